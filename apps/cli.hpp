@@ -1,0 +1,72 @@
+// What every xcover subcommand shares: exit codes, option parsing with usage
+// errors, progress and statistics on stderr, and Ctrl-C.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "xcover/solver.hpp"
+
+namespace xcover::cli {
+
+namespace po = boost::program_options;
+
+enum ExitCode : int {
+  exit_success = 0,
+  exit_bad_input = 1,  // or, for batch Sudoku, some puzzle unsolved
+  exit_usage = 2,
+  exit_limit = 3,
+  exit_interrupted = 130,
+};
+
+// A usage error: printed with a hint to --help, exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses `args` (the words after the subcommand). Returns false when --help
+// was given (the help text has then been printed).
+bool parse_options(const std::string& command, const std::string& synopsis,
+                   const po::options_description& visible, const po::options_description& hidden,
+                   const po::positional_options_description& positional,
+                   const std::vector<std::string>& args, po::variables_map& vm);
+
+// Options shared by every command that runs a search.
+struct SearchFlags {
+  bool count = false;
+  std::uint64_t limit = 0;
+  bool stats = false;
+  bool progress = false;
+  bool no_progress = false;
+  double time_limit = 0;
+  std::uint64_t node_limit = 0;
+  std::uint64_t seed = 0;
+
+  void add_to(po::options_description& options);
+  // Fills the engine's options: limits, cancellation by Ctrl-C, progress.
+  SearchOptions search_options() const;
+};
+
+// Set by SIGINT; the engine polls it.
+std::atomic<bool>& interrupted();
+void install_interrupt_handler();
+
+bool stderr_is_terminal();
+
+// A progress line on stderr: redrawn in place on a terminal, one plain line
+// each time otherwise.
+void print_progress(const Progress& progress);
+void end_progress();
+
+void print_statistics(std::ostream& out, const Statistics& stats);
+
+// Exit code for how a search ended, after saying on stderr why it stopped
+// early (with the statistics so far) when it did.
+int finish_search(Status status, const Statistics& stats, bool print_stats);
+
+}  // namespace xcover::cli

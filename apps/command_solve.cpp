@@ -1,0 +1,60 @@
+// xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
+#include <fstream>
+#include <iostream>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "xcover/dlx_format.hpp"
+
+namespace xcover::cli {
+
+int run_solve(const std::vector<std::string>& args) {
+  po::options_description visible("Options");
+  SearchFlags flags;
+  visible.add_options()("help,h", "show this help");
+  flags.add_to(visible);
+  po::options_description hidden;
+  std::string file = "-";
+  hidden.add_options()("file", po::value(&file));
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!parse_options("solve", "[FILE] [options]\n\n"
+                     "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2) read from\n"
+                     "FILE or standard input. Solutions are printed numbered, one option a line.",
+                     visible, hidden, positional, args, vm))
+    return exit_success;
+  SearchOptions options = flags.search_options();
+
+  ReadResult input;
+  if (file == "-") {
+    input = read_dlx(std::cin, "<stdin>");
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      std::cerr << file << ":0: cannot open the file\n";
+      return exit_bad_input;
+    }
+    input = read_dlx(in, file);
+  }
+  for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
+
+  const Problem& problem = input.problem;
+  Solver solver(problem);
+  install_interrupt_handler();
+  Visitor visit;
+  if (!flags.count) {
+    visit = [&](const Solution& solution) {
+      std::cout << solver.statistics().solutions << ":\n";
+      for (int option : solution.options) std::cout << ' ' << problem.option_text(option) << '\n';
+      return true;
+    };
+  }
+  const Status status = solver.search(visit, options);
+  const Statistics& stats = solver.statistics();
+  if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
+    std::cout << stats.solutions << '\n';
+  return finish_search(status, stats, flags.stats);
+}
+
+}  // namespace xcover::cli

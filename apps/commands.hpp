@@ -1,0 +1,12 @@
+// The xcover subcommands. Each takes the words after its name and returns the
+// process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace xcover::cli {
+
+int run_solve(const std::vector<std::string>& args);
+
+}  // namespace xcover::cli

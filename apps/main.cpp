@@ -1,0 +1,78 @@
+// xcover: one command-line tool, a subcommand for each front end.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "xcover/dlx_format.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(const std::vector<std::string>&);
+  const char* summary;
+};
+
+const Command commands[] = {
+    {"solve", xcover::cli::run_solve, "solve or count an exact-cover problem in Knuth's format"},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: xcover COMMAND [options]\n\nCommands:\n";
+  for (const Command& c : commands) {
+    out << "  " << c.name;
+    for (std::size_t k = std::char_traits<char>::length(c.name); k < 10; ++k) out << ' ';
+    out << c.summary << '\n';
+  }
+  out << "\n'xcover COMMAND --help' describes a command's options.\n"
+         "Exit status: 0 success, 1 bad input, 2 usage, 3 a limit stopped the search,\n"
+         "130 interrupted.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  using namespace xcover::cli;
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return exit_usage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return exit_success;
+  }
+  if (name == "--version") {
+    std::cout << "xcover 0.1.0\n";
+    return exit_success;
+  }
+  for (const Command& c : commands) {
+    if (name != c.name) continue;
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    try {
+      return c.run(args);
+    } catch (const UsageError& e) {
+      std::cerr << "xcover " << name << ": " << e.what() << "\nTry 'xcover " << name
+                << " --help'.\n";
+      return exit_usage;
+    } catch (const xcover::ParseError& e) {
+      end_progress();
+      std::cerr << e.what() << '\n';
+      return exit_bad_input;
+    } catch (const std::bad_alloc&) {
+      end_progress();
+      std::cerr << "xcover: out of memory\n";
+      return exit_limit;
+    } catch (const std::exception& e) {
+      end_progress();
+      std::cerr << "xcover: " << e.what() << '\n';
+      return exit_bad_input;
+    }
+  }
+  std::cerr << "xcover: unknown command '" << name << "'\n";
+  print_usage(std::cerr);
+  return exit_usage;
+}

@@ -1,0 +1,59 @@
+// Knuth's text format for exact-cover problems, as read by his DLX programs:
+//
+//   | a comment: lines starting with '|' and blank lines are skipped
+//   a b c | x y        the items: primary, then a lone '|', then secondary
+//   a x:red            each later line is an option; "item:colour" colours
+//   b c x:red          a secondary item
+//
+// Item and colour names are any non-blank characters other than ':' and '|',
+// of any length.
+#pragma once
+
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xcover/problem.hpp"
+
+namespace xcover {
+
+// A problem in the input, located: what() reads "FILE:LINE: reason".
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(std::string source, std::size_t line, std::string reason);
+  const std::string& source() const { return source_; }
+  std::size_t line() const { return line_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string source_;
+  std::size_t line_;
+  std::string reason_;
+};
+
+// Something read but set aside, e.g. an option with no primary item.
+struct Warning {
+  std::string source;
+  std::size_t line;
+  std::string message;
+  std::string to_string() const;  // "FILE:LINE: warning: message"
+};
+
+struct ReadResult {
+  Problem problem;
+  std::vector<Warning> warnings;
+  // The input line each option came from (1-based), by option index.
+  std::vector<std::size_t> option_lines;
+};
+
+// Reads a problem; `source` names the input in messages. Throws ParseError.
+ReadResult read_dlx(std::istream& in, const std::string& source = "<stdin>");
+ReadResult parse_dlx(std::string_view text, const std::string& source = "<string>");
+
+// Writes the problem so that read_dlx gives it back unchanged.
+void write_dlx(std::ostream& out, const Problem& problem);
+std::string to_dlx(const Problem& problem);
+
+}  // namespace xcover

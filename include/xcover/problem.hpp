@@ -1,0 +1,100 @@
+// An exact-cover problem with colours (Knuth's XCC problem): named items, each
+// primary (covered exactly once) or secondary (covered at most once), and
+// options, each a set of items. A secondary item in an option may carry a
+// colour; options that give an item the same colour may share it.
+//
+//   xcover::Problem p;
+//   p.add_primary("a");
+//   p.add_secondary("x");
+//   p.add_option({"a", "x:red"});
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace xcover {
+
+enum class ItemKind : std::uint8_t { primary, secondary };
+
+// One item of an option: which item, and its colour (0 = no colour).
+struct OptionEntry {
+  std::int32_t item;
+  std::int32_t color = 0;
+  friend bool operator==(const OptionEntry&, const OptionEntry&) = default;
+};
+
+// Thrown by the builder when a call would make an invalid problem; the
+// message names the item or option and says what is wrong.
+class ProblemError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class Problem {
+ public:
+  // Items are numbered in the order they are added. All primary items come
+  // before all secondary items, as in Knuth's format.
+  int add_primary(std::string name);
+  int add_secondary(std::string name);
+  int add_item(std::string name, ItemKind kind);
+
+  // Interns a colour name and returns its id (1, 2, ...).
+  int add_color(std::string_view name);
+
+  // Adds an option and returns its index. Entries name distinct items; only
+  // secondary items may carry a colour.
+  int add_option(std::span<const OptionEntry> entries);
+  int add_option(std::initializer_list<OptionEntry> entries);
+  // Tokens in the text format: "item" or "item:colour".
+  int add_option(std::span<const std::string_view> tokens);
+  int add_option(std::initializer_list<std::string_view> tokens);
+
+  // Removes the option added last.
+  void remove_last_option();
+
+  int item_count() const { return static_cast<int>(item_names_.size()); }
+  int primary_count() const { return primary_count_; }
+  int secondary_count() const { return item_count() - primary_count_; }
+  int option_count() const { return static_cast<int>(option_begin_.size()) - 1; }
+  int color_count() const { return static_cast<int>(color_names_.size()) - 1; }
+
+  const std::string& item_name(int item) const { return item_names_.at(item); }
+  ItemKind item_kind(int item) const {
+    return item < primary_count_ ? ItemKind::primary : ItemKind::secondary;
+  }
+  bool is_primary(int item) const { return item < primary_count_; }
+  // -1 when there is no item of that name.
+  int find_item(std::string_view name) const;
+  // Colour 0 is the empty name.
+  const std::string& color_name(int color) const { return color_names_.at(color); }
+
+  std::span<const OptionEntry> option(int index) const;
+  // The option as a line of the text format, e.g. "a d x:red".
+  std::string option_text(int index) const;
+  // True when the option names at least one primary item; others can never
+  // be part of a solution.
+  bool has_primary(int index) const;
+
+  // Same items (names and kinds, in order) and the same options (items and
+  // colour names, in order).
+  friend bool operator==(const Problem& a, const Problem& b);
+
+ private:
+  [[noreturn]] void throw_repeated(int item) const;
+
+  std::vector<std::string> item_names_;
+  int primary_count_ = 0;
+  std::unordered_map<std::string, int> item_index_;
+  std::vector<std::string> color_names_{std::string()};
+  std::unordered_map<std::string, int> color_index_;
+  std::vector<std::int32_t> option_begin_{0};
+  std::vector<OptionEntry> entries_;
+};
+
+}  // namespace xcover

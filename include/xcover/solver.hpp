@@ -1,0 +1,119 @@
+// The search engine: Knuth's Algorithm X with dancing links, extended to
+// secondary items and colours (his Algorithm C, the one DLX2 runs). One
+// iterative core serves every front end.
+//
+//   xcover::Solver solver(problem);
+//   solver.search([](const xcover::Solution& s) {
+//     for (int option : s.options) std::cout << s.problem->option_text(option) << '\n';
+//     return true;  // keep going
+//   });
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "xcover/problem.hpp"
+
+namespace xcover {
+
+// Why a search ended.
+enum class Status {
+  exhausted,       // the whole tree was searched: every solution was visited
+  stopped,         // the visitor returned false
+  solution_limit,  // SearchOptions::solution_limit solutions were visited
+  node_limit,      // SearchOptions::node_limit nodes were entered
+  time_limit,      // SearchOptions::time_limit elapsed
+  cancelled,       // SearchOptions::cancel became true
+};
+
+const char* to_string(Status status);
+
+// Counters defined as in Knuth's DLX1: a node is an entry to a search level
+// (a solution counts as one more node, as it does there); an update is an
+// option removed from an item's list or an item removed from its item list.
+struct Statistics {
+  std::uint64_t nodes = 0;
+  std::uint64_t updates = 0;
+  std::uint64_t solutions = 0;
+  double seconds = 0;
+  // level_nodes[k]: nodes entered at depth k (the root is depth 0).
+  std::vector<std::uint64_t> level_nodes;
+};
+
+// A snapshot handed to the progress callback.
+struct Progress {
+  std::uint64_t nodes = 0;
+  std::uint64_t updates = 0;
+  std::uint64_t solutions = 0;
+  double seconds = 0;
+  int level = 0;
+  // Estimated fraction of the search tree already explored, in [0, 1]
+  // (Knuth's estimate: at each level, being at choice k of d contributes
+  // (k-1)/d of what the level above leaves).
+  double fraction_done = 0;
+};
+
+// A solution: indices into the problem's options, forced options
+// (assumptions) first.
+struct Solution {
+  std::span<const int> options;
+  const Problem* problem = nullptr;
+};
+
+using Visitor = std::function<bool(const Solution&)>;
+
+struct SearchOptions {
+  std::uint64_t solution_limit = 0;  // stop after this many solutions; 0 = all
+  std::uint64_t node_limit = 0;      // stop before entering more nodes; 0 = no limit
+  double time_limit = 0;             // seconds; 0 = no limit
+  // Set to true from any thread (or a signal handler) to stop the search.
+  const std::atomic<bool>* cancel = nullptr;
+  // Called every progress_nodes nodes and/or every progress_seconds seconds.
+  std::function<void(const Progress&)> on_progress;
+  std::uint64_t progress_nodes = 0;
+  double progress_seconds = 0;
+  // Nonzero: break ties between items of equal length at random with this
+  // seed (the default takes the first in item order, as DLX1 does).
+  std::uint64_t random_seed = 0;
+};
+
+class Solver {
+ public:
+  // Builds the dancing-links structure once. The problem must outlive the
+  // solver; options without a primary item are never chosen.
+  explicit Solver(const Problem& problem);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // Visits solutions until the tree is exhausted or a limit stops it. The
+  // visitor returns true to go on. The structure is restored afterwards.
+  Status search(const Visitor& visit, const SearchOptions& options = {});
+  // Counts solutions (up to options.solution_limit).
+  std::uint64_t count(const SearchOptions& options = {});
+
+  // Forces an option into every solution until clear_assumptions(). Returns
+  // false when it conflicts with the options already forced (or has no
+  // primary item): then searches find nothing until the assumptions are
+  // cleared. The structure is never rebuilt, so one solver serves many
+  // instances of the same shape.
+  bool assume(int option);
+  void clear_assumptions();
+  std::span<const int> assumptions() const;
+
+  const Statistics& statistics() const;
+  const Problem& problem() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xcover

@@ -1,0 +1,172 @@
+#include "xcover/dlx_format.hpp"
+
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+namespace xcover {
+
+ParseError::ParseError(std::string source, std::size_t line, std::string reason)
+    : std::runtime_error(source + ":" + std::to_string(line) + ": " + reason),
+      source_(std::move(source)),
+      line_(line),
+      reason_(std::move(reason)) {}
+
+std::string Warning::to_string() const {
+  return source + ":" + std::to_string(line) + ": warning: " + message;
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Splits a line into whitespace-separated tokens.
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  std::size_t k = 0;
+  while (k < line.size()) {
+    while (k < line.size() && is_blank(line[k])) ++k;
+    const std::size_t begin = k;
+    while (k < line.size() && !is_blank(line[k])) ++k;
+    if (k > begin) tokens.push_back(line.substr(begin, k - begin));
+  }
+  return tokens;
+}
+
+// Control characters other than white space mean the input is not text.
+void check_characters(std::string_view line, const std::string& source, std::size_t number) {
+  for (char c : line) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && !is_blank(c)) || byte == 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      throw ParseError(source, number,
+                       std::string("control character 0x") + hex[byte >> 4] + hex[byte & 15] +
+                           " in the input (is it a text file?)");
+    }
+  }
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& source) : source_(source) {}
+
+  void line(std::string_view text, std::size_t number) {
+    if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    check_characters(text, source_, number);
+    if (!text.empty() && text.front() == '|') return;  // a comment
+    const auto tokens = split(text);
+    if (tokens.empty()) return;
+    if (!have_items_) {
+      items_line(tokens, number);
+    } else {
+      option_line(tokens, number);
+    }
+  }
+
+  ReadResult finish(std::size_t lines) {
+    if (!have_items_) {
+      if (lines == 0) throw ParseError(source_, 1, "empty input: no items line");
+      throw ParseError(source_, lines,
+                       "no items line: the input has only comments and blank lines");
+    }
+    return std::move(result_);
+  }
+
+ private:
+  void items_line(const std::vector<std::string_view>& tokens, std::size_t number) {
+    bool secondary = false;
+    for (std::string_view token : tokens) {
+      if (token == "|") {
+        if (secondary) throw ParseError(source_, number, "second '|' in the items line");
+        secondary = true;
+        continue;
+      }
+      try {
+        result_.problem.add_item(std::string(token),
+                                 secondary ? ItemKind::secondary : ItemKind::primary);
+      } catch (const ProblemError& e) {
+        throw ParseError(source_, number, e.what());
+      }
+    }
+    if (result_.problem.item_count() == 0)
+      throw ParseError(source_, number, "the items line names no items");
+    have_items_ = true;
+  }
+
+  void option_line(const std::vector<std::string_view>& tokens, std::size_t number) {
+    const Problem& problem = result_.problem;
+    for (std::string_view token : tokens) {
+      const std::size_t colon = token.find(':');
+      if (colon != std::string_view::npos) {
+        const std::string_view color = token.substr(colon + 1);
+        const std::size_t bad = color.find_first_of(":|");
+        if (bad != std::string_view::npos)
+          throw ParseError(source_, number,
+                           "colour '" + std::string(color) + "' contains '" + color[bad] + "'");
+      }
+    }
+    try {
+      const int index = result_.problem.add_option(std::span<const std::string_view>(tokens));
+      if (!problem.has_primary(index)) {
+        result_.warnings.push_back(
+            {source_, number, "option ignored, it has no primary item: " + problem.option_text(index)});
+        // Such an option can never be chosen; Knuth's programs drop it with
+        // a warning, and so do we.
+        result_.problem.remove_last_option();
+        return;
+      }
+      result_.option_lines.push_back(number);
+    } catch (const ProblemError& e) {
+      throw ParseError(source_, number, e.what());
+    }
+  }
+
+  const std::string& source_;
+  ReadResult result_;
+  bool have_items_ = false;
+};
+
+}  // namespace
+
+ReadResult read_dlx(std::istream& in, const std::string& source) {
+  Reader reader(source);
+  std::string text;
+  std::size_t number = 0;
+  while (std::getline(in, text)) reader.line(text, ++number);
+  if (in.bad()) throw ParseError(source, number, "read error");
+  return reader.finish(number);
+}
+
+ReadResult parse_dlx(std::string_view text, const std::string& source) {
+  Reader reader(source);
+  std::size_t number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    reader.line(text.substr(0, end), ++number);
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return reader.finish(number);
+}
+
+void write_dlx(std::ostream& out, const Problem& problem) {
+  if (problem.item_count() == 0)
+    throw ProblemError("a problem without items has no text form");
+  std::string line;
+  for (int i = 0; i < problem.item_count(); ++i) {
+    // With no primary items the line starts " |", which is not a comment.
+    if (i == problem.primary_count()) line += " |";
+    if (!line.empty()) line += ' ';
+    line += problem.item_name(i);
+  }
+  out << line << '\n';
+  for (int k = 0; k < problem.option_count(); ++k) out << problem.option_text(k) << '\n';
+}
+
+std::string to_dlx(const Problem& problem) {
+  std::ostringstream out;
+  write_dlx(out, problem);
+  return out.str();
+}
+
+}  // namespace xcover

@@ -1,0 +1,160 @@
+#include "xcover/problem.hpp"
+
+#include <algorithm>
+
+namespace xcover {
+
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+}  // namespace
+
+int Problem::add_primary(std::string name) { return add_item(std::move(name), ItemKind::primary); }
+
+int Problem::add_secondary(std::string name) {
+  return add_item(std::move(name), ItemKind::secondary);
+}
+
+int Problem::add_item(std::string name, ItemKind kind) {
+  if (name.empty()) throw ProblemError("empty item name");
+  for (char c : name) {
+    if (c == ':' || c == '|' || is_blank(c))
+      throw ProblemError("item name '" + name + "' contains '" + std::string(1, c) +
+                         "' (names are non-blank characters other than ':' and '|')");
+  }
+  if (kind == ItemKind::primary && secondary_count() > 0)
+    throw ProblemError("primary item '" + name + "' declared after secondary items");
+  const int index = item_count();
+  if (!item_index_.emplace(name, index).second)
+    throw ProblemError("duplicate item name '" + name + "'");
+  item_names_.push_back(std::move(name));
+  if (kind == ItemKind::primary) ++primary_count_;
+  return index;
+}
+
+int Problem::add_color(std::string_view name) {
+  if (name.empty()) throw ProblemError("empty colour name");
+  auto [it, inserted] = color_index_.emplace(std::string(name), color_count() + 1);
+  if (inserted) color_names_.emplace_back(name);
+  return it->second;
+}
+
+int Problem::find_item(std::string_view name) const {
+  auto it = item_index_.find(std::string(name));
+  return it == item_index_.end() ? -1 : it->second;
+}
+
+void Problem::throw_repeated(int item) const {
+  throw ProblemError("item '" + item_names_[item] + "' appears twice in the option");
+}
+
+int Problem::add_option(std::span<const OptionEntry> entries) {
+  if (entries.empty()) throw ProblemError("empty option");
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const OptionEntry& e = entries[k];
+    if (e.item < 0 || e.item >= item_count())
+      throw ProblemError("option names item " + std::to_string(e.item) + ", but there are " +
+                         std::to_string(item_count()) + " items");
+    if (e.color < 0 || e.color > color_count())
+      throw ProblemError("option gives item '" + item_names_[e.item] + "' unknown colour " +
+                         std::to_string(e.color));
+    if (e.color != 0 && is_primary(e.item))
+      throw ProblemError("primary item '" + item_names_[e.item] + "' cannot have a colour");
+    if (entries.size() <= 32) {
+      for (std::size_t j = 0; j < k; ++j) {
+        if (entries[j].item == e.item) throw_repeated(e.item);
+      }
+    }
+  }
+  if (entries.size() > 32) {
+    // Long options: sort a copy instead of comparing all pairs.
+    std::vector<std::int32_t> sorted;
+    sorted.reserve(entries.size());
+    for (const OptionEntry& e : entries) sorted.push_back(e.item);
+    std::sort(sorted.begin(), sorted.end());
+    const auto repeat = std::adjacent_find(sorted.begin(), sorted.end());
+    if (repeat != sorted.end()) throw_repeated(*repeat);
+  }
+  entries_.insert(entries_.end(), entries.begin(), entries.end());
+  option_begin_.push_back(static_cast<std::int32_t>(entries_.size()));
+  return option_count() - 1;
+}
+
+int Problem::add_option(std::initializer_list<OptionEntry> entries) {
+  return add_option(std::span<const OptionEntry>(entries.begin(), entries.size()));
+}
+
+int Problem::add_option(std::span<const std::string_view> tokens) {
+  std::vector<OptionEntry> entries;
+  entries.reserve(tokens.size());
+  for (std::string_view token : tokens) {
+    const std::size_t colon = token.find(':');
+    const std::string_view name = token.substr(0, colon);
+    const int item = find_item(name);
+    if (item < 0) throw ProblemError("unknown item '" + std::string(name) + "'");
+    int color = 0;
+    if (colon != std::string_view::npos) {
+      const std::string_view color_name = token.substr(colon + 1);
+      if (is_primary(item))
+        throw ProblemError("primary item '" + std::string(name) + "' cannot have a colour");
+      if (color_name.empty())
+        throw ProblemError("item '" + std::string(name) + "' has an empty colour");
+      color = add_color(color_name);
+    }
+    entries.push_back({item, color});
+  }
+  return add_option(entries);
+}
+
+int Problem::add_option(std::initializer_list<std::string_view> tokens) {
+  return add_option(std::span<const std::string_view>(tokens.begin(), tokens.size()));
+}
+
+void Problem::remove_last_option() {
+  if (option_count() == 0) throw std::out_of_range("no option to remove");
+  option_begin_.pop_back();
+  entries_.resize(option_begin_.back());
+}
+
+std::span<const OptionEntry> Problem::option(int index) const {
+  if (index < 0 || index >= option_count())
+    throw std::out_of_range("option index " + std::to_string(index) + " out of range");
+  return std::span<const OptionEntry>(entries_.data() + option_begin_[index],
+                                      entries_.data() + option_begin_[index + 1]);
+}
+
+std::string Problem::option_text(int index) const {
+  std::string text;
+  for (const OptionEntry& e : option(index)) {
+    if (!text.empty()) text += ' ';
+    text += item_names_[e.item];
+    if (e.color != 0) {
+      text += ':';
+      text += color_names_[e.color];
+    }
+  }
+  return text;
+}
+
+bool Problem::has_primary(int index) const {
+  const auto entries = option(index);
+  return std::any_of(entries.begin(), entries.end(),
+                     [&](const OptionEntry& e) { return is_primary(e.item); });
+}
+
+bool operator==(const Problem& a, const Problem& b) {
+  if (a.item_names_ != b.item_names_ || a.primary_count_ != b.primary_count_ ||
+      a.option_begin_ != b.option_begin_)
+    return false;
+  for (std::size_t k = 0; k < a.entries_.size(); ++k) {
+    const OptionEntry& x = a.entries_[k];
+    const OptionEntry& y = b.entries_[k];
+    if (x.item != y.item || a.color_names_[x.color] != b.color_names_[y.color]) return false;
+  }
+  return true;
+}
+
+}  // namespace xcover

@@ -1,0 +1,52 @@
+#include "cli_support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace xcover::test {
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+std::string temp_file(const std::string& text, const std::string& suffix) {
+  std::string pattern = "/tmp/xcover_test_XXXXXX" + suffix;
+  const int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file");
+  close(fd);
+  std::ofstream(pattern, std::ios::binary) << text;
+  return pattern;
+}
+
+std::string data_file(const std::string& name) { return std::string(XCOVER_TEST_DATA) + "/" + name; }
+
+CommandResult run_cli(const std::string& args, const std::string& input) {
+  const std::string in = temp_file(input);
+  const std::string out = temp_file("");
+  const std::string err = temp_file("");
+  const std::string command = std::string("'") + XCOVER_CLI + "' " + args + " < " + in + " > " +
+                              out + " 2> " + err;
+  const int status = std::system(command.c_str());
+  CommandResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = read_all(out);
+  result.err = read_all(err);
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return result;
+}
+
+}  // namespace xcover::test

@@ -4,6 +4,7 @@
 // explain the algorithm at length.
 #include "xcover/solver.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <random>
 #include <string>
@@ -270,6 +271,9 @@ Solver::Impl::Impl(const Problem& p)
 bool Solver::Impl::assume(int option) {
   if (option < 0 || option >= problem->option_count())
     throw std::out_of_range("option index " + std::to_string(option) + " out of range");
+  // Forcing an option twice is the same as forcing it once.
+  if (std::find(assumed_options.begin(), assumed_options.end(), option) != assumed_options.end())
+    return !infeasible;
   assumed_options.push_back(option);
   if (infeasible) return false;
   const std::int32_t first = first_primary_node[option];
@@ -361,10 +365,12 @@ Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) 
 
   std::mt19937_64 rng(options.random_seed);
   const bool randomize = options.random_seed != 0;
-  const std::uint64_t check_every =
-      options.progress_nodes ? std::min<std::uint64_t>(options.progress_nodes, 1024) : 1024;
-  std::uint64_t next_check = check_every;
-  std::uint64_t next_progress_nodes = options.progress_nodes;
+  // Clock, cancellation and progress are looked at every 1024 nodes, and
+  // exactly when a progress report by node count is due.
+  constexpr std::uint64_t check_every = 1024;
+  std::uint64_t next_progress_nodes =
+      options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
+  std::uint64_t next_check = std::min(check_every, next_progress_nodes);
   double next_progress_seconds = options.progress_seconds;
   const bool timed = options.time_limit > 0 || options.progress_seconds > 0;
 
@@ -391,7 +397,6 @@ forward:
   ++stats.nodes;
   ++stats.level_nodes[level];
   if (stats.nodes >= next_check) {
-    next_check = stats.nodes + check_every;
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
       unwind(level - 1);
       return finish(Status::cancelled);
@@ -406,8 +411,8 @@ forward:
     }
     if (options.on_progress) {
       bool due = false;
-      if (options.progress_nodes && stats.nodes >= next_progress_nodes) {
-        next_progress_nodes = stats.nodes + options.progress_nodes;
+      if (stats.nodes >= next_progress_nodes) {
+        next_progress_nodes += options.progress_nodes;
         due = true;
       }
       if (options.progress_seconds > 0 && seconds >= next_progress_seconds) {
@@ -417,6 +422,7 @@ forward:
       if (due) progress(level, timed ? seconds
                                      : std::chrono::duration<double>(Clock::now() - start).count());
     }
+    next_check = std::min(stats.nodes + check_every, next_progress_nodes);
   }
   {
     // Branch on the first active primary item of minimum length.

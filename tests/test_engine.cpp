@@ -45,3 +45,109 @@ TEST_CASE("Knuth's example from 'Dancing Links' has one solution") {
   CHECK(solver.statistics().nodes == 6);
   CHECK(solver.statistics().updates == 29);
 }
+
+TEST_CASE("secondary items are covered at most once") {
+  // x is secondary: {a x} and {b x} may not both be chosen, but a solution
+  // need not use x at all.
+  const auto input = xcover::parse_dlx(
+      "a b | x\n"
+      "a x\n"
+      "b x\n"
+      "a\n"
+      "b\n");
+  const auto found = solutions_of(input.problem);
+  CHECK(found == std::set<std::vector<std::string>>{
+                     {"a", "b"}, {"a x", "b"}, {"a", "b x"}});
+}
+
+TEST_CASE("options that agree on a colour share a secondary item") {
+  const auto input = xcover::parse_dlx(
+      "a b c | x y\n"
+      "a x:red\n"
+      "b x:red y\n"
+      "b x:blue\n"
+      "c x\n"
+      "c y:green\n"
+      "c\n");
+  // a takes x red. b: x red (with y) agrees, x blue does not. c: plain x
+  // conflicts with red; y green conflicts with b's plain y.
+  const auto found = solutions_of(input.problem);
+  CHECK(found == std::set<std::vector<std::string>>{
+                     {"a x:red", "b x:red y", "c"}});
+}
+
+TEST_CASE("colours: a plain use excludes every coloured use") {
+  const auto input = xcover::parse_dlx(
+      "a b | x\n"
+      "a x\n"
+      "b x:red\n"
+      "b\n");
+  CHECK(solutions_of(input.problem) ==
+        std::set<std::vector<std::string>>{{"a x", "b"}});
+}
+
+TEST_CASE("colours: many options may share one colour") {
+  xcover::Problem problem;
+  for (int i = 0; i < 6; ++i) problem.add_primary(std::string(1, static_cast<char>('a' + i)));
+  problem.add_secondary("x");
+  for (int i = 0; i < 6; ++i) {
+    const std::string item(1, static_cast<char>('a' + i));
+    problem.add_option({std::string_view(item), "x:one"});
+    problem.add_option({std::string_view(item), "x:two"});
+  }
+  // Every item picks the same colour: two solutions.
+  xcover::Solver solver(problem);
+  CHECK(solver.count() == 2);
+}
+
+TEST_CASE("empty and unsatisfiable problems") {
+  SUBCASE("no items at all: the empty set is the one solution") {
+    xcover::Problem problem;
+    xcover::Solver solver(problem);
+    int visits = 0;
+    solver.search([&](const xcover::Solution& s) {
+      CHECK(s.options.empty());
+      ++visits;
+      return true;
+    });
+    CHECK(visits == 1);
+  }
+  SUBCASE("only secondary items: one empty solution") {
+    const auto input = xcover::parse_dlx(" | x y\n");
+    CHECK(xcover::Solver(input.problem).count() == 1);
+  }
+  SUBCASE("a primary item no option covers") {
+    const auto input = xcover::parse_dlx("a b\na\n");
+    xcover::Solver solver(input.problem);
+    CHECK(solver.search(nullptr) == xcover::Status::exhausted);
+    CHECK(solver.statistics().solutions == 0);
+  }
+  SUBCASE("options that always overlap") {
+    const auto input = xcover::parse_dlx("a b c\na b\nb c\na c\n");
+    CHECK(xcover::Solver(input.problem).count() == 0);
+  }
+}
+
+TEST_CASE("the visitor sees each solution's options with their text") {
+  const auto input = xcover::parse_dlx("a b | x\na x:1\nb x:1\n");
+  xcover::Solver solver(input.problem);
+  std::vector<std::string> lines;
+  solver.search([&](const xcover::Solution& s) {
+    CHECK(s.problem == &input.problem);
+    for (int option : s.options) lines.push_back(s.problem->option_text(option));
+    return true;
+  });
+  CHECK(lines == std::vector<std::string>{"a x:1", "b x:1"});
+}
+
+TEST_CASE("the profile counts nodes per level and sums to the node count") {
+  const auto input = xcover::parse_dlx(
+      "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
+  xcover::Solver solver(input.problem);
+  solver.count();
+  const auto& stats = solver.statistics();
+  std::uint64_t total = 0;
+  for (auto n : stats.level_nodes) total += n;
+  CHECK(total == stats.nodes);
+  CHECK(stats.level_nodes[0] == 1);
+}

@@ -103,7 +103,7 @@ class Solver {
   // false when it conflicts with the options already forced (or has no
   // primary item): then searches find nothing until the assumptions are
   // cleared. The structure is never rebuilt, so one solver serves many
-  // instances of the same shape.
+  // instances of the same shape. Forcing an option again changes nothing.
   bool assume(int option);
   void clear_assumptions();
   std::span<const int> assumptions() const;

@@ -1,0 +1,151 @@
+// Knuth's text format: what it accepts, every error, and round trips.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+using namespace std::string_literals;
+
+#include "xcover/dlx_format.hpp"
+#include "xcover/solver.hpp"
+
+using xcover::parse_dlx;
+using xcover::ParseError;
+
+TEST_CASE("reading: comments, blank lines, secondary items and colours") {
+  const auto input = parse_dlx(
+      "| a comment before the items\n"
+      "\n"
+      "a b   c\t| x y\n"
+      "| a comment between options\n"
+      "a x:red\n"
+      "   \n"
+      "b c y x:red\n");
+  const auto& p = input.problem;
+  CHECK(p.item_count() == 5);
+  CHECK(p.primary_count() == 3);
+  CHECK(p.secondary_count() == 2);
+  CHECK(p.item_name(3) == "x");
+  CHECK(p.option_count() == 2);
+  CHECK(p.option_text(0) == "a x:red");
+  CHECK(p.option_text(1) == "b c y x:red");
+  CHECK(input.option_lines == std::vector<std::size_t>{5, 7});
+  CHECK(input.warnings.empty());
+}
+
+TEST_CASE("reading: names of any length and characters; CRLF; byte-order mark") {
+  const auto input = parse_dlx(
+      "\xEF\xBB\xBFthe_long_item_name#1 b\xC3\xA9 | s{2}\r\n"
+      "the_long_item_name#1 s{2}:a_long_colour\r\n"
+      "b\xC3\xA9\r\n");
+  CHECK(input.problem.item_name(0) == "the_long_item_name#1");
+  CHECK(input.problem.item_name(1) == "b\xC3\xA9");
+  CHECK(input.problem.option_text(0) == "the_long_item_name#1 s{2}:a_long_colour");
+  CHECK(xcover::Solver(input.problem).count() == 1);
+}
+
+TEST_CASE("reading: an option without a primary item is dropped with a warning") {
+  const auto input = parse_dlx("a | x\nx\na x\n", "f.dlx");
+  CHECK(input.problem.option_count() == 1);
+  CHECK(input.problem.option_text(0) == "a x");
+  REQUIRE(input.warnings.size() == 1);
+  CHECK(input.warnings[0].to_string() ==
+        "f.dlx:2: warning: option ignored, it has no primary item: x");
+  CHECK(input.option_lines == std::vector<std::size_t>{3});
+}
+
+TEST_CASE("every parse error names the line and the reason") {
+  auto error = [](const std::string& text) {
+    try {
+      parse_dlx(text, "in.dlx");
+    } catch (const ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("") == "in.dlx:1: empty input: no items line");
+  CHECK(error("| only\n\n| comments\n") ==
+        "in.dlx:3: no items line: the input has only comments and blank lines");
+  CHECK(error("a b\na c\n") == "in.dlx:2: unknown item 'c'");
+  CHECK(error("a b\n\na b a\n") == "in.dlx:3: item 'a' appears twice in the option");
+  CHECK(error("a b a\n") == "in.dlx:1: duplicate item name 'a'");
+  CHECK(error("a | b | c\n") == "in.dlx:1: second '|' in the items line");
+  CHECK(error("a | x\na:red\n") == "in.dlx:2: primary item 'a' cannot have a colour");
+  CHECK(error("a | x\na x:\n") == "in.dlx:2: item 'x' has an empty colour");
+  CHECK(error("a | x\na x:r:g\n") == "in.dlx:2: colour 'r:g' contains ':'");
+  CHECK(error("a b:c\n") ==
+        "in.dlx:1: item name 'b:c' contains ':' (names are non-blank characters other than "
+        "':' and '|')");
+  CHECK(error("a b|c\n") ==
+        "in.dlx:1: item name 'b|c' contains '|' (names are non-blank characters other than "
+        "':' and '|')");
+  CHECK(error(" |\n") == "in.dlx:1: the items line names no items");
+  CHECK(error("a b\na\0b\n"s) == "in.dlx:2: control character 0x00 in the input (is it a text file?)");
+}
+
+TEST_CASE("reading from a stream gives the same problem as from a string") {
+  const std::string text = "a b | x\na x:1\nb x:2\n";
+  std::istringstream in(text);
+  CHECK(xcover::read_dlx(in, "s").problem == parse_dlx(text).problem);
+}
+
+TEST_CASE("writing and reading back gives the same problem") {
+  SUBCASE("from text") {
+    const auto first = parse_dlx("| c\np q r | s t\np s:A\nq r t\nr s:A t:B\n");
+    const std::string written = xcover::to_dlx(first.problem);
+    CHECK(written == "p q r | s t\np s:A\nq r t\nr s:A t:B\n");
+    CHECK(parse_dlx(written).problem == first.problem);
+  }
+  SUBCASE("built in code, without primary items") {
+    xcover::Problem p;
+    p.add_secondary("x");
+    p.add_secondary("y");
+    const std::string written = xcover::to_dlx(p);
+    CHECK(written == " | x y\n");
+    CHECK(parse_dlx(written).problem == p);
+  }
+  SUBCASE("a problem built in code") {
+    xcover::Problem p;
+    const int a = p.add_primary("a");
+    const int b = p.add_primary("b");
+    const int x = p.add_secondary("x");
+    const int red = p.add_color("red");
+    p.add_option({{a, 0}, {x, red}});
+    p.add_option({{b, 0}, {x, red}});
+    p.add_option({{a, 0}, {b, 0}});
+    CHECK(parse_dlx(xcover::to_dlx(p)).problem == p);
+  }
+  SUBCASE("problems differ when an option differs") {
+    CHECK_FALSE(parse_dlx("a | x\na x:1\n").problem == parse_dlx("a | x\na x:2\n").problem);
+    CHECK_FALSE(parse_dlx("a | x\na x\n").problem == parse_dlx("a x\na x\n").problem);
+  }
+}
+
+TEST_CASE("the builder rejects invalid problems with a reason") {
+  xcover::Problem p;
+  p.add_primary("a");
+  p.add_secondary("x");
+  CHECK_THROWS_WITH_AS(p.add_primary("b"), "primary item 'b' declared after secondary items",
+                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_option(std::span<const xcover::OptionEntry>()), "empty option", xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_option({xcover::OptionEntry{5, 0}}),
+                       "option names item 5, but there are 2 items", xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_item("", xcover::ItemKind::secondary), "empty item name",
+                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(xcover::to_dlx(xcover::Problem()),
+                       "a problem without items has no text form", xcover::ProblemError);
+}
+
+TEST_CASE("a long option with a repeated item is caught") {
+  xcover::Problem p;
+  std::vector<xcover::OptionEntry> entries;
+  for (int i = 0; i < 1000; ++i) {
+    p.add_primary(std::string("i").append(std::to_string(i)));
+    entries.push_back({i, 0});
+  }
+  entries.push_back({417, 0});
+  CHECK_THROWS_WITH_AS(p.add_option(entries), "item 'i417' appears twice in the option",
+                       xcover::ProblemError);
+  entries.pop_back();
+  CHECK(p.add_option(entries) == 0);
+}

@@ -41,7 +41,6 @@ int run_solve(const std::vector<std::string>& args) {
 
   const Problem& problem = input.problem;
   Solver solver(problem);
-  install_interrupt_handler();
   Visitor visit;
   if (!flags.count) {
     visit = [&](const Solution& solution) {

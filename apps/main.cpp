@@ -36,6 +36,8 @@ void print_usage(std::ostream& out) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   using namespace xcover::cli;
+  // Ctrl-C lets a search stop cleanly and report what it has done so far.
+  install_interrupt_handler();
   if (argc < 2) {
     print_usage(std::cerr);
     return exit_usage;

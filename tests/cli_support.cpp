@@ -32,12 +32,12 @@ std::string temp_file(const std::string& text, const std::string& suffix) {
 
 std::string data_file(const std::string& name) { return std::string(XCOVER_TEST_DATA) + "/" + name; }
 
-CommandResult run_cli(const std::string& args, const std::string& input) {
+CommandResult run_script(const std::string& script, const std::string& input) {
   const std::string in = temp_file(input);
   const std::string out = temp_file("");
   const std::string err = temp_file("");
-  const std::string command = std::string("'") + XCOVER_CLI + "' " + args + " < " + in + " > " +
-                              out + " 2> " + err;
+  setenv("XCOVER", XCOVER_CLI, 1);
+  const std::string command = "{ " + script + "\n} < " + in + " > " + out + " 2> " + err;
   const int status = std::system(command.c_str());
   CommandResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -47,6 +47,10 @@ CommandResult run_cli(const std::string& args, const std::string& input) {
   std::remove(out.c_str());
   std::remove(err.c_str());
   return result;
+}
+
+CommandResult run_cli(const std::string& args, const std::string& input) {
+  return run_script("\"$XCOVER\" " + args, input);
 }
 
 }  // namespace xcover::test

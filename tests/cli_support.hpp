@@ -15,6 +15,10 @@ struct CommandResult {
 // is shell text, so quote file names that need it.
 CommandResult run_cli(const std::string& args, const std::string& input = "");
 
+// Runs a shell script in which "$XCOVER" is the built binary, capturing the
+// output of the whole script.
+CommandResult run_script(const std::string& script, const std::string& input = "");
+
 // A file under tests/data.
 std::string data_file(const std::string& name);
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Quick start, part 2: install what is missing, build, run every test.
+#   bash scripts/test.sh              Release build in build/
+#   bash scripts/test.sh --sanitize   ASan+UBSan build in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+if [[ "${1:-}" == "--sanitize" ]]; then
+  dir=build-asan
+  flags=(-DCMAKE_BUILD_TYPE=Debug -DXCOVER_SANITIZE=ON)
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+else
+  dir=build
+  flags=(-DCMAKE_BUILD_TYPE=Release)
+fi
+cmake -S . -B "$dir" "${flags[@]}" -DXCOVER_WERROR=ON >/dev/null
+cmake --build "$dir" -j "$(nproc)"
+ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"

@@ -1,0 +1,120 @@
+// `xcover solve` as a user runs it: output, exit codes and messages.
+#include <doctest/doctest.h>
+
+#include "cli_support.hpp"
+
+using xcover::test::data_file;
+using xcover::test::run_cli;
+using xcover::test::run_script;
+using xcover::test::temp_file;
+
+TEST_CASE("xcover solve prints numbered solutions, one option a line") {
+  const auto r = run_cli("solve " + data_file("knuth_example.dlx"));
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1:\n a d f\n b g\n c e\n");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("xcover solve reads standard input and counts") {
+  const std::string problem = "a b | x\na x:1\nb x:1\na\nb\na x\n";
+  auto r = run_cli("solve --count", problem);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "5\n");
+  r = run_cli("solve - --count --limit 2", problem);
+  CHECK(r.out == "2\n");
+  CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("xcover solve --stats writes the counters to stderr only") {
+  const auto r = run_cli("solve --count --stats " + data_file("knuth_example.dlx"));
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
+  CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
+}
+
+TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
+  std::string text = "a b c d e f g h i j k l m n o p\n";
+  for (char c = 'a'; c <= 'p'; ++c) {
+    text += std::string(1, c) + "\n";
+    text += std::string(1, c) + "\n";  // two ways to cover each item: 2^16 solutions
+  }
+  const auto r = run_cli("solve --count --progress", text);
+  CHECK(r.out == "65536\n");
+  CHECK(r.exit_code == 0);
+  // The run is too short for a report after one second, but must not fail;
+  // the engine's progress reports are tested directly.
+  CHECK(r.err.find("error") == std::string::npos);
+}
+
+TEST_CASE("xcover solve: bad input is exit status 1 with FILE:LINE") {
+  const std::string file = temp_file("a b\na c\n", ".dlx");
+  const auto r = run_cli("solve " + file);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err == file + ":2: unknown item 'c'\n");
+
+  const auto missing = run_cli("solve /nonexistent/problem.dlx");
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err == "/nonexistent/problem.dlx:0: cannot open the file\n");
+
+  const auto stdin_error = run_cli("solve", "a\na a\n");
+  CHECK(stdin_error.exit_code == 1);
+  CHECK(stdin_error.err == "<stdin>:2: item 'a' appears twice in the option\n");
+}
+
+TEST_CASE("xcover solve warns about options without a primary item") {
+  const auto r = run_cli("solve --count", "a | x\nx\na\n");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
+  CHECK(r.err == "<stdin>:2: warning: option ignored, it has no primary item: x\n");
+}
+
+TEST_CASE("usage errors are exit status 2") {
+  CHECK(run_cli("").exit_code == 2);
+  CHECK(run_cli("frobnicate").exit_code == 2);
+  const auto r = run_cli("solve --limit many");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("xcover solve: ") == 0);
+  CHECK(r.err.find("Try 'xcover solve --help'") != std::string::npos);
+  CHECK(run_cli("solve --bogus").exit_code == 2);
+  CHECK(run_cli("solve a.dlx b.dlx").exit_code == 2);
+  const auto help = run_cli("solve --help");
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.find("--count") != std::string::npos);
+  CHECK(run_cli("--help").exit_code == 0);
+}
+
+namespace {
+
+// Items i0..i{n-1}, each covered by two one-item options: 2^n solutions.
+std::string doubling_problem(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
+  text += '\n';
+  for (int i = 0; i < n; ++i)
+    for (int copy = 0; copy < 2; ++copy) text.append("i").append(std::to_string(i)) += '\n';
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
+  const auto r = run_cli("solve --count --node-limit 1000", doubling_problem(20));
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("xcover: node limit reached; the search is incomplete") == 0);
+  CHECK(r.err.find("nodes 1000\n") != std::string::npos);
+
+  const auto t = run_cli("solve --count --time-limit 0.2", doubling_problem(40));
+  CHECK(t.exit_code == 3);
+  CHECK(t.err.find("xcover: time limit reached") == 0);
+}
+
+TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
+  const std::string file = temp_file(doubling_problem(40), ".dlx");
+  const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 " + file +
+                                          " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
+  CHECK(r.exit_code == 130);
+  CHECK(r.err.find("xcover: interrupted; the search is incomplete") == 0);
+  CHECK(r.err.find("solutions ") != std::string::npos);
+}

@@ -25,37 +25,50 @@ const char* to_string(Status status) {
 
 namespace {
 
-// Node layout (Knuth's): nodes 1..N are the item headers, whose `top` holds
-// the length of the item's list. Then come the options, each followed by a
-// spacer. A spacer's `top` is -(index of the option before it + 1) (0 for the
-// first spacer), its `up` the first node of the option before it and its
-// `down` the last node of the option after it, so that walking an option
-// cyclically jumps over spacers. `color` is 0 (none), a colour id, or -1 for a
-// node whose colour already agrees with its purified item.
+// Node layout (Knuth's): nodes 1..N head the items' lists. Then come the
+// options, each followed by a spacer node. An option node's `top` is its item;
+// a spacer's `top` is -(index of the option before it + 1) (0 for the first
+// spacer), its `up` the first node of the option before it and its `down` the
+// last node of the option after it. `aux` is the node's colour (0 = none, -1
+// = already agrees with its purified item) when the problem has colours, and
+// otherwise the index of the option's first node, which lets hide() run one
+// loop of fixed length over the option instead of jumping over spacers.
 struct Node {
   std::int32_t up;
   std::int32_t down;
   std::int32_t top;
-  std::int32_t color;
+  std::int32_t aux;
 };
 
-// Items form doubly linked lists: the active primary items hang from root 0,
-// the secondary items from root N+1.
-struct ItemLink {
-  std::int32_t prev;
-  std::int32_t next;
-};
+// Lengths of item lists live in their own small array, indexed by item, so
+// that choosing an item is a scan of contiguous memory. A covered item has
+// this added to its length, which keeps it from being chosen without any
+// list of active items to maintain.
+constexpr std::uint32_t kCovered = 0x80000000u;
 
 using Clock = std::chrono::steady_clock;
+
+// The first item in 1..count of smallest length (lengths of covered items
+// carry kCovered, so they lose to any uncovered one).
+std::int32_t first_shortest(const std::uint32_t* len, std::int32_t count) {
+  std::uint32_t best = UINT32_MAX;
+  // A reduction the compiler vectorises, then a search for its first place.
+  for (std::int32_t k = 1; k <= count; ++k) best = std::min(best, len[k]);
+  std::int32_t k = 1;
+  while (len[k] != best) ++k;
+  return k;
+}
 
 }  // namespace
 
 struct Solver::Impl {
   const Problem* problem;
-  std::int32_t item_count;       // N
-  std::int32_t primary_count;    // P: items 1..P are primary
-  std::vector<ItemLink> items;   // 0 = primary root, 1..N, N+1 = secondary root
+  std::int32_t item_count;     // N: items are 1..N
+  std::int32_t primary_count;  // P: items 1..P are primary
+  bool colored;                // does any option give an item a colour?
   std::vector<Node> nodes;
+  std::vector<std::uint32_t> len;  // by item; + kCovered while covered
+  std::int32_t active = 0;         // primary items not yet covered
   // For each problem option, its first node of a primary item (-1 for an
   // option without one, which is left out of the structure).
   std::vector<std::int32_t> first_primary_node;
@@ -80,111 +93,188 @@ struct Solver::Impl {
   explicit Impl(const Problem& p);
 
   // --- the dancing-links primitives -------------------------------------
+  // Each comes in two flavours: C = true handles colours as Algorithm C
+  // does; C = false is the plain Algorithm X of DLX1, with tighter loops.
+
+  // Removes the option of node p from every list but p's own.
+  template <bool C>
   void hide(std::int32_t p) {
-    for (std::int32_t q = p + 1; q != p;) {
-      const std::int32_t x = nodes[q].top;
-      if (x <= 0) {
-        q = nodes[q].up;
-        continue;
+    Node* nd = nodes.data();
+    std::uint32_t* ln = len.data();
+    if constexpr (!C) {
+      const std::int32_t begin = nd[p].aux;
+      std::int32_t q = begin;
+      for (; nd[q].top > 0; ++q) {
+        if (q == p) continue;
+        const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
+        nd[u].down = d;
+        nd[d].up = u;
+        --ln[x];
       }
-      if (nodes[q].color >= 0) {
-        const std::int32_t u = nodes[q].up, d = nodes[q].down;
-        nodes[u].down = d;
-        nodes[d].up = u;
-        --nodes[x].top;
-        ++updates;
+      updates += static_cast<std::uint64_t>(q - begin - 1);
+    } else {
+      for (std::int32_t q = p + 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].up;
+          continue;
+        }
+        if (nd[q].aux >= 0) {
+          const std::int32_t u = nd[q].up, d = nd[q].down;
+          nd[u].down = d;
+          nd[d].up = u;
+          --ln[x];
+          ++updates;
+        }
+        ++q;
       }
-      ++q;
     }
   }
 
+  template <bool C>
   void unhide(std::int32_t p) {
-    for (std::int32_t q = p - 1; q != p;) {
-      const std::int32_t x = nodes[q].top;
-      if (x <= 0) {
-        q = nodes[q].down;
-        continue;
+    Node* nd = nodes.data();
+    std::uint32_t* ln = len.data();
+    if constexpr (!C) {
+      // The option's nodes lie in different lists, so their order does not
+      // matter here.
+      for (std::int32_t q = nd[p].aux; nd[q].top > 0; ++q) {
+        if (q == p) continue;
+        const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
+        nd[u].down = q;
+        nd[d].up = q;
+        ++ln[x];
       }
-      if (nodes[q].color >= 0) {
-        const std::int32_t u = nodes[q].up, d = nodes[q].down;
-        nodes[u].down = q;
-        nodes[d].up = q;
-        ++nodes[x].top;
+    } else {
+      for (std::int32_t q = p - 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].down;
+          continue;
+        }
+        if (nd[q].aux >= 0) {
+          const std::int32_t u = nd[q].up, d = nd[q].down;
+          nd[u].down = q;
+          nd[d].up = q;
+          ++ln[x];
+        }
+        --q;
       }
-      --q;
     }
   }
 
+  template <bool C>
   void cover(std::int32_t i) {
-    const std::int32_t l = items[i].prev, r = items[i].next;
-    items[l].next = r;
-    items[r].prev = l;
+    len[i] += kCovered;
+    active -= i <= primary_count;
     ++updates;
-    for (std::int32_t p = nodes[i].down; p != i; p = nodes[p].down) hide(p);
+    const Node* nd = nodes.data();
+    for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) hide<C>(p);
   }
 
+  template <bool C>
   void uncover(std::int32_t i) {
-    for (std::int32_t p = nodes[i].up; p != i; p = nodes[p].up) unhide(p);
-    const std::int32_t l = items[i].prev, r = items[i].next;
-    items[l].next = i;
-    items[r].prev = i;
+    const Node* nd = nodes.data();
+    for (std::int32_t p = nd[i].up; p != i; p = nd[p].up) unhide<C>(p);
+    len[i] -= kCovered;
+    active += i <= primary_count;
   }
 
   // Keeps the options that agree with p's colour on p's item, hides the rest.
   void purify(std::int32_t p) {
-    const std::int32_t c = nodes[p].color, i = nodes[p].top;
+    const std::int32_t c = nodes[p].aux, i = nodes[p].top;
     for (std::int32_t q = nodes[i].down; q != i; q = nodes[q].down) {
-      if (nodes[q].color == c) {
-        if (q != p) nodes[q].color = -1;
+      if (nodes[q].aux == c) {
+        if (q != p) nodes[q].aux = -1;
       } else {
-        hide(q);
+        hide<true>(q);
       }
     }
   }
 
   void unpurify(std::int32_t p) {
-    const std::int32_t c = nodes[p].color, i = nodes[p].top;
+    const std::int32_t c = nodes[p].aux, i = nodes[p].top;
     for (std::int32_t q = nodes[i].up; q != i; q = nodes[q].up) {
-      if (nodes[q].color < 0) {
-        nodes[q].color = c;
+      if (nodes[q].aux < 0) {
+        nodes[q].aux = c;
       } else if (q != p) {
-        unhide(q);
+        unhide<true>(q);
       }
     }
   }
 
   // Commits the items of p's option other than p's own item, in order.
+  template <bool C>
   void commit_others(std::int32_t p) {
-    for (std::int32_t q = p + 1; q != p;) {
-      const std::int32_t x = nodes[q].top;
-      if (x <= 0) {
-        q = nodes[q].up;
-        continue;
+    const Node* nd = nodes.data();
+    if constexpr (!C) {
+      for (std::int32_t q = nd[p].aux; nd[q].top > 0; ++q) {
+        if (q != p) cover<false>(nd[q].top);
       }
-      const std::int32_t c = nodes[q].color;
-      if (c == 0) {
-        cover(x);
-      } else if (c > 0) {
-        purify(q);
+    } else {
+      for (std::int32_t q = p + 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].up;
+          continue;
+        }
+        const std::int32_t c = nd[q].aux;
+        if (c == 0) {
+          cover<true>(x);
+        } else if (c > 0) {
+          purify(q);
+        }
+        ++q;
       }
-      ++q;
     }
   }
 
+  // Undoes commit_others, in the opposite order.
+  template <bool C>
   void uncommit_others(std::int32_t p) {
-    for (std::int32_t q = p - 1; q != p;) {
-      const std::int32_t x = nodes[q].top;
-      if (x <= 0) {
-        q = nodes[q].down;
-        continue;
+    const Node* nd = nodes.data();
+    if constexpr (!C) {
+      const std::int32_t begin = nd[p].aux;
+      // The spacer before the option knows the option's last node.
+      for (std::int32_t q = nd[begin - 1].down; q >= begin; --q) {
+        if (q != p) uncover<false>(nd[q].top);
       }
-      const std::int32_t c = nodes[q].color;
-      if (c == 0) {
-        uncover(x);
-      } else if (c > 0) {
-        unpurify(q);
+    } else {
+      for (std::int32_t q = p - 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].down;
+          continue;
+        }
+        const std::int32_t c = nd[q].aux;
+        if (c == 0) {
+          uncover<true>(x);
+        } else if (c > 0) {
+          unpurify(q);
+        }
+        --q;
       }
-      --q;
+    }
+  }
+
+  // Forces the option of p (p a primary node): covers p's item, then the
+  // rest. And back.
+  void commit_option(std::int32_t p) {
+    if (colored) {
+      cover<true>(nodes[p].top);
+      commit_others<true>(p);
+    } else {
+      cover<false>(nodes[p].top);
+      commit_others<false>(p);
+    }
+  }
+  void uncommit_option(std::int32_t p) {
+    if (colored) {
+      uncommit_others<true>(p);
+      uncover<true>(nodes[p].top);
+    } else {
+      uncommit_others<false>(p);
+      uncover<false>(nodes[p].top);
     }
   }
 
@@ -193,7 +283,6 @@ struct Solver::Impl {
     return -nodes[node].top - 1;
   }
 
-  bool active_primary(std::int32_t i) const { return items[items[i].prev].next == i; }
   bool linked(std::int32_t q) const { return nodes[nodes[q].up].down == q; }
 
   // --- assumptions --------------------------------------------------------
@@ -201,7 +290,9 @@ struct Solver::Impl {
   void clear_assumptions();
 
   // --- search -------------------------------------------------------------
+  template <bool C>
   Status search(const Visitor& visit, const SearchOptions& options);
+  template <bool C>
   void unwind(int top_level);
   double fraction_done(int level) const;
 };
@@ -210,27 +301,16 @@ Solver::Impl::Impl(const Problem& p)
     : problem(&p), item_count(p.item_count()), primary_count(p.primary_count()) {
   const std::int32_t n = item_count;
   std::int64_t total = n + 2;
+  colored = false;
   for (int k = 0; k < p.option_count(); ++k) {
-    if (p.has_primary(k)) total += static_cast<std::int64_t>(p.option(k).size()) + 1;
+    if (!p.has_primary(k)) continue;
+    total += static_cast<std::int64_t>(p.option(k).size()) + 1;
+    for (const OptionEntry& e : p.option(k)) colored = colored || e.color != 0;
   }
   if (total >= INT32_MAX) throw ProblemError("problem too large: more than 2^31 nodes");
 
-  items.resize(n + 2);
-  const std::int32_t primaries = p.primary_count();
-  const std::int32_t second_root = n + 1;
-  // Primary items 1..P in a cycle through 0; secondary items P+1..N in a
-  // cycle through N+1.
-  for (std::int32_t i = 0; i <= primaries; ++i) {
-    items[i].prev = i == 0 ? primaries : i - 1;
-    items[i].next = i == primaries ? 0 : i + 1;
-  }
-  for (std::int32_t i = primaries + 1; i <= n; ++i) {
-    items[i].prev = i == primaries + 1 ? second_root : i - 1;
-    items[i].next = i == n ? second_root : i + 1;
-  }
-  items[second_root].prev = n > primaries ? n : second_root;
-  items[second_root].next = n > primaries ? primaries + 1 : second_root;
-
+  len.assign(n + 1, 0);
+  active = primary_count;
   nodes.reserve(static_cast<std::size_t>(total));
   nodes.resize(n + 1);
   for (std::int32_t i = 1; i <= n; ++i) nodes[i] = Node{i, i, 0, 0};
@@ -248,10 +328,10 @@ Solver::Impl::Impl(const Problem& p)
       const std::int32_t q = static_cast<std::int32_t>(nodes.size());
       if (first_primary_node[k] < 0 && x <= primary_count) first_primary_node[k] = q;
       const std::int32_t last = nodes[x].up;
-      nodes.push_back(Node{last, x, x, e.color});
+      nodes.push_back(Node{last, x, x, colored ? e.color : first});
       nodes[last].down = q;
       nodes[x].up = q;
-      ++nodes[x].top;
+      ++len[x];
     }
     const std::int32_t last = static_cast<std::int32_t>(nodes.size()) - 1;
     nodes[spacer].down = last;
@@ -259,7 +339,7 @@ Solver::Impl::Impl(const Problem& p)
     nodes.push_back(Node{first, 0, -(k + 1), 0});
   }
 
-  const std::size_t depth = static_cast<std::size_t>(primaries) + 2;
+  const std::size_t depth = static_cast<std::size_t>(primary_count) + 2;
   choice.resize(depth);
   branch_item.resize(depth);
   branch_rank.resize(depth);
@@ -288,7 +368,7 @@ bool Solver::Impl::assume(int option) {
     if (x <= 0) {
       q = nodes[q].up;
     } else {
-      if (!linked(q) || (x <= primary_count && !active_primary(x))) {
+      if (!linked(q) || (x <= primary_count && len[x] >= kCovered)) {
         infeasible = true;
         return false;
       }
@@ -296,8 +376,7 @@ bool Solver::Impl::assume(int option) {
     }
     if (q == first) break;
   }
-  cover(nodes[first].top);
-  commit_others(first);
+  commit_option(first);
   assumed_nodes.push_back(first);
   return true;
 }
@@ -306,17 +385,17 @@ void Solver::Impl::clear_assumptions() {
   while (!assumed_nodes.empty()) {
     const std::int32_t p = assumed_nodes.back();
     assumed_nodes.pop_back();
-    uncommit_others(p);
-    uncover(nodes[p].top);
+    uncommit_option(p);
   }
   assumed_options.clear();
   infeasible = false;
 }
 
+template <bool C>
 void Solver::Impl::unwind(int top_level) {
   for (int level = top_level; level >= 0; --level) {
-    uncommit_others(choice[level]);
-    uncover(branch_item[level]);
+    uncommit_others<C>(choice[level]);
+    uncover<C>(branch_item[level]);
   }
 }
 
@@ -329,6 +408,7 @@ double Solver::Impl::fraction_done(int level) const {
   return fraction + scale / 2;
 }
 
+template <bool C>
 Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) {
   const Clock::time_point start = Clock::now();
   std::fill(stats.level_nodes.begin(), stats.level_nodes.end(), 0);
@@ -353,7 +433,7 @@ Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) 
     return visit(Solution{std::span<const int>(solution), problem});
   };
 
-  if (items[0].next == 0) {
+  if (active == 0) {
     // Every primary item is covered already: the assumptions are the one
     // solution.
     stats.level_nodes[0] = 1;
@@ -391,21 +471,21 @@ Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) 
 forward:
   if (options.node_limit && stats.nodes >= options.node_limit) {
     status = Status::node_limit;
-    unwind(level - 1);
+    unwind<C>(level - 1);
     return finish(status);
   }
   ++stats.nodes;
   ++stats.level_nodes[level];
   if (stats.nodes >= next_check) {
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-      unwind(level - 1);
+      unwind<C>(level - 1);
       return finish(Status::cancelled);
     }
     double seconds = 0;
     if (timed) {
       seconds = std::chrono::duration<double>(Clock::now() - start).count();
       if (options.time_limit > 0 && seconds >= options.time_limit) {
-        unwind(level - 1);
+        unwind<C>(level - 1);
         return finish(Status::time_limit);
       }
     }
@@ -426,21 +506,24 @@ forward:
   }
   {
     // Branch on the first active primary item of minimum length.
-    std::int32_t t = INT32_MAX;
-    std::uint64_t ties = 0;
-    for (std::int32_t k = items[0].next; k != 0; k = items[k].next) {
-      const std::int32_t len = nodes[k].top;
-      if (len < t) {
-        best = k;
-        t = len;
-        ties = 1;
-        if (t == 0) break;
-      } else if (randomize && len == t) {
-        ++ties;
-        if (rng() % ties == 0) best = k;
+    const std::uint32_t* ln = len.data();
+    if (!randomize) {
+      best = first_shortest(ln, primary_count);
+    } else {
+      std::uint32_t t = UINT32_MAX;
+      std::uint64_t ties = 0;
+      for (std::int32_t k = 1; k <= primary_count; ++k) {
+        if (ln[k] < t) {
+          best = k;
+          t = ln[k];
+          ties = 1;
+        } else if (ln[k] == t && rng() % ++ties == 0) {
+          best = k;
+        }
       }
     }
-    cover(best);
+    const std::int32_t t = static_cast<std::int32_t>(ln[best]);
+    cover<C>(best);
     branch_item[level] = best;
     branch_size[level] = t;
     branch_rank[level] = 0;
@@ -450,17 +533,17 @@ forward:
 advance:
   cur = choice[level];
   if (cur == best) goto backup;
-  commit_others(cur);
-  if (items[0].next == 0) {
+  commit_others<C>(cur);
+  if (active == 0) {
     solution.resize(base);
     for (int l = 0; l <= level; ++l) solution.push_back(option_of(choice[l]));
     ++stats.level_nodes[level + 1];
     if (!report()) {
-      unwind(level);
+      unwind<C>(level);
       return finish(Status::stopped);
     }
     if (options.solution_limit && stats.solutions >= options.solution_limit) {
-      unwind(level);
+      unwind<C>(level);
       return finish(Status::solution_limit);
     }
     goto recover;
@@ -469,14 +552,14 @@ advance:
   goto forward;
 
 backup:
-  uncover(best);
+  uncover<C>(best);
   if (level == 0) return finish(status);
   --level;
   cur = choice[level];
   best = branch_item[level];
 
 recover:
-  uncommit_others(cur);
+  uncommit_others<C>(cur);
   choice[level] = nodes[cur].down;
   ++branch_rank[level];
   goto advance;
@@ -488,11 +571,12 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
-  return impl_->search(visit, options);
+  return impl_->colored ? impl_->search<true>(visit, options)
+                        : impl_->search<false>(visit, options);
 }
 
 std::uint64_t Solver::count(const SearchOptions& options) {
-  impl_->search(Visitor(), options);
+  search(Visitor(), options);
   return impl_->stats.solutions;
 }
 

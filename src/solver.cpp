@@ -19,6 +19,7 @@ const char* to_string(Status status) {
     case Status::node_limit: return "node limit";
     case Status::time_limit: return "time limit";
     case Status::cancelled: return "cancelled";
+    case Status::yielded: return "yielded";
   }
   return "unknown";
 }
@@ -80,6 +81,7 @@ struct Solver::Impl {
   std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
   std::vector<std::int32_t> branch_size;  // options available when branching
   std::vector<int> solution;              // problem option indices
+  std::vector<char> given_away;           // untried options handed to on_split
 
   // Assumptions: forced options (their first primary node) and whether they
   // conflicted.
@@ -294,6 +296,10 @@ struct Solver::Impl {
   Status search(const Visitor& visit, const SearchOptions& options);
   template <bool C>
   void unwind(int top_level);
+  using SplitSink = std::function<void(std::span<const int>)>;
+  bool give_away_siblings(int level, const SplitSink& sink);
+  void give_away_path(int level, const SplitSink& sink);
+  Branching branching();
   double fraction_done(int level) const;
 };
 
@@ -344,6 +350,7 @@ Solver::Impl::Impl(const Problem& p)
   branch_item.resize(depth);
   branch_rank.resize(depth);
   branch_size.resize(depth);
+  given_away.resize(depth);
   solution.reserve(depth);
   stats.level_nodes.assign(depth + 1, 0);
 }
@@ -397,6 +404,44 @@ void Solver::Impl::unwind(int top_level) {
     uncommit_others<C>(choice[level]);
     uncover<C>(branch_item[level]);
   }
+}
+
+// Hands each untried option at `level` to `sink` as a subproblem (the forced
+// options leading to it), and marks the level so the search skips them.
+bool Solver::Impl::give_away_siblings(int level, const SplitSink& sink) {
+  if (given_away[level]) return false;
+  const std::int32_t header = branch_item[level];
+  std::int32_t sibling = nodes[choice[level]].down;
+  if (sibling == header) return false;
+  std::vector<int> forced(assumed_options);
+  for (int l = 0; l < level; ++l) forced.push_back(option_of(choice[l]));
+  forced.push_back(0);
+  for (; sibling != header; sibling = nodes[sibling].down) {
+    forced.back() = option_of(sibling);
+    sink(forced);
+  }
+  given_away[level] = true;
+  return true;
+}
+
+// Hands the node at `level` (its choices so far) to `sink`.
+void Solver::Impl::give_away_path(int level, const SplitSink& sink) {
+  std::vector<int> forced(assumed_options);
+  for (int l = 0; l < level; ++l) forced.push_back(option_of(choice[l]));
+  sink(forced);
+}
+
+Branching Solver::Impl::branching() {
+  Branching result;
+  if (infeasible) return result;
+  if (active == 0) {
+    result.solved = true;
+    return result;
+  }
+  const std::int32_t best = first_shortest(len.data(), primary_count);
+  for (std::int32_t p = nodes[best].down; p != best; p = nodes[p].down)
+    result.options.push_back(option_of(p));
+  return result;
 }
 
 double Solver::Impl::fraction_done(int level) const {
@@ -481,6 +526,23 @@ forward:
       unwind<C>(level - 1);
       return finish(Status::cancelled);
     }
+    if (options.on_split) {
+      if (options.yield_request && options.yield_request->load(std::memory_order_relaxed)) {
+        // Hand over everything not yet done: the untried options at every
+        // level, and the subtree of this node, which is not entered yet.
+        for (int l = 0; l < level; ++l) give_away_siblings(l, options.on_split);
+        give_away_path(level, options.on_split);
+        unwind<C>(level - 1);
+        return finish(Status::yielded);
+      }
+      if (options.share_request && options.share_request->exchange(false)) {
+        // Share the untried options of the shallowest level that has some:
+        // the biggest piece of work to give.
+        for (int l = 0; l < level; ++l) {
+          if (give_away_siblings(l, options.on_split)) break;
+        }
+      }
+    }
     double seconds = 0;
     if (timed) {
       seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -525,6 +587,7 @@ forward:
     const std::int32_t t = static_cast<std::int32_t>(ln[best]);
     cover<C>(best);
     branch_item[level] = best;
+    given_away[level] = false;
     branch_size[level] = t;
     branch_rank[level] = 0;
     choice[level] = nodes[best].down;
@@ -560,6 +623,7 @@ backup:
 
 recover:
   uncommit_others<C>(cur);
+  if (given_away[level]) goto backup;
   choice[level] = nodes[cur].down;
   ++branch_rank[level];
   goto advance;
@@ -579,6 +643,8 @@ std::uint64_t Solver::count(const SearchOptions& options) {
   search(Visitor(), options);
   return impl_->stats.solutions;
 }
+
+Branching Solver::branching() { return impl_->branching(); }
 
 bool Solver::assume(int option) { return impl_->assume(option); }
 void Solver::clear_assumptions() { impl_->clear_assumptions(); }

@@ -142,3 +142,85 @@ TEST_CASE("the engine agrees with brute force on 1500 random problems") {
   CHECK(with_solutions > 300);
   CHECK(with_colors > 500);
 }
+
+namespace {
+
+// Solves `problem` as a pool of workers would: subproblems (forced options)
+// in a queue, each searched with work given away at every node (`yield`:
+// all of it at once at a random node; otherwise a share at every node).
+SolutionSet solve_by_pieces(const xcover::Problem& problem, bool yield, std::mt19937& rng,
+                            std::size_t& pieces) {
+  xcover::Solver solver(problem);
+  std::vector<std::vector<int>> queue{{}};
+  SolutionSet found;
+  std::size_t visits = 0;
+  pieces = 0;
+  while (!queue.empty()) {
+    const std::vector<int> forced = queue.back();
+    queue.pop_back();
+    ++pieces;
+    bool feasible = true;
+    for (int k : forced) feasible = solver.assume(k) && feasible;
+    REQUIRE(feasible);  // a subproblem handed out is never a conflict
+    std::atomic<bool> share{false}, give_up{false};
+    const int yield_at = std::uniform_int_distribution<int>(1, 6)(rng);
+    xcover::SearchOptions options;
+    options.progress_nodes = 1;
+    options.on_progress = [&](const xcover::Progress& p) {
+      if (!yield) share = true;
+      if (yield && static_cast<int>(p.nodes) >= yield_at) give_up = true;
+    };
+    options.share_request = &share;
+    options.yield_request = &give_up;
+    options.on_split = [&](std::span<const int> more) { queue.emplace_back(more.begin(), more.end()); };
+    solver.search(
+        [&](const xcover::Solution& s) {
+          std::vector<int> sorted(s.options.begin(), s.options.end());
+          std::sort(sorted.begin(), sorted.end());
+          found.insert(sorted);
+          ++visits;
+          return true;
+        },
+        options);
+    solver.clear_assumptions();
+  }
+  CHECK(visits == found.size());  // the pieces do not overlap
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
+  std::mt19937 rng(7);
+  std::size_t split_runs = 0;
+  for (int round = 0; round < 500; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(round);
+    CAPTURE(xcover::to_dlx(problem));
+    const SolutionSet expected = brute_force(problem, {});
+    std::size_t pieces = 0;
+    CHECK(solve_by_pieces(problem, false, rng, pieces) == expected);
+    split_runs += pieces > 1;
+    CHECK(solve_by_pieces(problem, true, rng, pieces) == expected);
+    split_runs += pieces > 1;
+  }
+  CHECK(split_runs > 200);  // the problems were big enough to be split
+}
+
+TEST_CASE("branching() splits a problem into disjoint subproblems") {
+  std::mt19937 rng(99);
+  for (int round = 0; round < 300; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(xcover::to_dlx(problem));
+    xcover::Solver solver(problem);
+    const auto branching = solver.branching();
+    const std::uint64_t total = solver.count();
+    std::uint64_t sum = branching.solved ? 1 : 0;
+    for (int option : branching.options) {
+      REQUIRE(solver.assume(option));
+      sum += solver.count();
+      solver.clear_assumptions();
+    }
+    CHECK(sum == total);
+  }
+}

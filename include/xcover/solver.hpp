@@ -29,6 +29,7 @@ enum class Status {
   node_limit,      // SearchOptions::node_limit nodes were entered
   time_limit,      // SearchOptions::time_limit elapsed
   cancelled,       // SearchOptions::cancel became true
+  yielded,         // the remaining work went to SearchOptions::on_split
 };
 
 const char* to_string(Status status);
@@ -80,6 +81,25 @@ struct SearchOptions {
   // Nonzero: break ties between items of equal length at random with this
   // seed (the default takes the first in item order, as DLX1 does).
   std::uint64_t random_seed = 0;
+
+  // Work sharing, for running one search on many workers. Work is handed out
+  // as subproblems: the options to force (assume) to reach a node of the tree.
+  // When *share_request is true the search clears it and gives on_split the
+  // untried options of its shallowest level that has any, then goes on
+  // without them. When *yield_request is true it gives on_split all of its
+  // remaining work and returns Status::yielded. Either way the solutions of
+  // the search plus those of the subproblems are exactly the solutions.
+  std::atomic<bool>* share_request = nullptr;
+  const std::atomic<bool>* yield_request = nullptr;
+  std::function<void(std::span<const int> forced)> on_split;
+};
+
+// Where the search would branch, given the assumptions: `solved` when they
+// cover every primary item already; otherwise the options of the item it
+// branches on (none when some item has no option left).
+struct Branching {
+  bool solved = false;
+  std::vector<int> options;
 };
 
 class Solver {
@@ -107,6 +127,9 @@ class Solver {
   bool assume(int option);
   void clear_assumptions();
   std::span<const int> assumptions() const;
+  // The search's first branching under the current assumptions; forcing each
+  // of the options in turn splits the problem into disjoint subproblems.
+  Branching branching();
 
   const Statistics& statistics() const;
   const Problem& problem() const;

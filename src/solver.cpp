@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -87,10 +88,12 @@ struct Solver::Impl {
   // conflicted.
   std::vector<std::int32_t> assumed_nodes;
   std::vector<int> assumed_options;
+  std::vector<char> is_assumed;  // by problem option
   bool infeasible = false;
 
   Statistics stats;
   std::uint64_t updates = 0;
+  int deepest = 0;  // deepest level the last search entered
 
   explicit Impl(const Problem& p);
 
@@ -296,7 +299,7 @@ struct Solver::Impl {
   Status search(const Visitor& visit, const SearchOptions& options);
   template <bool C>
   void unwind(int top_level);
-  using SplitSink = std::function<void(std::span<const int>)>;
+  using SplitSink = std::function<void(std::span<const int>, double)>;
   bool give_away_siblings(int level, const SplitSink& sink);
   void give_away_path(int level, const SplitSink& sink);
   Branching branching();
@@ -325,6 +328,7 @@ Solver::Impl::Impl(const Problem& p)
   std::int32_t spacer = static_cast<std::int32_t>(nodes.size());
   nodes.push_back(Node{0, 0, 0, 0});
   first_primary_node.assign(p.option_count(), -1);
+  is_assumed.assign(p.option_count(), 0);
   for (int k = 0; k < p.option_count(); ++k) {
     if (!p.has_primary(k)) continue;
     const auto entries = p.option(k);
@@ -359,8 +363,8 @@ bool Solver::Impl::assume(int option) {
   if (option < 0 || option >= problem->option_count())
     throw std::out_of_range("option index " + std::to_string(option) + " out of range");
   // Forcing an option twice is the same as forcing it once.
-  if (std::find(assumed_options.begin(), assumed_options.end(), option) != assumed_options.end())
-    return !infeasible;
+  if (is_assumed[option]) return !infeasible;
+  is_assumed[option] = 1;
   assumed_options.push_back(option);
   if (infeasible) return false;
   const std::int32_t first = first_primary_node[option];
@@ -394,6 +398,7 @@ void Solver::Impl::clear_assumptions() {
     assumed_nodes.pop_back();
     uncommit_option(p);
   }
+  for (int option : assumed_options) is_assumed[option] = 0;
   assumed_options.clear();
   infeasible = false;
 }
@@ -414,11 +419,16 @@ bool Solver::Impl::give_away_siblings(int level, const SplitSink& sink) {
   std::int32_t sibling = nodes[choice[level]].down;
   if (sibling == header) return false;
   std::vector<int> forced(assumed_options);
-  for (int l = 0; l < level; ++l) forced.push_back(option_of(choice[l]));
+  double share = 1;
+  for (int l = 0; l < level; ++l) {
+    forced.push_back(option_of(choice[l]));
+    share /= branch_size[l];
+  }
+  share /= branch_size[level];
   forced.push_back(0);
   for (; sibling != header; sibling = nodes[sibling].down) {
     forced.back() = option_of(sibling);
-    sink(forced);
+    sink(forced, share);
   }
   given_away[level] = true;
   return true;
@@ -427,8 +437,12 @@ bool Solver::Impl::give_away_siblings(int level, const SplitSink& sink) {
 // Hands the node at `level` (its choices so far) to `sink`.
 void Solver::Impl::give_away_path(int level, const SplitSink& sink) {
   std::vector<int> forced(assumed_options);
-  for (int l = 0; l < level; ++l) forced.push_back(option_of(choice[l]));
-  sink(forced);
+  double share = 1;
+  for (int l = 0; l < level; ++l) {
+    forced.push_back(option_of(choice[l]));
+    share /= branch_size[l];
+  }
+  sink(forced, share);
 }
 
 Branching Solver::Impl::branching() {
@@ -456,7 +470,9 @@ double Solver::Impl::fraction_done(int level) const {
 template <bool C>
 Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) {
   const Clock::time_point start = Clock::now();
-  std::fill(stats.level_nodes.begin(), stats.level_nodes.end(), 0);
+  // Only the levels the last search reached need clearing.
+  std::fill_n(stats.level_nodes.begin(), deepest + 2, 0);
+  deepest = 0;
   stats.nodes = stats.updates = stats.solutions = 0;
   stats.seconds = 0;
   updates = 0;
@@ -488,8 +504,9 @@ Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) 
     return finish(status);
   }
 
-  std::mt19937_64 rng(options.random_seed);
   const bool randomize = options.random_seed != 0;
+  std::optional<std::mt19937_64> rng;
+  if (randomize) rng.emplace(options.random_seed);
   // Clock, cancellation and progress are looked at every 1024 nodes, and
   // exactly when a progress report by node count is due.
   constexpr std::uint64_t check_every = 1024;
@@ -521,6 +538,7 @@ forward:
   }
   ++stats.nodes;
   ++stats.level_nodes[level];
+  deepest = std::max(deepest, level);
   if (stats.nodes >= next_check) {
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
       unwind<C>(level - 1);
@@ -579,7 +597,7 @@ forward:
           best = k;
           t = ln[k];
           ties = 1;
-        } else if (ln[k] == t && rng() % ++ties == 0) {
+        } else if (ln[k] == t && (*rng)() % ++ties == 0) {
           best = k;
         }
       }
@@ -601,7 +619,15 @@ advance:
     solution.resize(base);
     for (int l = 0; l <= level; ++l) solution.push_back(option_of(choice[l]));
     ++stats.level_nodes[level + 1];
-    if (!report()) {
+    bool go_on;
+    try {
+      go_on = report();
+    } catch (...) {
+      unwind<C>(level);  // a throwing visitor leaves the structure whole
+      finish(Status::stopped);
+      throw;
+    }
+    if (!go_on) {
       unwind<C>(level);
       return finish(Status::stopped);
     }

@@ -105,6 +105,19 @@ TEST_CASE("limits and budgets stop the search and say why") {
   CHECK(solver.statistics().nodes == 1199);
 }
 
+TEST_CASE("a visitor that throws leaves the solver usable") {
+  const auto input = xcover::parse_dlx(queens_text(8));
+  xcover::Solver solver(input.problem);
+  int seen = 0;
+  CHECK_THROWS_AS(solver.search([&](const xcover::Solution&) -> bool {
+    if (++seen == 7) throw std::runtime_error("enough");
+    return true;
+  }),
+                  std::runtime_error);
+  CHECK(solver.count() == 92);
+  CHECK(solver.statistics().nodes == 1199);
+}
+
 TEST_CASE("status names") {
   CHECK(std::string(xcover::to_string(xcover::Status::exhausted)) == "exhausted");
   CHECK(std::string(xcover::to_string(xcover::Status::node_limit)) == "node limit");

@@ -172,7 +172,11 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, bool yield, std::mt1
     };
     options.share_request = &share;
     options.yield_request = &give_up;
-    options.on_split = [&](std::span<const int> more) { queue.emplace_back(more.begin(), more.end()); };
+    options.on_split = [&](std::span<const int> more, double part) {
+      CHECK(part > 0);
+      CHECK(part <= 1);
+      queue.emplace_back(more.begin(), more.end());
+    };
     solver.search(
         [&](const xcover::Solution& s) {
           std::vector<int> sorted(s.options.begin(), s.options.end());

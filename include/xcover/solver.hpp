@@ -91,7 +91,9 @@ struct SearchOptions {
   // the search plus those of the subproblems are exactly the solutions.
   std::atomic<bool>* share_request = nullptr;
   const std::atomic<bool>* yield_request = nullptr;
-  std::function<void(std::span<const int> forced)> on_split;
+  // `share`: the part of this search's tree the subproblem stands for, by
+  // Knuth's estimate (1/d for each level of d options above it).
+  std::function<void(std::span<const int> forced, double share)> on_split;
 };
 
 // Where the search would branch, given the assumptions: `solved` when they

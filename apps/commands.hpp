@@ -8,5 +8,6 @@
 namespace xcover::cli {
 
 int run_solve(const std::vector<std::string>& args);
+int run_sudoku(const std::vector<std::string>& args);
 
 }  // namespace xcover::cli

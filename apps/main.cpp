@@ -17,6 +17,7 @@ struct Command {
 
 const Command commands[] = {
     {"solve", xcover::cli::run_solve, "solve or count an exact-cover problem in Knuth's format"},
+    {"sudoku", xcover::cli::run_sudoku, "solve or count Sudoku puzzles (4x4 to 25x25), one a line"},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,187 @@
+// Sudoku throughput on the public benchmark sets, as the published Sudoku
+// benchmarks measure it: each puzzle is solved and its solution proved unique
+// (solution limit 2). Parsing the line is included; the solver per size is
+// built once per thread, outside the timing.
+//
+//   bench_sudoku [DATA_DIR] [MAX_PUZZLES_PER_SET]
+//
+// DATA_DIR defaults to ../shared/data/sudoku. Prints, per set, puzzles per
+// second and microseconds per puzzle with one thread and with every core,
+// mean search nodes per puzzle, then where a puzzle's time goes outside the
+// search.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "xcover/sudoku.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char* const set_names[] = {
+    "puzzles0_kaggle_first9999",   "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",  "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106", "puzzles7_serg_benchmark",
+};
+
+std::vector<std::string> read_puzzles(const std::string& path, std::size_t max) {
+  std::vector<std::string> lines;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line) && (max == 0 || lines.size() < max);) {
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  }
+  return lines;
+}
+
+struct RunResult {
+  double seconds = 0;
+  std::uint64_t solved = 0;
+  std::uint64_t unique = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t bad = 0;  // malformed lines or wrong solutions
+};
+
+// Solves puzzles[begin, end) with one solver; `solutions` receives the cells.
+void solve_range(const std::vector<std::string>& puzzles, std::atomic<std::size_t>& next,
+                 std::vector<std::uint8_t>& solutions, RunResult& result) {
+  constexpr std::size_t batch = 64;
+  xcover::SudokuSolver solver(3);
+  xcover::SudokuGrid puzzle, solution;
+  std::string error;
+  for (;;) {
+    const std::size_t begin = next.fetch_add(batch);
+    if (begin >= puzzles.size()) return;
+    const std::size_t end = std::min(puzzles.size(), begin + batch);
+    for (std::size_t k = begin; k < end; ++k) {
+      if (!xcover::parse_sudoku(puzzles[k], puzzle, error) || puzzle.box() != 3) {
+        ++result.bad;
+        continue;
+      }
+      const xcover::SudokuResult r = solver.solve(puzzle, solution, 2);
+      result.nodes += solver.statistics().nodes;
+      if (r.status == xcover::SudokuStatus::solved) {
+        ++result.solved;
+        result.unique += r.solutions == 1;
+        std::memcpy(&solutions[k * 81], solution.cells().data(), 81);
+      }
+    }
+  }
+}
+
+RunResult run(const std::vector<std::string>& puzzles, unsigned threads) {
+  std::vector<std::uint8_t> solutions(puzzles.size() * 81, 0);
+  std::vector<RunResult> parts(threads);
+  std::atomic<std::size_t> next{0};
+  const auto start = Clock::now();
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t)
+    workers.emplace_back(solve_range, std::cref(puzzles), std::ref(next), std::ref(solutions),
+                         std::ref(parts[t]));
+  solve_range(puzzles, next, solutions, parts[0]);
+  for (std::thread& worker : workers) worker.join();
+  RunResult total;
+  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  for (const RunResult& part : parts) {
+    total.solved += part.solved;
+    total.unique += part.unique;
+    total.nodes += part.nodes;
+    total.bad += part.bad;
+  }
+  // Every solution is checked, outside the timing.
+  xcover::SudokuGrid solution;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    if (solutions[k * 81] == 0) continue;
+    std::copy_n(&solutions[k * 81], 81, solution.cells().data());
+    if (!xcover::is_solution(xcover::parse_sudoku(puzzles[k]), solution)) ++total.bad;
+  }
+  return total;
+}
+
+// Microseconds per puzzle spent outside the search: reading the line, and a
+// search whose givens fill the board (every given forced, the engine's set-up
+// for a search, one solution decoded, the givens undone).
+void overhead(const std::vector<std::string>& puzzles) {
+  xcover::SudokuSolver solver(3);
+  xcover::SudokuGrid puzzle, solution;
+  std::string error;
+  std::vector<xcover::SudokuGrid> full;
+  std::uint64_t given_count = 0;
+  for (const std::string& line : puzzles) {
+    if (!xcover::parse_sudoku(line, puzzle, error) || puzzle.box() != 3) continue;
+    given_count += static_cast<std::uint64_t>(puzzle.given_count());
+    if (solver.solve(puzzle, solution).status == xcover::SudokuStatus::solved)
+      full.push_back(solution);
+  }
+  const double n = static_cast<double>(puzzles.size());
+  auto start = Clock::now();
+  std::uint64_t check = 0;
+  for (int repeat = 0; repeat < 5; ++repeat) {
+    for (const std::string& line : puzzles) {
+      xcover::parse_sudoku(line, puzzle, error);
+      check += puzzle.cells()[80];
+    }
+  }
+  const double parse = std::chrono::duration<double>(Clock::now() - start).count() / (5 * n);
+  start = Clock::now();
+  for (const xcover::SudokuGrid& grid : full) check += solver.solve(grid, solution, 2).solutions;
+  const double filled = std::chrono::duration<double>(Clock::now() - start).count() /
+                        static_cast<double>(full.size());
+  std::printf(
+      "  parse a line: %.3f us; a search on a full board (81 givens forced, searched,\n"
+      "  decoded, undone): %.3f us; mean givens %.1f  [check %llu]\n",
+      parse * 1e6, filled * 1e6, static_cast<double>(given_count) / n,
+      static_cast<unsigned long long>(check % 10));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string dir = argc > 1 ? argv[1] : "../shared/data/sudoku";
+  const std::size_t max = argc > 2 ? std::stoul(argv[2]) : 0;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  std::printf(
+      "xcover Sudoku benchmark: solve and prove unique (limit 2), parsing included\n"
+      "data %s, %u hardware threads\n\n",
+      dir.c_str(), cores);
+  char threads_label[32];
+  std::snprintf(threads_label, sizeof threads_label, "%u threads/s", cores);
+  std::printf("%-32s %8s | %11s %9s | %11s %9s | %9s %8s\n", "set", "puzzles", "1 thread/s",
+              "us/puzzle", threads_label, "us/puzzle", "nodes/puz", "unique");
+  bool failed = false;
+  std::vector<std::string> overhead_set;
+  for (const char* name : set_names) {
+    const auto puzzles = read_puzzles(dir + "/" + name, max);
+    if (puzzles.empty()) {
+      std::printf("%-32s missing or empty\n", name);
+      continue;
+    }
+    const RunResult one = run(puzzles, 1);
+    const RunResult all = run(puzzles, cores);
+    const double n = static_cast<double>(puzzles.size());
+    std::printf("%-32s %8zu | %11.0f %9.2f | %11.0f %9.2f | %9.1f %8llu\n", name, puzzles.size(),
+                n / one.seconds, one.seconds / n * 1e6, n / all.seconds, all.seconds / n * 1e6,
+                static_cast<double>(one.nodes) / n, static_cast<unsigned long long>(one.unique));
+    std::fflush(stdout);
+    if (one.bad || all.bad || one.solved != puzzles.size() || all.solved != puzzles.size() ||
+        one.unique != all.unique) {
+      std::printf("  ERROR: %llu bad, %llu/%llu solved\n",
+                  static_cast<unsigned long long>(one.bad + all.bad),
+                  static_cast<unsigned long long>(one.solved),
+                  static_cast<unsigned long long>(all.solved));
+      failed = true;
+    }
+    if (std::strcmp(name, "puzzles2_17_clue") == 0) overhead_set = puzzles;
+  }
+  if (!overhead_set.empty()) {
+    std::printf("\nOutside the search, one thread, puzzles2_17_clue:\n");
+    overhead(overhead_set);
+  }
+  return failed ? 1 : 0;
+}

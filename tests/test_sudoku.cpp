@@ -1,0 +1,443 @@
+// The Sudoku adapter: parsing, rule checks, formatting, and solving through
+// the engine on boards from 4x4 to 25x25. Every solution is checked against
+// the rules and the givens.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "xcover/sudoku.hpp"
+
+namespace {
+
+using xcover::SudokuGrid;
+using xcover::SudokuSolver;
+using xcover::SudokuStatus;
+
+const char* const leetcode_puzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const char* const leetcode_solution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const char* const inkala_puzzle =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+// Row 1 holds 1-8, so its last cell must be 9, which column 9 already has.
+const char* const dead_end_puzzle =
+    "12345678.........9...............................................................";
+
+std::vector<std::vector<char>> board_of(const std::string& line) {
+  std::vector<std::vector<char>> board(9);
+  for (int row = 0; row < 9; ++row)
+    board[row].assign(line.begin() + row * 9, line.begin() + row * 9 + 9);
+  return board;
+}
+
+std::string line_of(const std::vector<std::vector<char>>& board) {
+  std::string line;
+  for (const auto& row : board) line.append(row.begin(), row.end());
+  return line;
+}
+
+// A complete grid of box size n by the pattern (n·(r mod n) + r div n + c)
+// mod n² + 1: each row shifts the one above by n, each band by one more.
+SudokuGrid pattern_grid(int box) {
+  SudokuGrid grid(box);
+  const int side = box * box;
+  for (int row = 0; row < side; ++row) {
+    for (int column = 0; column < side; ++column)
+      grid.set(row, column, (box * (row % box) + row / box + column) % side + 1);
+  }
+  return grid;
+}
+
+// Blanks about `percent` % of the cells, chosen by a fixed pseudo-random
+// sequence so that the test is the same on every run.
+SudokuGrid blank_cells(SudokuGrid grid, int percent, std::uint32_t seed) {
+  for (std::uint8_t& cell : grid.cells()) {
+    seed = seed * 1664525u + 1013904223u;
+    if ((seed >> 8) % 100 < static_cast<std::uint32_t>(percent)) cell = 0;
+  }
+  return grid;
+}
+
+std::vector<std::string> puzzle_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  }
+  return lines;
+}
+
+std::string parse_error(const std::string& line) {
+  SudokuGrid grid;
+  std::string error;
+  CHECK_FALSE(xcover::parse_sudoku(line, grid, error));
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("sudoku: the classic in-place API solves the LeetCode example") {
+  auto board = board_of(leetcode_puzzle);
+  REQUIRE(xcover::solveSudoku(board));
+  CHECK(line_of(board) == leetcode_solution);
+  CHECK(xcover::is_solution(xcover::parse_sudoku(leetcode_puzzle),
+                            xcover::parse_sudoku(line_of(board))));
+
+  SUBCASE("a solved board stays as it is") {
+    REQUIRE(xcover::solveSudoku(board));
+    CHECK(line_of(board) == leetcode_solution);
+  }
+  SUBCASE("givens that break a rule leave the board unchanged") {
+    std::string line = leetcode_puzzle;
+    line[2] = '5';  // a second 5 in row 1
+    auto bad = board_of(line);
+    CHECK_FALSE(xcover::solveSudoku(bad));
+    CHECK(line_of(bad) == line);
+  }
+  SUBCASE("a puzzle without a solution leaves the board unchanged") {
+    auto dead = board_of(dead_end_puzzle);
+    CHECK_FALSE(xcover::solveSudoku(dead));
+    CHECK(line_of(dead) == dead_end_puzzle);
+  }
+  SUBCASE("a board of the wrong shape or with other characters is refused") {
+    auto short_board = board_of(leetcode_puzzle);
+    short_board.pop_back();
+    CHECK_FALSE(xcover::solveSudoku(short_board));
+    CHECK(short_board.size() == 8);
+    auto ragged = board_of(leetcode_puzzle);
+    ragged[4].push_back('.');
+    CHECK_FALSE(xcover::solveSudoku(ragged));
+    auto zeros = board_of(leetcode_puzzle);
+    zeros[0][2] = '0';
+    CHECK_FALSE(xcover::solveSudoku(zeros));
+    CHECK(zeros[0][3] == '.');
+  }
+}
+
+TEST_CASE("sudoku: Arto Inkala's 2012 puzzle has one solution") {
+  const SudokuGrid puzzle = xcover::parse_sudoku(inkala_puzzle);
+  CHECK(puzzle.given_count() == 21);
+  SudokuSolver solver;
+  SudokuGrid solution;
+  const auto result = solver.solve(puzzle, solution, 2);
+  CHECK(result.status == SudokuStatus::solved);
+  CHECK(result.solutions == 1);
+  CHECK(xcover::is_solution(puzzle, solution));
+  CHECK(xcover::to_line(solution) ==
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452");
+  CHECK(solver.statistics().nodes > 81 - 21);
+}
+
+TEST_CASE("sudoku: counts of puzzles with 0, 1, 2 and many solutions") {
+  SudokuSolver solver;
+  CHECK(solver.count(xcover::parse_sudoku(dead_end_puzzle)) == 0);
+  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle)) == 1);
+  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle), 0) == 1);
+
+  // A deadly pattern: two rows of one band hold a, b and b, a in two columns
+  // of different stacks. Blanking those four cells of a full grid leaves
+  // exactly the grid and its swap.
+  const SudokuGrid full = xcover::parse_sudoku(leetcode_solution);
+  SudokuGrid deadly = full;
+  bool found = false;
+  for (int r1 = 0; r1 < 9 && !found; ++r1) {
+    for (int r2 = r1 + 1; r2 < r1 / 3 * 3 + 3 && !found; ++r2) {
+      for (int c1 = 0; c1 < 9 && !found; ++c1) {
+        for (int c2 = (c1 / 3 + 1) * 3; c2 < 9 && !found; ++c2) {
+          if (full.get(r1, c1) == full.get(r2, c2) && full.get(r1, c2) == full.get(r2, c1)) {
+            for (int r : {r1, r2}) {
+              for (int c : {c1, c2}) deadly.set(r, c, 0);
+            }
+            found = true;
+          }
+        }
+      }
+    }
+  }
+  REQUIRE(found);
+  CHECK(solver.count(deadly, 0) == 2);
+  CHECK(solver.count(deadly, 2) == 2);
+  CHECK(solver.count(deadly, 1) == 1);
+  std::set<std::string> seen;
+  const auto result = solver.enumerate(deadly, [&](const SudokuGrid& grid) {
+    CHECK(xcover::is_solution(deadly, grid));
+    seen.insert(xcover::to_line(grid));
+    return true;
+  });
+  CHECK(result.status == SudokuStatus::solved);
+  CHECK(result.solutions == 2);
+  CHECK(seen.size() == 2);
+  CHECK(seen.count(leetcode_solution) == 1);
+
+  // The empty board has about 6.67e21 completions; the limit stops the count.
+  const SudokuGrid empty(3);
+  CHECK(solver.count(empty, 1000) == 1000);
+  SudokuGrid first;
+  const auto empty_result = solver.solve(empty, first);
+  CHECK(empty_result.status == SudokuStatus::solved);
+  CHECK(empty_result.solutions == 1);
+  CHECK(xcover::is_solution(empty, first));
+}
+
+TEST_CASE("sudoku: all 288 complete 4x4 grids from an empty board") {
+  SudokuSolver solver(2);
+  const SudokuGrid empty(2);
+  CHECK(solver.count(empty, 0) == 288);
+  std::set<std::string> grids;
+  const auto result = solver.enumerate(empty, [&](const SudokuGrid& grid) {
+    CHECK(xcover::is_solution(empty, grid));
+    grids.insert(xcover::to_line(grid));
+    return true;
+  });
+  CHECK(result.solutions == 288);
+  CHECK(grids.size() == 288);
+
+  // Fixing the first row leaves 288 / 4! of them.
+  CHECK(solver.count(xcover::parse_sudoku("1234............"), 0) == 12);
+
+  // A visitor that says stop ends the enumeration.
+  int visited = 0;
+  solver.enumerate(empty, [&](const SudokuGrid&) { return ++visited < 5; });
+  CHECK(visited == 5);
+  CHECK(solver.statistics().solutions == 5);
+}
+
+TEST_CASE("sudoku: 16x16 and 25x25 puzzles") {
+  for (int box : {4, 5}) {
+    CAPTURE(box);
+    const SudokuGrid full = pattern_grid(box);
+    REQUIRE(xcover::find_conflict(full).empty());
+    REQUIRE(xcover::is_solution(SudokuGrid(box), full));
+    const SudokuGrid puzzle = blank_cells(full, box == 4 ? 55 : 35, 12345u + box);
+    CHECK(puzzle.given_count() < full.cell_count() * (box == 4 ? 60 : 75) / 100);
+
+    // Through the text format, as a user would give it.
+    const std::string line = xcover::to_line(puzzle);
+    CHECK(line.size() == static_cast<std::size_t>(box * box * box * box));
+    const SudokuGrid parsed = xcover::parse_sudoku(line);
+    CHECK(parsed == puzzle);
+
+    SudokuSolver solver(box);
+    SudokuGrid solution;
+    const auto result = solver.solve(parsed, solution);
+    REQUIRE(result.status == SudokuStatus::solved);
+    CHECK(xcover::is_solution(puzzle, solution));
+    CHECK(xcover::to_line(solution).find_first_of(".0") == std::string::npos);
+  }
+}
+
+TEST_CASE("sudoku: one solver serves many puzzles of its size") {
+  // Solving puzzles in a row, with invalid and dead-end ones between them,
+  // gives what a fresh solver gives: the assumptions are undone each time.
+  const auto lines = puzzle_lines(xcover::test::data_file("sudoku_17clue_sample.txt"));
+  REQUIRE(lines.size() == 100);
+  const SudokuGrid invalid = xcover::parse_sudoku(
+      "11...............................................................................");
+  const SudokuGrid dead_end = xcover::parse_sudoku(dead_end_puzzle);
+  SudokuSolver solver;
+  SudokuGrid solution;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    CAPTURE(lines[k]);
+    const SudokuGrid puzzle = xcover::parse_sudoku(lines[k]);
+    CHECK(puzzle.given_count() == 17);
+    const auto result = solver.solve(puzzle, solution, 2);
+    CHECK(result.status == SudokuStatus::solved);
+    CHECK(result.solutions == 1);
+    CHECK(xcover::is_solution(puzzle, solution));
+    if (k % 10 == 0) {
+      SudokuSolver fresh;
+      SudokuGrid fresh_solution;
+      fresh.solve(puzzle, fresh_solution, 2);
+      CHECK(fresh_solution == solution);
+      CHECK(fresh.statistics().nodes == solver.statistics().nodes);
+    }
+    if (k % 3 == 0) CHECK(solver.solve(invalid, solution).status == SudokuStatus::invalid);
+    if (k % 3 == 1) CHECK(solver.solve(dead_end, solution).status == SudokuStatus::no_solution);
+  }
+  for (const std::string& line :
+       puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
+    CAPTURE(line);
+    const SudokuGrid puzzle = xcover::parse_sudoku(line);
+    const auto result = solver.solve(puzzle, solution, 2);
+    CHECK(result.status == SudokuStatus::solved);
+    CHECK(result.solutions == 1);
+    CHECK(xcover::is_solution(puzzle, solution));
+  }
+}
+
+TEST_CASE("sudoku: solve reports invalid givens, dead ends and stopped searches") {
+  SudokuSolver solver;
+  SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
+  const SudokuGrid before = solution;
+  auto result =
+      solver.solve(xcover::parse_sudoku(std::string("55") + std::string(79, '.')), solution);
+  CHECK(result.status == SudokuStatus::invalid);
+  CHECK(result.solutions == 0);
+  CHECK(solution == before);
+  CHECK(solver.count(xcover::parse_sudoku(std::string("55") + std::string(79, '.'))) == 0);
+
+  result = solver.solve(xcover::parse_sudoku(dead_end_puzzle), solution);
+  CHECK(result.status == SudokuStatus::no_solution);
+  CHECK(solution == before);
+
+  // The engine's limits apply to every search of the solver.
+  solver.search_options().node_limit = 3;
+  result = solver.solve(xcover::parse_sudoku(inkala_puzzle), solution);
+  CHECK(result.status == SudokuStatus::stopped);
+  solver.search_options().node_limit = 0;
+  result = solver.solve(xcover::parse_sudoku(inkala_puzzle), solution);
+  CHECK(result.status == SudokuStatus::solved);
+
+  CHECK_THROWS_AS(solver.solve(SudokuGrid(2), solution), xcover::SudokuError);
+  CHECK_THROWS_AS(SudokuSolver(1), xcover::SudokuError);
+  CHECK_THROWS_AS(SudokuSolver(6), xcover::SudokuError);
+  CHECK_THROWS_AS(SudokuGrid(6), xcover::SudokuError);
+  SudokuGrid grid;
+  CHECK_THROWS_AS(grid.set(0, 0, 10), xcover::SudokuError);
+  CHECK_THROWS_AS(grid.set(9, 0, 1), std::out_of_range);
+}
+
+TEST_CASE("sudoku: reading puzzle lines") {
+  SUBCASE("blanks are '.' or '0', and the size follows from the length") {
+    const SudokuGrid dots = xcover::parse_sudoku(leetcode_puzzle);
+    std::string zeros = leetcode_puzzle;
+    for (char& c : zeros) c = c == '.' ? '0' : c;
+    CHECK(xcover::parse_sudoku(zeros) == dots);
+    CHECK(dots.box() == 3);
+    CHECK(dots.get(0, 0) == 5);
+    CHECK(dots.get(0, 2) == 0);
+    CHECK(dots.get(8, 8) == 9);
+    CHECK(xcover::parse_sudoku("1234............").box() == 2);
+    const SudokuGrid big = xcover::parse_sudoku("G" + std::string(255, '.'));
+    CHECK(big.box() == 4);
+    CHECK(big.get(0, 0) == 16);
+    const SudokuGrid huge = xcover::parse_sudoku("P" + std::string(624, '0'));
+    CHECK(huge.box() == 5);
+    CHECK(huge.get(0, 0) == 25);
+  }
+  SUBCASE("anything after whitespace, ',' or ':' is ignored") {
+    const SudokuGrid expected = xcover::parse_sudoku(leetcode_puzzle);
+    for (const char* tail : {":1:534678912", ",1", " 1 solution", "\t#", "\r"}) {
+      CAPTURE(tail);
+      CHECK(xcover::parse_sudoku(std::string(leetcode_puzzle) + tail) == expected);
+    }
+    CHECK(xcover::parse_sudoku(std::string("  ") + leetcode_puzzle) == expected);
+  }
+  SUBCASE("a grid is reused across sizes") {
+    SudokuGrid grid;
+    std::string error;
+    CHECK(xcover::parse_sudoku("1234............", grid, error));
+    CHECK(grid.box() == 2);
+    CHECK(xcover::parse_sudoku(leetcode_puzzle, grid, error));
+    CHECK(grid.box() == 3);
+    CHECK(grid.get(0, 1) == 3);
+  }
+}
+
+TEST_CASE("sudoku: every error message") {
+  const std::string sizes = "; a puzzle has 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25)";
+  CHECK(parse_error(std::string(80, '.')) == "80 cells" + sizes);
+  CHECK(parse_error(std::string(82, '.')) == "82 cells" + sizes);
+  CHECK(parse_error("") == "no cells" + sizes);
+  CHECK(parse_error(":81") == "no cells" + sizes);
+  CHECK(parse_error("5") == "1 cell" + sizes);
+
+  std::string line = leetcode_puzzle;
+  line[11] = 'x';
+  CHECK(parse_error(line) ==
+        "'x' at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
+        "(1-9, or '.' or '0' for a blank)");
+  line[11] = 'A';
+  CHECK(parse_error(line) ==
+        "'A' at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
+        "(1-9, or '.' or '0' for a blank)");
+  line[11] = '\x01';
+  CHECK(parse_error(line) ==
+        "byte 0x01 at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
+        "(1-9, or '.' or '0' for a blank)");
+  CHECK(parse_error("1234.......5....") ==
+        "'5' at position 12 (row 3, column 4) is not a symbol of a 4x4 puzzle "
+        "(1-4, or '.' or '0' for a blank)");
+  CHECK(parse_error("H" + std::string(255, '.')) ==
+        "'H' at position 1 (row 1, column 1) is not a symbol of a 16x16 puzzle "
+        "(1-9 and A-G, or '.' or '0' for a blank)");
+  CHECK(parse_error(std::string(624, '.') + "a") ==
+        "'a' at position 625 (row 25, column 25) is not a symbol of a 25x25 puzzle "
+        "(1-9 and A-P, or '.' or '0' for a blank)");
+  CHECK_THROWS_WITH_AS(xcover::parse_sudoku("12"), ("2 cells" + sizes).c_str(),
+                       xcover::SudokuError);
+
+  auto conflict = [](const std::string& text) {
+    return xcover::find_conflict(xcover::parse_sudoku(text));
+  };
+  CHECK(conflict(leetcode_puzzle).empty());
+  CHECK(conflict(leetcode_solution).empty());
+  CHECK(conflict("5....5" + std::string(75, '.')) == "digit 5 twice in row 1 (columns 1 and 6)");
+  CHECK(conflict(std::string(9, '.') + "........3" + std::string(54, '.') + "........3") ==
+        "digit 3 twice in column 9 (rows 2 and 9)");
+  CHECK(conflict(std::string(30, '.') + "7" + std::string(9, '.') + "7" + std::string(40, '.')) ==
+        "digit 7 twice in box 5 (row 4 column 4 and row 5 column 5)");
+  CHECK(conflict("G" + std::string(16, '.') + "G" + std::string(238, '.')) ==
+        "digit G twice in box 1 (row 1 column 1 and row 2 column 2)");
+  CHECK(conflict("1.1" + std::string(13, '.')) == "digit 1 twice in row 1 (columns 1 and 3)");
+}
+
+TEST_CASE("sudoku: checking solutions") {
+  const SudokuGrid puzzle = xcover::parse_sudoku(leetcode_puzzle);
+  const SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
+  CHECK(xcover::is_solution(puzzle, solution));
+  CHECK(xcover::is_solution(solution, solution));
+  CHECK_FALSE(xcover::is_solution(puzzle, puzzle));  // not complete
+
+  SudokuGrid swapped = solution;  // two digits of row 1 exchanged: columns break
+  swapped.set(0, 0, solution.get(0, 1));
+  swapped.set(0, 1, solution.get(0, 0));
+  CHECK_FALSE(xcover::is_solution(SudokuGrid(3), swapped));
+
+  // A valid grid that does not keep the givens: digits 1 and 2 relabelled.
+  SudokuGrid relabelled = solution;
+  for (std::uint8_t& cell : relabelled.cells()) cell = cell == 1 ? 2 : cell == 2 ? 1 : cell;
+  CHECK(xcover::find_conflict(relabelled).empty());
+  CHECK(xcover::is_solution(SudokuGrid(3), relabelled));
+  SudokuGrid one_given(3);
+  one_given.set(0, 7, 1);  // the solution has 1 in row 1, column 8
+  CHECK(xcover::is_solution(one_given, solution));
+  CHECK_FALSE(xcover::is_solution(one_given, relabelled));
+
+  CHECK_FALSE(xcover::is_solution(SudokuGrid(2), solution));  // other size
+}
+
+TEST_CASE("sudoku: formatting") {
+  const SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
+  CHECK(xcover::to_line(solution) == leetcode_solution);
+  CHECK(xcover::to_line(xcover::parse_sudoku(std::string(leetcode_puzzle))) == leetcode_puzzle);
+  CHECK(xcover::to_grid(solution) ==
+        "5 3 4 | 6 7 8 | 9 1 2\n"
+        "6 7 2 | 1 9 5 | 3 4 8\n"
+        "1 9 8 | 3 4 2 | 5 6 7\n"
+        "------+-------+------\n"
+        "8 5 9 | 7 6 1 | 4 2 3\n"
+        "4 2 6 | 8 5 3 | 7 9 1\n"
+        "7 1 3 | 9 2 4 | 8 5 6\n"
+        "------+-------+------\n"
+        "9 6 1 | 5 3 7 | 2 8 4\n"
+        "2 8 7 | 4 1 9 | 6 3 5\n"
+        "3 4 5 | 2 8 6 | 1 7 9\n");
+  CHECK(xcover::to_grid(xcover::parse_sudoku("12..34..........")) ==
+        "1 2 | . .\n"
+        "3 4 | . .\n"
+        "----+----\n"
+        ". . | . .\n"
+        ". . | . .\n");
+  const std::string big = xcover::to_grid(pattern_grid(4));
+  CHECK(big.substr(0, 32) == "1 2 3 4 | 5 6 7 8 | 9 A B C | D ");
+  CHECK(big.find("--------+---------+---------+--------\n") != std::string::npos);
+  CHECK(xcover::sudoku_symbol(0) == '.');
+  CHECK(xcover::sudoku_symbol(9) == '9');
+  CHECK(xcover::sudoku_symbol(10) == 'A');
+  CHECK(xcover::sudoku_symbol(25) == 'P');
+}

@@ -79,7 +79,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
         << "seconds " << number(c.seconds) << '\n'
         << "done " << number(c.done) << '\n'
         << "pending " << c.pending.size() << '\n';
-    for (const Piece& piece : c.pending) {
+    for (const WorkPiece& piece : c.pending) {
       out << number(piece.weight) << ' ' << piece.forced.size();
       for (int option : piece.forced) out << ' ' << option;
       out << '\n';
@@ -118,7 +118,7 @@ Checkpoint read_checkpoint(const std::string& path) {
   const auto pending = reader.field<std::size_t>("pending");
   for (std::size_t k = 0; k < pending; ++k) {
     std::istringstream words = reader.line();
-    Piece piece;
+    WorkPiece piece;
     std::size_t count = 0;
     if (!(words >> piece.weight >> count)) reader.fail("a piece needs a weight and a count");
     piece.forced.resize(count);

@@ -60,7 +60,7 @@ struct ParallelSearch::Impl {
 
   std::mutex mutex;
   std::condition_variable wake;
-  std::deque<Piece> queue;
+  std::deque<WorkPiece> queue;
   unsigned busy = 0;      // workers running a piece
   bool pause = false;     // workers must not start pieces
   bool finished = false;  // workers must leave
@@ -86,7 +86,7 @@ struct ParallelSearch::Impl {
 
   void first_cut();
   void work(unsigned id, const Visitor& visit);
-  void run_piece(Solver& solver, const Piece& piece, unsigned id, const Visitor& visit);
+  void run_piece(Solver& solver, const WorkPiece& piece, unsigned id, const Visitor& visit);
   bool all_quiet() const { return busy == 0; }
   Checkpoint snapshot(double elapsed) const {
     Checkpoint c = totals;
@@ -101,11 +101,11 @@ void ParallelSearch::Impl::first_cut() {
   // Breadth first from the root until there are enough pieces: each split
   // replaces a piece by one piece per option of the item it branches on.
   Solver solver(*problem);
-  std::deque<Piece> frontier{Piece{{}, 1.0}};
-  std::vector<Piece> leaves;
+  std::deque<WorkPiece> frontier{WorkPiece{{}, 1.0}};
+  std::vector<WorkPiece> leaves;
   const std::size_t target = std::max<std::size_t>(1, threads * options.pieces_per_thread);
   while (!frontier.empty() && frontier.size() + leaves.size() < target) {
-    Piece piece = std::move(frontier.front());
+    WorkPiece piece = std::move(frontier.front());
     frontier.pop_front();
     for (int option : piece.forced) solver.assume(option);
     const Branching branching = solver.branching();
@@ -117,7 +117,7 @@ void ParallelSearch::Impl::first_cut() {
     } else {
       const double weight = piece.weight / static_cast<double>(branching.options.size());
       for (int option : branching.options) {
-        Piece child{piece.forced, weight};
+        WorkPiece child{piece.forced, weight};
         child.forced.push_back(option);
         frontier.push_back(std::move(child));
       }
@@ -127,7 +127,7 @@ void ParallelSearch::Impl::first_cut() {
   queue.insert(queue.end(), frontier.begin(), frontier.end());
 }
 
-void ParallelSearch::Impl::run_piece(Solver& solver, const Piece& piece, unsigned id,
+void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, unsigned id,
                                      const Visitor& visit) {
   WorkerState& me = *workers[id];
   for (int option : piece.forced) solver.assume(option);
@@ -142,7 +142,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const Piece& piece, unsigne
     given += weight;
     {
       std::lock_guard lock(mutex);
-      queue.push_back(Piece{std::vector<int>(forced.begin(), forced.end()), weight});
+      queue.push_back(WorkPiece{std::vector<int>(forced.begin(), forced.end()), weight});
     }
     wake.notify_all();
   };
@@ -192,7 +192,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const Piece& piece, unsigne
 void ParallelSearch::Impl::work(unsigned id, const Visitor& visit) {
   Solver solver(*problem);
   for (;;) {
-    Piece piece;
+    WorkPiece piece;
     {
       std::unique_lock lock(mutex);
       for (;;) {
@@ -255,7 +255,7 @@ ParallelSearch::~ParallelSearch() = default;
 void ParallelSearch::resume(const Checkpoint& checkpoint) {
   if (checkpoint.fingerprint != impl_->totals.fingerprint)
     throw std::invalid_argument("the checkpoint was written for a different problem");
-  for (const Piece& piece : checkpoint.pending) {
+  for (const WorkPiece& piece : checkpoint.pending) {
     for (int option : piece.forced) {
       if (option < 0 || option >= impl_->problem->option_count())
         throw std::invalid_argument("the checkpoint names option " + std::to_string(option) +

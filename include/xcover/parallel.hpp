@@ -24,10 +24,10 @@ namespace xcover {
 
 // Work not yet done: options to force, and the part of the whole tree it is
 // (by Knuth's estimate, for progress reports).
-struct Piece {
+struct WorkPiece {
   std::vector<int> forced;
   double weight = 0;
-  friend bool operator==(const Piece&, const Piece&) = default;
+  friend bool operator==(const WorkPiece&, const WorkPiece&) = default;
 };
 
 // Where a count stands: what the finished part found, and the pieces left.
@@ -39,7 +39,7 @@ struct Checkpoint {
   std::uint64_t updates = 0;
   double seconds = 0;
   double done = 0;  // part of the tree finished, by estimate
-  std::vector<Piece> pending;
+  std::vector<WorkPiece> pending;
   friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
 };
 

@@ -9,5 +9,8 @@ namespace xcover::cli {
 
 int run_solve(const std::vector<std::string>& args);
 int run_sudoku(const std::vector<std::string>& args);
+int run_queens(const std::vector<std::string>& args);
+int run_polyomino(const std::vector<std::string>& args);
+int run_langford(const std::vector<std::string>& args);
 
 }  // namespace xcover::cli

@@ -18,13 +18,16 @@ struct Command {
 const Command commands[] = {
     {"solve", xcover::cli::run_solve, "solve or count an exact-cover problem in Knuth's format"},
     {"sudoku", xcover::cli::run_sudoku, "solve or count Sudoku puzzles (4x4 to 25x25), one a line"},
+    {"queens", xcover::cli::run_queens, "place N queens on an N x N board, none attacking"},
+    {"polyomino", xcover::cli::run_polyomino, "tile a board with polyominoes (pentominoes built in)"},
+    {"langford", xcover::cli::run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N"},
 };
 
 void print_usage(std::ostream& out) {
   out << "usage: xcover COMMAND [options]\n\nCommands:\n";
   for (const Command& c : commands) {
     out << "  " << c.name;
-    for (std::size_t k = std::char_traits<char>::length(c.name); k < 10; ++k) out << ' ';
+    for (std::size_t k = std::char_traits<char>::length(c.name); k < 12; ++k) out << ' ';
     out << c.summary << '\n';
   }
   out << "\n'xcover COMMAND --help' describes a command's options.\n"

@@ -1,0 +1,146 @@
+// xcover polyomino [FILE...]: tile a board with pieces, each used once.
+#include <fstream>
+#include <iostream>
+
+#include "commands.hpp"
+#include "puzzle_search.hpp"
+#include "xcover/polyomino.hpp"
+
+namespace xcover::cli {
+
+namespace {
+
+constexpr const char* synopsis =
+    "[FILE...] [options]\n\n"
+    "Tiles a board with a set of pieces, each used exactly once, turned and flipped\n"
+    "over, and prints each tiling as the board with the name of the piece on each\n"
+    "cell ('.' a hole). Counts are raw exact-cover counts: rotations and\n"
+    "reflections of a tiling are counted separately (6x10: 9356).\n\n"
+    "Without FILE the pieces are the 12 pentominoes F I L N P T U V W X Y Z.\n"
+    "Built-in boards (--board): RxC, an R-by-C rectangle (6x10, 5x12, 4x15, 3x20\n"
+    "fit the pentominoes); 8x8-centre (or 8x8-center), the 8x8 square without\n"
+    "its central 2x2. The default board is 6x10.\n\n"
+    "FILEs ('-' for standard input) give a board and/or pieces as pictures, '#' a\n"
+    "cell and '.' a hole:\n\n"
+    "  | a comment\n"
+    "  board\n"
+    "  ###.\n"
+    "  ####\n"
+    "\n"
+    "  piece L\n"
+    "  #.\n"
+    "  #.\n"
+    "  ##\n\n"
+    "'board' or 'piece NAME' (NAME one letter or digit) starts a picture; a blank\n"
+    "line or the next header ends it. Rows of a picture have equal width (pad\n"
+    "with '.'); cells need not be connected. At most one board in all FILEs;\n"
+    "pieces from FILEs replace the pentominoes.";
+
+// Board and pieces gathered from the files, with where each came from.
+struct Inputs {
+  std::optional<Board> board;
+  std::string board_where;  // "FILE:LINE"
+  std::vector<PolyominoPiece> pieces;
+  std::vector<std::string> piece_sources;
+  std::vector<std::size_t> piece_lines;
+};
+
+PolyominoFile read_file(const std::string& file) {
+  if (file == "-") return read_polyomino(std::cin, "<stdin>");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ParseError(file, 0, "cannot open the file");
+  return read_polyomino(in, file);
+}
+
+void add_file(Inputs& inputs, const std::string& file) {
+  PolyominoFile contents = read_file(file);
+  const std::string source = file == "-" ? "<stdin>" : file;
+  if (contents.board) {
+    if (inputs.board)
+      throw ParseError(source, contents.board_line,
+                       "a second board (the first is at " + inputs.board_where + ")");
+    inputs.board = std::move(contents.board);
+    inputs.board_where = source + ":" + std::to_string(contents.board_line);
+  }
+  for (std::size_t k = 0; k < contents.pieces.size(); ++k) {
+    const PolyominoPiece& piece = contents.pieces[k];
+    for (std::size_t j = 0; j < inputs.pieces.size(); ++j) {
+      if (inputs.pieces[j].name == piece.name)
+        throw ParseError(source, contents.piece_lines[k],
+                         std::string("piece '") + piece.name + "' is defined twice (first at " +
+                             inputs.piece_sources[j] + ":" + std::to_string(inputs.piece_lines[j]) +
+                             ")");
+    }
+    inputs.pieces.push_back(piece);
+    inputs.piece_sources.push_back(source);
+    inputs.piece_lines.push_back(contents.piece_lines[k]);
+  }
+}
+
+void choose_board(Inputs& inputs, const std::string& board_name) {
+  if (board_name.empty()) {
+    if (!inputs.board) inputs.board = builtin_board("6x10");
+    return;
+  }
+  if (inputs.board)
+    throw UsageError("--board " + board_name + " and a board in " + inputs.board_where +
+                     ": give only one");
+  inputs.board = builtin_board(board_name);
+  if (!inputs.board)
+    throw UsageError("unknown board '" + board_name + "' (try 6x10, 5x12, 4x15, 3x20, " +
+                     "8x8-centre or any RxC)");
+}
+
+// A piece larger than the board is a mistake in its file; a mismatch in the
+// total is legitimate (there is just no tiling) but worth a word.
+void check_sizes(const Inputs& inputs) {
+  const int board_cells = inputs.board->size();
+  int piece_cells = 0;
+  for (std::size_t k = 0; k < inputs.pieces.size(); ++k) {
+    const PolyominoPiece& piece = inputs.pieces[k];
+    piece_cells += piece.shape.size();
+    if (piece.shape.size() > board_cells && k < inputs.piece_sources.size())
+      throw ParseError(inputs.piece_sources[k], inputs.piece_lines[k],
+                       std::string("piece '") + piece.name + "' has " +
+                           std::to_string(piece.shape.size()) + " cells, more than the board's " +
+                           std::to_string(board_cells));
+  }
+  if (piece_cells != board_cells)
+    std::cerr << "xcover polyomino: warning: the pieces have " << piece_cells
+              << " cells in all and the board " << board_cells << ", so no tiling exists\n";
+}
+
+}  // namespace
+
+int run_polyomino(const std::vector<std::string>& args) {
+  po::options_description visible("Options");
+  PuzzleFlags flags;
+  std::string board_name;
+  bool no_reflections = false;
+  auto add = visible.add_options();
+  add("help,h", "show this help");
+  add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
+  add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
+  flags.add_to(visible);
+  po::options_description hidden;
+  std::vector<std::string> files;
+  hidden.add_options()("file", po::value(&files));
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("polyomino", synopsis, visible, hidden, positional, args, vm))
+    return exit_success;
+
+  Inputs inputs;
+  for (const std::string& file : files) add_file(inputs, file);
+  choose_board(inputs, board_name);
+  if (inputs.pieces.empty()) inputs.pieces = pentominoes();
+  check_sizes(inputs);
+
+  const TilingProblem tiling =
+      make_tiling(*inputs.board, inputs.pieces, TilingOptions{.reflections = !no_reflections});
+  return run_puzzle(tiling.problem, flags,
+                    [&](const Solution& solution) { return tiling_picture(tiling, solution); });
+}
+
+}  // namespace xcover::cli

@@ -1,0 +1,68 @@
+// What the puzzle subcommands (queens, polyomino, langford) share: --emit to
+// write the problem in Knuth's format, and a search that prints each solution
+// as a picture, solutions separated by blank lines.
+#pragma once
+
+#include <charconv>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "xcover/dlx_format.hpp"
+
+namespace xcover::cli {
+
+struct PuzzleFlags {
+  SearchFlags search;
+  bool emit = false;
+
+  void add_to(po::options_description& options) {
+    search.add_to(options);
+    options.add_options()("emit", po::bool_switch(&emit),
+                          "write the problem in Knuth's text format (for 'xcover solve') "
+                          "instead of solving it");
+  }
+};
+
+// Lines of text showing one solution.
+using SolutionPicture = std::function<std::vector<std::string>(const Solution&)>;
+
+// Emits or solves `problem` as the flags say; returns the exit code.
+inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags,
+                      const SolutionPicture& picture) {
+  const SearchOptions options = flags.search.search_options();
+  if (flags.emit) {
+    write_dlx(std::cout, problem);
+    return exit_success;
+  }
+  Solver solver(problem);
+  Visitor visit;
+  if (!flags.search.count) {
+    visit = [&](const Solution& solution) {
+      if (solver.statistics().solutions > 1) std::cout << '\n';
+      for (const std::string& line : picture(solution)) std::cout << line << '\n';
+      return true;
+    };
+  }
+  const Status status = solver.search(visit, options);
+  const Statistics& stats = solver.statistics();
+  if (flags.search.count && (status == Status::exhausted || status == Status::solution_limit))
+    std::cout << stats.solutions << '\n';
+  return finish_search(status, stats, flags.search.stats);
+}
+
+// The positional N of `xcover queens N` and `xcover langford N`, checked.
+inline int checked_size(const po::variables_map& vm, int max) {
+  if (!vm.count("n")) throw UsageError("missing N");
+  const std::string& text = vm["n"].as<std::string>();
+  int n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || n < 1 || n > max)
+    throw UsageError("N must be a whole number from 1 to " + std::to_string(max) + ", not '" +
+                     text + "'");
+  return n;
+}
+
+}  // namespace xcover::cli

@@ -1,0 +1,132 @@
+// Polyomino tilings as exact cover: cover every cell of a board with a set of
+// pieces, each used exactly once, turned and (optionally) flipped. The items
+// are the piece names, then the board cells, all primary; each option is one
+// placement of one piece.
+//
+//   xcover::TilingProblem tiling =
+//       xcover::make_tiling(*xcover::builtin_board("3x20"), xcover::pentominoes());
+//   xcover::Solver(tiling.problem).count();  // 8
+//
+// Pictures: one string a row, '#' for a cell and '.' for a hole. A text file
+// (read_polyomino) holds a board and/or pieces as pictures:
+//
+//   | Lines starting with '|' are comments.
+//   board
+//   ###.
+//   ####
+//
+//   piece L
+//   #.
+//   #.
+//   ##
+//
+// "board" or "piece NAME" starts a picture (NAME is one letter or digit); the
+// picture is the lines that follow, up to a blank line or the next header.
+// All rows of a picture have the same width (pad with '.'). A picture needs at
+// least one cell; its cells need not be connected.
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xcover/problem.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover {
+
+struct Cell {
+  int row;
+  int col;
+  friend auto operator<=>(const Cell&, const Cell&) = default;
+};
+
+// A set of cells, kept sorted (row by row) and without repeats.
+class Shape {
+ public:
+  Shape() = default;
+  explicit Shape(std::vector<Cell> cells);
+  // '#' is a cell, anything else a hole; row r, column c is cell {r, c}.
+  static Shape from_picture(const std::vector<std::string>& rows);
+
+  const std::vector<Cell>& cells() const { return cells_; }
+  int size() const { return static_cast<int>(cells_.size()); }
+  bool contains(Cell cell) const;
+  // The shape moved so that its least row and least column are 0.
+  Shape normalized() const;
+  // Rows with '#' and '.' over the shape's bounding box.
+  std::vector<std::string> picture() const;
+
+  friend bool operator==(const Shape&, const Shape&) = default;
+
+ private:
+  std::vector<Cell> cells_;
+};
+
+using Board = Shape;
+
+// (Not plain `Piece`: parallel.hpp has one, a unit of work.)
+struct PolyominoPiece {
+  char name;  // a letter or digit
+  Shape shape;
+};
+
+// The distinct orientations of a shape, each normalized: up to 4 rotations,
+// and up to 8 with reflections (the F pentomino has 8, the X pentomino 1).
+std::vector<Shape> orientations(const Shape& shape, bool reflections = true);
+
+// The 12 pentominoes with Conway's names F I L N P T U V W X Y Z.
+const std::vector<PolyominoPiece>& pentominoes();
+
+// Boards by name: "RxC" is an R-by-C rectangle (e.g. "6x10", "5x12", "4x15",
+// "3x20"); "8x8-centre" (or "8x8-center") is the 8x8 square without its
+// central 2x2. std::nullopt for an unknown name.
+std::optional<Board> builtin_board(std::string_view name);
+
+// The contents of a board-and-pieces file; either part may be missing.
+struct PolyominoFile {
+  std::optional<Board> board;
+  std::size_t board_line = 0;  // the line of the "board" header
+  std::vector<PolyominoPiece> pieces;
+  std::vector<std::size_t> piece_lines;  // the line of each "piece" header
+};
+
+// Reads the format described above; `source` names the input in messages.
+// Throws ParseError ("FILE:LINE: reason").
+PolyominoFile read_polyomino(std::istream& in, const std::string& source = "<stdin>");
+PolyominoFile parse_polyomino(std::string_view text, const std::string& source = "<string>");
+
+// Piece `piece` (an index into the piece list) covering `cells` of the board.
+struct Placement {
+  int piece;
+  Shape cells;
+};
+
+struct TilingOptions {
+  bool reflections = true;  // false: pieces may turn but not flip over
+};
+
+struct TilingProblem {
+  Board board;
+  std::vector<PolyominoPiece> pieces;
+  Problem problem;
+  // placements[k]: what option k places.
+  std::vector<Placement> placements;
+};
+
+// Items: each piece's name, then each board cell "rRcC" (0-based), all
+// primary. Options: every placement of every orientation of every piece that
+// lies on the board. Throws ProblemError for two pieces of the same name or a
+// name that is not a letter or digit.
+TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
+                          const TilingOptions& options = {});
+
+// The tiled board over its bounding box: each cell shows the name of the
+// piece covering it, holes '.'.
+std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solution& solution);
+
+}  // namespace xcover

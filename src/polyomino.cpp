@@ -1,0 +1,363 @@
+#include "xcover/polyomino.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <istream>
+#include <sstream>
+
+#include "xcover/dlx_format.hpp"
+
+namespace xcover {
+
+// --- shapes ---------------------------------------------------------------
+
+Shape::Shape(std::vector<Cell> cells) : cells_(std::move(cells)) {
+  std::sort(cells_.begin(), cells_.end());
+  cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
+}
+
+Shape Shape::from_picture(const std::vector<std::string>& rows) {
+  std::vector<Cell> cells;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      if (rows[r][c] == '#') cells.push_back(Cell{static_cast<int>(r), static_cast<int>(c)});
+    }
+  }
+  return Shape(std::move(cells));
+}
+
+bool Shape::contains(Cell cell) const {
+  return std::binary_search(cells_.begin(), cells_.end(), cell);
+}
+
+namespace {
+
+struct Bounds {
+  int min_row = 0, min_col = 0, max_row = -1, max_col = -1;
+};
+
+Bounds bounds_of(const std::vector<Cell>& cells) {
+  if (cells.empty()) return Bounds{};
+  Bounds b{cells.front().row, cells.front().col, cells.front().row, cells.front().col};
+  for (const Cell& cell : cells) {
+    b.min_row = std::min(b.min_row, cell.row);
+    b.min_col = std::min(b.min_col, cell.col);
+    b.max_row = std::max(b.max_row, cell.row);
+    b.max_col = std::max(b.max_col, cell.col);
+  }
+  return b;
+}
+
+// A blank picture of the bounds, and where a cell goes in it.
+std::vector<std::string> blank_picture(const Bounds& b) {
+  return std::vector<std::string>(
+      static_cast<std::size_t>(b.max_row - b.min_row + 1),
+      std::string(static_cast<std::size_t>(b.max_col - b.min_col + 1), '.'));
+}
+
+char& at(std::vector<std::string>& picture, const Bounds& b, Cell cell) {
+  return picture[static_cast<std::size_t>(cell.row - b.min_row)]
+                [static_cast<std::size_t>(cell.col - b.min_col)];
+}
+
+}  // namespace
+
+Shape Shape::normalized() const {
+  const Bounds b = bounds_of(cells_);
+  std::vector<Cell> moved;
+  for (const Cell& cell : cells_) moved.push_back(Cell{cell.row - b.min_row, cell.col - b.min_col});
+  return Shape(std::move(moved));
+}
+
+std::vector<std::string> Shape::picture() const {
+  const Bounds b = bounds_of(cells_);
+  std::vector<std::string> picture = blank_picture(b);
+  for (const Cell& cell : cells_) at(picture, b, cell) = '#';
+  return picture;
+}
+
+std::vector<Shape> orientations(const Shape& shape, bool reflections) {
+  std::vector<Shape> found;
+  std::vector<Cell> cells = shape.cells();
+  for (int flip = 0; flip < (reflections ? 2 : 1); ++flip) {
+    for (int turn = 0; turn < 4; ++turn) {
+      Shape oriented = Shape(cells).normalized();
+      if (std::find(found.begin(), found.end(), oriented) == found.end()) found.push_back(oriented);
+      // A quarter turn: (row, col) -> (col, -row).
+      for (Cell& cell : cells) cell = Cell{cell.col, -cell.row};
+    }
+    // A mirror image: (row, col) -> (row, -col).
+    for (Cell& cell : cells) cell.col = -cell.col;
+  }
+  return found;
+}
+
+// --- built-in pieces and boards --------------------------------------------
+
+const std::vector<PolyominoPiece>& pentominoes() {
+  static const std::vector<PolyominoPiece> pieces = {
+      {'F', Shape::from_picture({".##", "##.", ".#."})},
+      {'I', Shape::from_picture({"#####"})},
+      {'L', Shape::from_picture({"#.", "#.", "#.", "##"})},
+      {'N', Shape::from_picture({".#", ".#", "##", "#."})},
+      {'P', Shape::from_picture({"##", "##", "#."})},
+      {'T', Shape::from_picture({"###", ".#.", ".#."})},
+      {'U', Shape::from_picture({"#.#", "###"})},
+      {'V', Shape::from_picture({"#..", "#..", "###"})},
+      {'W', Shape::from_picture({"#..", "##.", ".##"})},
+      {'X', Shape::from_picture({".#.", "###", ".#."})},
+      {'Y', Shape::from_picture({".#", "##", ".#", ".#"})},
+      {'Z', Shape::from_picture({"##.", ".#.", ".##"})},
+  };
+  return pieces;
+}
+
+namespace {
+
+Board rectangle(int rows, int cols) {
+  std::vector<Cell> cells;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) cells.push_back(Cell{r, c});
+  }
+  return Board(std::move(cells));
+}
+
+// A positive number, the whole of `text`.
+std::optional<int> positive(std::string_view text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 1) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<Board> builtin_board(std::string_view name) {
+  if (name == "8x8-centre" || name == "8x8-center") {
+    std::vector<Cell> cells = rectangle(8, 8).cells();
+    std::erase_if(cells,
+                  [](Cell c) { return c.row >= 3 && c.row <= 4 && c.col >= 3 && c.col <= 4; });
+    return Board(std::move(cells));
+  }
+  const std::size_t x = name.find('x');
+  if (x == std::string_view::npos) return std::nullopt;
+  const auto rows = positive(name.substr(0, x));
+  const auto cols = positive(name.substr(x + 1));
+  // The limit keeps a typo from asking for billions of cells.
+  constexpr int max_side = 1000;
+  if (!rows || !cols || *rows > max_side || *cols > max_side) return std::nullopt;
+  return rectangle(*rows, *cols);
+}
+
+// --- the picture file format -----------------------------------------------
+
+namespace {
+
+bool is_picture_row(std::string_view line) {
+  return !line.empty() && line.find_first_not_of("#.") == std::string_view::npos;
+}
+
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t k = 0;
+  while (true) {
+    k = line.find_first_not_of(" \t", k);
+    if (k == std::string_view::npos) return words;
+    const std::size_t end = std::min(line.find_first_of(" \t", k), line.size());
+    words.push_back(line.substr(k, end - k));
+    k = end;
+  }
+}
+
+std::string_view trim_right(std::string_view line) {
+  const std::size_t end = line.find_last_not_of(" \t\r");
+  return end == std::string_view::npos ? std::string_view() : line.substr(0, end + 1);
+}
+
+// Reads line by line; a picture is open from its header to the line that
+// ends it.
+class PolyominoParser {
+ public:
+  explicit PolyominoParser(std::string source) : source_(std::move(source)) {}
+
+  void read_line(std::string_view raw) {
+    ++line_;
+    const std::string_view line = trim_right(raw);
+    if (!line.empty() && line.front() == '|') return;
+    if (line.empty()) {
+      close_picture();
+    } else if (is_picture_row(line)) {
+      add_row(line);
+    } else {
+      const std::vector<std::string_view> words = words_of(line);
+      if (words[0] != "board" && words[0] != "piece")
+        fail(line_, "expected 'board', 'piece NAME' or a row of '#' and '.', found '" +
+                        std::string(line) + "'");
+      close_picture();
+      start_picture(words);
+    }
+  }
+
+  PolyominoFile finish() {
+    close_picture();
+    return std::move(file_);
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t line, const std::string& reason) const {
+    throw ParseError(source_, line, reason);
+  }
+
+  std::string what_is_open() const {
+    return piece_name_ ? std::string("piece '") + *piece_name_ + "'" : std::string("the board");
+  }
+
+  // A header: "board" or "piece NAME".
+  void start_picture(const std::vector<std::string_view>& words) {
+    if (words[0] == "piece") {
+      piece_name_ = piece_name(words);
+    } else if (words.size() != 1) {
+      fail(line_, "expected 'board' alone on its line");
+    } else if (file_.board) {
+      fail(line_, "a second board (the first is at line " + std::to_string(file_.board_line) + ")");
+    } else {
+      piece_name_.reset();
+    }
+    open_ = true;
+    header_line_ = line_;
+    rows_.clear();
+  }
+
+  char piece_name(const std::vector<std::string_view>& words) const {
+    if (words.size() != 2 || words[1].size() != 1 ||
+        !std::isalnum(static_cast<unsigned char>(words[1][0])))
+      fail(line_, "expected 'piece NAME' where NAME is one letter or digit");
+    const char name = words[1][0];
+    for (std::size_t k = 0; k < file_.pieces.size(); ++k) {
+      if (file_.pieces[k].name == name)
+        fail(line_, std::string("piece '") + name + "' is defined twice (first at line " +
+                        std::to_string(file_.piece_lines[k]) + ")");
+    }
+    return name;
+  }
+
+  void add_row(std::string_view row) {
+    if (!open_) fail(line_, "a picture row must follow a 'board' or 'piece NAME' line");
+    if (!rows_.empty() && row.size() != rows_.front().size())
+      fail(line_, "ragged picture: this row of " + what_is_open() + " has " +
+                      std::to_string(row.size()) + " characters, its first row " +
+                      std::to_string(rows_.front().size()) + " (pad rows with '.')");
+    rows_.emplace_back(row);
+  }
+
+  void close_picture() {
+    if (!open_) return;
+    open_ = false;
+    Shape shape = Shape::from_picture(rows_);
+    if (shape.size() == 0) fail(header_line_, what_is_open() + " has no cells");
+    if (piece_name_) {
+      file_.pieces.push_back(PolyominoPiece{*piece_name_, std::move(shape)});
+      file_.piece_lines.push_back(header_line_);
+    } else {
+      file_.board = std::move(shape);
+      file_.board_line = header_line_;
+    }
+  }
+
+  std::string source_;
+  std::size_t line_ = 0;
+  PolyominoFile file_;
+  // The open picture: its header, rows, and piece name (none for the board).
+  bool open_ = false;
+  std::size_t header_line_ = 0;
+  std::vector<std::string> rows_;
+  std::optional<char> piece_name_;
+};
+
+}  // namespace
+
+PolyominoFile read_polyomino(std::istream& in, const std::string& source) {
+  PolyominoParser parser(source);
+  std::string line;
+  while (std::getline(in, line)) parser.read_line(line);
+  return parser.finish();
+}
+
+PolyominoFile parse_polyomino(std::string_view text, const std::string& source) {
+  std::istringstream in{std::string(text)};
+  return read_polyomino(in, source);
+}
+
+// --- the exact-cover problem ------------------------------------------------
+
+namespace {
+
+std::string cell_name(Cell cell) {
+  return "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col);
+}
+
+void add_piece_items(Problem& problem, const std::vector<PolyominoPiece>& pieces) {
+  for (const PolyominoPiece& piece : pieces) {
+    const std::string name(1, piece.name);
+    if (!std::isalnum(static_cast<unsigned char>(piece.name)))
+      throw ProblemError("piece name '" + name + "' is not a letter or digit");
+    if (problem.find_item(name) >= 0) throw ProblemError("two pieces are named '" + name + "'");
+    problem.add_primary(name);
+  }
+}
+
+// `shape` moved so that its first cell lands on `anchor`, if all of it then
+// lies on the board. Anchoring the first cell finds each placement once.
+std::optional<Shape> place(const Shape& shape, Cell anchor, const Board& board) {
+  const Cell first = shape.cells().front();
+  std::vector<Cell> cells;
+  for (const Cell& cell : shape.cells()) {
+    const Cell moved{cell.row - first.row + anchor.row, cell.col - first.col + anchor.col};
+    if (!board.contains(moved)) return std::nullopt;
+    cells.push_back(moved);
+  }
+  return Shape(std::move(cells));
+}
+
+void add_placement(TilingProblem& tiling, int piece, Shape cells) {
+  std::vector<std::string> names{
+      std::string(1, tiling.pieces[static_cast<std::size_t>(piece)].name)};
+  for (const Cell& cell : cells.cells()) names.push_back(cell_name(cell));
+  const std::vector<std::string_view> tokens(names.begin(), names.end());
+  tiling.problem.add_option(tokens);
+  tiling.placements.push_back(Placement{piece, std::move(cells)});
+}
+
+}  // namespace
+
+TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
+                          const TilingOptions& options) {
+  TilingProblem tiling{board, std::move(pieces), Problem(), {}};
+  add_piece_items(tiling.problem, tiling.pieces);
+  for (const Cell& cell : board.cells()) tiling.problem.add_primary(cell_name(cell));
+
+  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+    if (tiling.pieces[p].shape.size() == 0) continue;
+    for (const Shape& oriented : orientations(tiling.pieces[p].shape, options.reflections)) {
+      for (const Cell& anchor : board.cells()) {
+        if (auto cells = place(oriented, anchor, board))
+          add_placement(tiling, static_cast<int>(p), std::move(*cells));
+      }
+    }
+  }
+  return tiling;
+}
+
+std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solution& solution) {
+  const Bounds b = bounds_of(tiling.board.cells());
+  std::vector<std::string> picture = blank_picture(b);
+  for (int option : solution.options) {
+    const Placement& placement = tiling.placements.at(static_cast<std::size_t>(option));
+    const char name = tiling.pieces[static_cast<std::size_t>(placement.piece)].name;
+    for (const Cell& cell : placement.cells.cells()) at(picture, b, cell) = name;
+  }
+  return picture;
+}
+
+}  // namespace xcover

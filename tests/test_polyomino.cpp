@@ -1,0 +1,340 @@
+// Polyomino tilings: shapes and orientations, the picture format and its
+// errors, known pentomino counts with every tiling checked, the CLI.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "xcover/dlx_format.hpp"
+#include "xcover/polyomino.hpp"
+
+namespace {
+
+using xcover::Cell;
+using xcover::Shape;
+
+// The least of the 8 rotations and reflections of `cells`, moved to the
+// origin: two pieces are the same free polyomino when these are equal. The
+// test computes it itself rather than trust xcover::orientations.
+std::vector<Cell> canonical(std::vector<Cell> cells) {
+  std::vector<Cell> best;
+  for (int k = 0; k < 8; ++k) {
+    for (Cell& c : cells) c = k == 4 ? Cell{c.row, -c.col} : Cell{c.col, -c.row};
+    int min_row = cells[0].row, min_col = cells[0].col;
+    for (const Cell& c : cells) {
+      min_row = std::min(min_row, c.row);
+      min_col = std::min(min_col, c.col);
+    }
+    std::vector<Cell> moved;
+    for (const Cell& c : cells) moved.push_back(Cell{c.row - min_row, c.col - min_col});
+    std::sort(moved.begin(), moved.end());
+    if (best.empty() || moved < best) best = moved;
+  }
+  return best;
+}
+
+bool connected(const std::vector<Cell>& cells) {
+  std::set<Cell> left(cells.begin(), cells.end()), reached;
+  std::vector<Cell> stack{cells.front()};
+  while (!stack.empty()) {
+    const Cell c = stack.back();
+    stack.pop_back();
+    if (!left.erase(c)) continue;
+    for (const Cell& n : {Cell{c.row + 1, c.col}, Cell{c.row - 1, c.col}, Cell{c.row, c.col + 1},
+                          Cell{c.row, c.col - 1}})
+      stack.push_back(n);
+  }
+  return left.empty();
+}
+
+// Empty when `picture` shows a tiling of `board` by `pieces`, each used
+// once in one of its orientations; otherwise what is wrong.
+std::string tiling_error(const std::vector<std::string>& picture, const xcover::Board& board,
+                         const std::vector<xcover::PolyominoPiece>& pieces) {
+  std::map<char, std::vector<Cell>> covered;
+  for (std::size_t r = 0; r < picture.size(); ++r) {
+    for (std::size_t c = 0; c < picture[r].size(); ++c) {
+      const Cell cell{static_cast<int>(r), static_cast<int>(c)};
+      const char name = picture[r][c];
+      if ((name == '.') == board.contains(cell))
+        return "cell " + std::to_string(r) + "," + std::to_string(c) + " wrong";
+      if (name != '.') covered[name].push_back(cell);
+    }
+  }
+  if (covered.size() != pieces.size()) return "wrong number of pieces";
+  for (const xcover::PolyominoPiece& piece : pieces) {
+    const auto found = covered.find(piece.name);
+    if (found == covered.end()) return std::string("piece ") + piece.name + " missing";
+    if (canonical(found->second) != canonical(piece.shape.cells()))
+      return std::string("piece ") + piece.name + " has the wrong shape";
+  }
+  return "";
+}
+
+// Counts the tilings and checks every one.
+std::uint64_t checked_count(const xcover::TilingProblem& tiling) {
+  xcover::Solver solver(tiling.problem);
+  std::uint64_t invalid = 0;
+  solver.search([&](const xcover::Solution& s) {
+    const std::string error =
+        tiling_error(xcover::tiling_picture(tiling, s), tiling.board, tiling.pieces);
+    if (!error.empty()) {
+      if (invalid == 0) FAIL_CHECK(error);
+      ++invalid;
+    }
+    return true;
+  });
+  CHECK(invalid == 0);
+  return solver.statistics().solutions;
+}
+
+std::uint64_t pentomino_count(const char* board) {
+  return checked_count(xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()));
+}
+
+std::vector<std::vector<std::string>> blocks_of(const std::string& text) {
+  std::vector<std::vector<std::string>> blocks(1);
+  std::size_t k = 0;
+  while (k < text.size()) {
+    const std::size_t end = text.find('\n', k);
+    const std::string line = text.substr(k, end - k);
+    k = end == std::string::npos ? text.size() : end + 1;
+    if (line.empty()) {
+      blocks.emplace_back();
+    } else {
+      blocks.back().push_back(line);
+    }
+  }
+  return blocks;
+}
+
+}  // namespace
+
+TEST_CASE("polyomino: shapes, pictures and orientations") {
+  const Shape l = Shape::from_picture({"#.", "#.", "##"});
+  CHECK(l.size() == 4);
+  CHECK(l.contains(Cell{2, 1}));
+  CHECK_FALSE(l.contains(Cell{0, 1}));
+  CHECK(l.picture() == std::vector<std::string>{"#.", "#.", "##"});
+  CHECK(Shape(std::vector<Cell>{{5, 7}, {5, 8}, {5, 7}}).normalized() ==
+        Shape::from_picture({"##"}));
+
+  SUBCASE("orientations are distinct, normalized, and the shape's own") {
+    const auto all = xcover::orientations(l);
+    CHECK(all.size() == 8);
+    std::set<std::vector<Cell>> distinct;
+    for (const Shape& s : all) {
+      distinct.insert(s.cells());
+      CHECK(s == s.normalized());
+      CHECK(canonical(s.cells()) == canonical(l.cells()));
+    }
+    CHECK(distinct.size() == all.size());
+    CHECK(xcover::orientations(l, false).size() == 4);
+    CHECK(xcover::orientations(Shape::from_picture({"##", "##"})).size() == 1);
+  }
+  SUBCASE("the 12 pentominoes are the 12 free pentominoes, 63 fixed (OEIS A001168)") {
+    std::set<std::vector<Cell>> free;
+    std::size_t fixed = 0;
+    for (const xcover::PolyominoPiece& piece : xcover::pentominoes()) {
+      CAPTURE(piece.name);
+      CHECK(piece.shape.size() == 5);
+      CHECK(connected(piece.shape.cells()));
+      free.insert(canonical(piece.shape.cells()));
+      const auto turned = xcover::orientations(piece.shape, false);
+      const auto all = xcover::orientations(piece.shape);
+      fixed += all.size();
+      // A piece is its own mirror image or has twice the orientations.
+      CHECK((all.size() == turned.size() || all.size() == 2 * turned.size()));
+    }
+    CHECK(free.size() == 12);
+    CHECK(fixed == 63);
+  }
+  SUBCASE("built-in boards") {
+    CHECK(xcover::builtin_board("6x10")->size() == 60);
+    CHECK(xcover::builtin_board("3x20")->picture().size() == 3);
+    const auto centre = xcover::builtin_board("8x8-centre");
+    REQUIRE(centre);
+    CHECK(centre->size() == 60);
+    CHECK_FALSE(centre->contains(Cell{3, 4}));
+    CHECK(centre->contains(Cell{2, 4}));
+    CHECK(xcover::builtin_board("8x8-center") == centre);
+    for (const char* bad : {"", "6x", "x10", "6y10", "0x5", "6x10x", "-1x5", "8x8-middle"}) {
+      CAPTURE(bad);
+      CHECK_FALSE(xcover::builtin_board(bad));
+    }
+  }
+}
+
+TEST_CASE("polyomino: small tilings counted by hand") {
+  const auto file = xcover::parse_polyomino(
+      "board\n"
+      ".##\n"
+      "##.\n"
+      "\n"
+      "piece Z\n"
+      "##.\n"
+      ".##\n");
+  REQUIRE(file.board);
+  // Only the mirror image of Z fits the S-shaped board.
+  CHECK(checked_count(xcover::make_tiling(*file.board, file.pieces)) == 1);
+  CHECK(checked_count(xcover::make_tiling(*file.board, file.pieces, {.reflections = false})) == 0);
+
+  // 2x4 by four named dominoes: 5 tilings (Fibonacci) times 4! namings.
+  std::vector<xcover::PolyominoPiece> dominoes;
+  for (char name : {'a', 'b', 'c', '1'}) dominoes.push_back({name, Shape::from_picture({"##"})});
+  CHECK(checked_count(xcover::make_tiling(*xcover::builtin_board("2x4"), dominoes)) == 120);
+
+  CHECK_THROWS_AS(xcover::make_tiling(*file.board, {{'a', {}}, {'a', {}}}), xcover::ProblemError);
+  CHECK_THROWS_AS(xcover::make_tiling(*file.board, {{'.', {}}}), xcover::ProblemError);
+}
+
+TEST_CASE("polyomino: pentominoes on 3x20 and 4x15, every tiling valid") {
+  CHECK(pentomino_count("3x20") == 8);
+  CHECK(pentomino_count("4x15") == 1472);
+}
+
+TEST_CASE("polyomino: pentominoes on 5x12, 6x10 and 8x8 minus centre (slow)" * doctest::skip()) {
+  CHECK(pentomino_count("5x12") == 4040);
+  CHECK(pentomino_count("6x10") == 9356);
+  CHECK(pentomino_count("8x8-centre") == 520);
+}
+
+TEST_CASE("polyomino: the picture format") {
+  const auto file = xcover::parse_polyomino(
+      "| comment\n"
+      "piece T  \r\n"
+      "###\n"
+      "| a comment inside a picture\n"
+      ".#.\n"
+      "board\n"
+      "#.#\n"
+      "###\n"
+      "\n"
+      "\n"
+      "piece 7\n"
+      "#\n",
+      "t.txt");
+  REQUIRE(file.board);
+  CHECK(file.board->picture() == std::vector<std::string>{"#.#", "###"});
+  CHECK(file.board_line == 6);
+  REQUIRE(file.pieces.size() == 2);
+  CHECK(file.pieces[0].name == 'T');
+  CHECK(file.pieces[0].shape.picture() == std::vector<std::string>{"###", ".#."});
+  CHECK(file.pieces[1].name == '7');
+  CHECK(file.piece_lines == std::vector<std::size_t>{2, 11});
+  CHECK_FALSE(xcover::parse_polyomino("piece A\n#\n").board);
+}
+
+TEST_CASE("polyomino: errors in the picture format name the line") {
+  auto error = [](const char* text) {
+    try {
+      xcover::parse_polyomino(text, "f.txt");
+    } catch (const xcover::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("board\n##\n\nboards\n") ==
+        "f.txt:4: expected 'board', 'piece NAME' or a row of '#' and '.', found 'boards'");
+  CHECK(error("board\n###\n##\n") ==
+        "f.txt:3: ragged picture: this row of the board has 2 characters, its first row 3 "
+        "(pad rows with '.')");
+  CHECK(error("piece A\n#.\n#\n") ==
+        "f.txt:3: ragged picture: this row of piece 'A' has 1 characters, its first row 2 "
+        "(pad rows with '.')");
+  CHECK(error("piece A\n\n#\n") == "f.txt:1: piece 'A' has no cells");
+  CHECK(error("board\n...\n") == "f.txt:1: the board has no cells");
+  CHECK(error("piece A\n#\npiece B\n") == "f.txt:3: piece 'B' has no cells");
+  CHECK(error("##\n") == "f.txt:1: a picture row must follow a 'board' or 'piece NAME' line");
+  CHECK(error("piece A\n#\n\n##\n") ==
+        "f.txt:4: a picture row must follow a 'board' or 'piece NAME' line");
+  CHECK(error("piece AB\n#\n") ==
+        "f.txt:1: expected 'piece NAME' where NAME is one letter or digit");
+  CHECK(error("piece\n#\n") == "f.txt:1: expected 'piece NAME' where NAME is one letter or digit");
+  CHECK(error("piece #\n#\n") ==
+        "f.txt:1: expected 'piece NAME' where NAME is one letter or digit");
+  CHECK(error("piece A\n#\n| x\npiece A\n#\n") ==
+        "f.txt:4: piece 'A' is defined twice (first at line 1)");
+  CHECK(error("board\n#\nboard\n#\n") == "f.txt:3: a second board (the first is at line 1)");
+  CHECK(error("board 6x10\n#\n") == "f.txt:1: expected 'board' alone on its line");
+  CHECK(error("board\n#x\n") ==
+        "f.txt:2: expected 'board', 'piece NAME' or a row of '#' and '.', found '#x'");
+}
+
+TEST_CASE("polyomino CLI") {
+  using xcover::test::run_cli;
+  SUBCASE("pentominoes on 3x20: 8 valid tilings, --count, --emit read back by solve") {
+    const auto result = run_cli("polyomino --board 3x20");
+    REQUIRE(result.exit_code == 0);
+    const auto blocks = blocks_of(result.out);
+    CHECK(blocks.size() == 8);
+    for (const auto& block : blocks)
+      CHECK(tiling_error(block, *xcover::builtin_board("3x20"), xcover::pentominoes()) == "");
+    CHECK(run_cli("polyomino --board 3x20 --count").out == "8\n");
+    CHECK(run_cli("polyomino --board 6x10 --count --limit 3").out == "3\n");
+    const auto emitted = run_cli("polyomino --board 3x20 --emit");
+    REQUIRE(emitted.exit_code == 0);
+    CHECK(run_cli("solve --count", emitted.out).out == "8\n");
+  }
+  SUBCASE("8x8 minus centre shows the hole") {
+    const auto result = run_cli("polyomino --board 8x8-centre --limit 1");
+    REQUIRE(result.exit_code == 0);
+    const auto blocks = blocks_of(result.out);
+    REQUIRE(blocks.size() == 1);
+    CHECK(blocks[0][3].substr(3, 2) == "..");
+    CHECK(tiling_error(blocks[0], *xcover::builtin_board("8x8-centre"), xcover::pentominoes()) ==
+          "");
+  }
+  SUBCASE("a board and pieces from a file, with and without reflections") {
+    const std::string dominoes = xcover::test::data_file("polyomino_dominoes.txt");
+    CHECK(run_cli("polyomino --count '" + dominoes + "'").out == "120\n");
+    const std::string board = xcover::test::temp_file("board\n.##\n##.\n");
+    const std::string piece = xcover::test::temp_file("piece Z\n##.\n.##\n");
+    const auto flipped = run_cli("polyomino " + board + " " + piece);
+    CHECK(flipped.exit_code == 0);
+    CHECK(flipped.out == ".ZZ\nZZ.\n");
+    CHECK(run_cli("polyomino --count --no-reflections " + board + " " + piece).out == "0\n");
+    const auto emitted = run_cli("polyomino --emit --no-reflections " + board + " " + piece);
+    CHECK(run_cli("solve --count", emitted.out).out == "0\n");
+    std::remove(board.c_str());
+    std::remove(piece.c_str());
+  }
+  SUBCASE("pieces that cannot fill the board: a warning, and no tiling") {
+    const auto piped = run_cli("polyomino --board 2x3 --count -", "piece A\n###\n");
+    CHECK(piped.out == "0\n");
+    CHECK(piped.err ==
+          "xcover polyomino: warning: the pieces have 3 cells in all and the board 6, so no "
+          "tiling exists\n");
+    CHECK(piped.exit_code == 0);
+  }
+  SUBCASE("errors in files name the file and line; bad boards are usage errors") {
+    const std::string bad = xcover::test::temp_file("board\n##\n#\n");
+    const auto ragged = run_cli("polyomino " + bad);
+    CHECK(ragged.exit_code == 1);
+    CHECK(ragged.err == bad +
+                            ":3: ragged picture: this row of the board has 1 characters, its "
+                            "first row 2 (pad rows with '.')\n");
+    const std::string big = xcover::test::temp_file("| big\npiece A\n#######\n");
+    const auto too_big = run_cli("polyomino --board 2x3 " + big);
+    CHECK(too_big.exit_code == 1);
+    CHECK(too_big.err == big + ":2: piece 'A' has 7 cells, more than the board's 6\n");
+    const std::string twice = xcover::test::temp_file("piece A\n#\n");
+    const auto duplicate = run_cli("polyomino --board 1x2 " + twice + " " + twice);
+    CHECK(duplicate.exit_code == 1);
+    CHECK(duplicate.err == twice + ":1: piece 'A' is defined twice (first at " + twice + ":1)\n");
+    const std::string with_board = xcover::test::temp_file("board\n##\n");
+    CHECK(run_cli("polyomino --board 1x2 " + with_board).exit_code == 2);
+    CHECK(run_cli("polyomino /nonexistent/file").err ==
+          "/nonexistent/file:0: cannot open the file\n");
+    const auto unknown = run_cli("polyomino --board 7x");
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find("unknown board '7x'") != std::string::npos);
+    for (const std::string& file : {bad, big, twice, with_board}) std::remove(file.c_str());
+  }
+}

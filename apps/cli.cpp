@@ -1,11 +1,15 @@
 #include "cli.hpp"
 
+#include "xcover/parallel.hpp"
+
 #include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+
+#include "xcover/dlx_format.hpp"
 
 namespace xcover::cli {
 
@@ -41,11 +45,25 @@ void SearchFlags::add_to(po::options_description& options) {
       ("node-limit", po::value(&node_limit)->value_name("N"),
        "stop after N search nodes (exit status 3)")
       ("seed", po::value(&seed)->value_name("N"),
-       "break ties between items at random with seed N (default: first item)");
+       "break ties between items at random with seed N (default: first item)")
+      ("threads,j", po::value(&threads)->value_name("N"),
+       "search on N threads (default: one per core); solutions then come in no fixed order, "
+       "and --stats counts the nodes of all threads")
+      ("checkpoint", po::value(&checkpoint)->value_name("FILE"),
+       "save the state of the search to FILE now and then, and when it is stopped")
+      ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
+       "how often to save the checkpoint (default 60)")
+      ("resume", po::value(&resume)->value_name("FILE"),
+       "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
+#ifdef XCOVER_WITH_MPI
+      ("mpi", po::bool_switch(&mpi), "count across MPI ranks (run under mpirun)")
+#endif
+      ;
 }
 
 SearchOptions SearchFlags::search_options() const {
   if (time_limit < 0) throw UsageError("--time-limit must not be negative");
+  if (checkpoint_every <= 0) throw UsageError("--checkpoint-every must be positive");
   SearchOptions options;
   options.solution_limit = limit;
   options.node_limit = node_limit;
@@ -172,6 +190,74 @@ int finish_search(Status status, const Statistics& stats, bool print_stats) {
   }
   if (print_stats) print_statistics(std::cerr, stats);
   return code;
+}
+
+namespace {
+
+// Saves a checkpoint, saying on stderr when it cannot.
+void save(const std::string& path, const Checkpoint& checkpoint) {
+  try {
+    write_checkpoint(path, checkpoint);
+  } catch (const std::exception& e) {
+    end_progress();
+    std::cerr << "xcover: " << e.what() << '\n';
+  }
+}
+
+}  // namespace
+
+int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print) {
+  const SearchOptions options = flags.search_options();
+  std::uint64_t number = 0;
+  Visitor visit;
+  if (!flags.count && print) {
+    visit = [&](const Solution& solution) {
+      print(solution, ++number);
+      return true;
+    };
+  }
+#ifdef XCOVER_WITH_MPI
+  if (flags.mpi) return run_mpi_search(problem, flags, options, visit);
+#endif
+  const bool parallel = flags.threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
+  if (!parallel) {
+    Solver solver(problem);
+    const Status status = solver.search(visit, options);
+    const Statistics& stats = solver.statistics();
+    if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
+      std::cout << stats.solutions << '\n';
+    return finish_search(status, stats, flags.stats);
+  }
+
+  ParallelOptions parallel_options;
+  parallel_options.threads = flags.threads;
+  parallel_options.search = options;
+  const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
+  if (!checkpoint_path.empty()) {
+    parallel_options.checkpoint_seconds = flags.checkpoint_every;
+    parallel_options.on_checkpoint = [&](const Checkpoint& c) { save(checkpoint_path, c); };
+  }
+  ParallelSearch search(problem, parallel_options);
+  if (!flags.resume.empty()) {
+    try {
+      search.resume(read_checkpoint(flags.resume));
+    } catch (const std::invalid_argument& e) {
+      throw ParseError(flags.resume, 1, e.what());
+    }
+  }
+  const Status status = search.run(visit);
+  if (!checkpoint_path.empty() && status != Status::stopped && status != Status::solution_limit)
+    save(checkpoint_path, search.checkpoint());
+  const Statistics& stats = search.statistics();
+  if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
+    std::cout << stats.solutions << '\n';
+  if (status == Status::cancelled || status == Status::time_limit ||
+      status == Status::node_limit) {
+    if (!checkpoint_path.empty())
+      std::cerr << "xcover: the checkpoint in " << checkpoint_path
+                << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";
+  }
+  return finish_search(status, stats, flags.stats);
 }
 
 }  // namespace xcover::cli

@@ -46,11 +46,24 @@ struct SearchFlags {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
+  unsigned threads = 0;  // 0: one per core
+  std::string checkpoint;
+  double checkpoint_every = 60;
+  std::string resume;
+  bool mpi = false;
 
   void add_to(po::options_description& options);
   // Fills the engine's options: limits, cancellation by Ctrl-C, progress.
   SearchOptions search_options() const;
 };
+
+// Prints one solution; `number` counts from 1.
+using SolutionPrinter = std::function<void(const Solution& solution, std::uint64_t number)>;
+
+// Runs the search the flags ask for — on one thread, on several, or on MPI
+// ranks, with checkpoints — and prints the count (--count) or hands each
+// solution to `print`. Returns the exit code.
+int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print);
 
 // Set by SIGINT; the engine polls it.
 std::atomic<bool>& interrupted();

@@ -24,7 +24,7 @@ int run_solve(const std::vector<std::string>& args) {
                      "FILE or standard input. Solutions are printed numbered, one option a line.",
                      visible, hidden, positional, args, vm))
     return exit_success;
-  SearchOptions options = flags.search_options();
+  flags.search_options();  // checks the values before the input is read
 
   ReadResult input;
   if (file == "-") {
@@ -40,20 +40,10 @@ int run_solve(const std::vector<std::string>& args) {
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
 
   const Problem& problem = input.problem;
-  Solver solver(problem);
-  Visitor visit;
-  if (!flags.count) {
-    visit = [&](const Solution& solution) {
-      std::cout << solver.statistics().solutions << ":\n";
-      for (int option : solution.options) std::cout << ' ' << problem.option_text(option) << '\n';
-      return true;
-    };
-  }
-  const Status status = solver.search(visit, options);
-  const Statistics& stats = solver.statistics();
-  if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
-    std::cout << stats.solutions << '\n';
-  return finish_search(status, stats, flags.stats);
+  return run_search(problem, flags, [&](const Solution& solution, std::uint64_t number) {
+    std::cout << number << ":\n";
+    for (int option : solution.options) std::cout << ' ' << problem.option_text(option) << '\n';
+  });
 }
 
 }  // namespace xcover::cli

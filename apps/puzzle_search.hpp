@@ -32,25 +32,15 @@ using SolutionPicture = std::function<std::vector<std::string>(const Solution&)>
 // Emits or solves `problem` as the flags say; returns the exit code.
 inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags,
                       const SolutionPicture& picture) {
-  const SearchOptions options = flags.search.search_options();
+  flags.search.search_options();  // checks the values, also with --emit
   if (flags.emit) {
     write_dlx(std::cout, problem);
     return exit_success;
   }
-  Solver solver(problem);
-  Visitor visit;
-  if (!flags.search.count) {
-    visit = [&](const Solution& solution) {
-      if (solver.statistics().solutions > 1) std::cout << '\n';
-      for (const std::string& line : picture(solution)) std::cout << line << '\n';
-      return true;
-    };
-  }
-  const Status status = solver.search(visit, options);
-  const Statistics& stats = solver.statistics();
-  if (flags.search.count && (status == Status::exhausted || status == Status::solution_limit))
-    std::cout << stats.solutions << '\n';
-  return finish_search(status, stats, flags.search.stats);
+  return run_search(problem, flags.search, [&](const Solution& solution, std::uint64_t number) {
+    if (number > 1) std::cout << '\n';
+    for (const std::string& line : picture(solution)) std::cout << line << '\n';
+  });
 }
 
 // The positional N of `xcover queens N` and `xcover langford N`, checked.

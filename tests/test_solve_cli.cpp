@@ -1,6 +1,12 @@
 // `xcover solve` as a user runs it: output, exit codes and messages.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
 #include "cli_support.hpp"
 
 using xcover::test::data_file;
@@ -26,7 +32,8 @@ TEST_CASE("xcover solve reads standard input and counts") {
 }
 
 TEST_CASE("xcover solve --stats writes the counters to stderr only") {
-  const auto r = run_cli("solve --count --stats " + data_file("knuth_example.dlx"));
+  // One thread: the counters then equal DLX1's.
+  const auto r = run_cli("solve --count --stats --threads 1 " + data_file("knuth_example.dlx"));
   CHECK(r.exit_code == 0);
   CHECK(r.out == "1\n");
   CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
@@ -99,7 +106,7 @@ std::string doubling_problem(int n) {
 }  // namespace
 
 TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
-  const auto r = run_cli("solve --count --node-limit 1000", doubling_problem(20));
+  const auto r = run_cli("solve --count --threads 1 --node-limit 1000", doubling_problem(20));
   CHECK(r.exit_code == 3);
   CHECK(r.out.empty());
   CHECK(r.err.find("xcover: node limit reached; the search is incomplete") == 0);
@@ -117,4 +124,75 @@ TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
   CHECK(r.exit_code == 130);
   CHECK(r.err.find("xcover: interrupted; the search is incomplete") == 0);
   CHECK(r.err.find("solutions ") != std::string::npos);
+}
+
+TEST_CASE("xcover solve --threads gives the same count and the same solutions") {
+  const std::string file = temp_file(doubling_problem(10), ".dlx");
+  const auto one = run_cli("solve --threads 1 " + file);
+  for (const char* threads : {"2", "3"}) {
+    CHECK(run_cli(std::string("solve --count --threads ") + threads + " " + file).out == "1024\n");
+    // Solutions arrive in another order: compare them as sorted blocks.
+    const auto many = run_cli(std::string("solve --threads ") + threads + " " + file);
+    CHECK(many.exit_code == 0);
+    auto blocks = [](const std::string& text) {
+      std::vector<std::string> result;
+      std::string block;
+      std::istringstream in(text);
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == ':') {
+          if (!block.empty()) result.push_back(block);
+          block.clear();
+        } else {
+          block += line + "\n";
+        }
+      }
+      if (!block.empty()) result.push_back(block);
+      std::sort(result.begin(), result.end());
+      return result;
+    };
+    CHECK(blocks(many.out) == blocks(one.out));
+    CHECK(blocks(one.out).size() == 1024);
+  }
+}
+
+TEST_CASE("xcover solve: a count killed at random moments resumes to the exact total") {
+  // 2^24 solutions take about half a second: kill -9 lands mid-count,
+  // and the last checkpoint written before it holds the rest of the work.
+  const std::string problem = temp_file(doubling_problem(24), ".dlx");
+  const std::string checkpoint = temp_file("", ".ckpt");
+  int resumed = 0;
+  for (int delay_ms : {40, 120, 250}) {
+    std::remove(checkpoint.c_str());
+    const auto killed = run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " +
+                                   checkpoint + " --checkpoint-every 0.01 " + problem +
+                                   " & pid=$!; sleep " + std::to_string(delay_ms / 1000.0) +
+                                   "; kill -9 $pid; wait $pid");
+    if (killed.exit_code != 128 + 9) continue;  // it finished first
+    std::ifstream saved(checkpoint);
+    if (!saved) continue;  // killed before the first checkpoint
+    const auto r = run_cli("solve --count --threads 2 --resume " + checkpoint + " " + problem);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "16777216\n");
+    ++resumed;
+  }
+  CHECK(resumed > 0);
+  std::remove(checkpoint.c_str());
+}
+
+TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
+  const std::string problem = temp_file(doubling_problem(40), ".dlx");
+  const std::string checkpoint = temp_file("", ".ckpt");
+  const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint +
+                            " " + problem + " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
+  CHECK(r.exit_code == 130);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
+  // The saved state goes on: a small time limit stops it again (exit 3) with
+  // more solutions counted than before.
+  const auto again = run_cli("solve --count --time-limit 0.3 --resume " + checkpoint + " " + problem);
+  CHECK(again.exit_code == 3);
+  const auto other = run_cli("solve --count --resume " + checkpoint, "a b\na\nb\n");
+  CHECK(other.exit_code == 1);
+  CHECK(other.err == checkpoint + ":1: the checkpoint was written for a different problem\n");
+  std::remove(checkpoint.c_str());
 }

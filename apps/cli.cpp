@@ -2,6 +2,12 @@
 
 #include "xcover/parallel.hpp"
 
+#ifdef XCOVER_WITH_MPI
+#include <boost/mpi/environment.hpp>
+
+#include "xcover/distributed.hpp"
+#endif
+
 #include <unistd.h>
 
 #include <csignal>
@@ -206,6 +212,20 @@ void save(const std::string& path, const Checkpoint& checkpoint) {
 
 }  // namespace
 
+#ifdef XCOVER_WITH_MPI
+// Under mpirun: every rank runs this; rank 0 alone prints.
+int run_mpi_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options) {
+  if (!flags.count) throw UsageError("--mpi counts: give --count too");
+  if (!flags.checkpoint.empty() || !flags.resume.empty())
+    throw UsageError("--mpi does not write checkpoints yet; use --threads on one machine");
+  boost::mpi::environment environment;
+  const DistributedResult result = distributed_count(problem, options);
+  if (!result.coordinator) return exit_success;
+  if (result.status == Status::exhausted) std::cout << result.stats.solutions << '\n';
+  return finish_search(result.status, result.stats, flags.stats);
+}
+#endif
+
 int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print) {
   const SearchOptions options = flags.search_options();
   std::uint64_t number = 0;
@@ -217,7 +237,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     };
   }
 #ifdef XCOVER_WITH_MPI
-  if (flags.mpi) return run_mpi_search(problem, flags, options, visit);
+  if (flags.mpi) return run_mpi_search(problem, flags, options);
 #endif
   const bool parallel = flags.threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {

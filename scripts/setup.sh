@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages xcover needs, only those that are missing.
+#   bash scripts/setup.sh         the plain build
+#   bash scripts/setup.sh --mpi   also Boost.MPI and Open MPI
 set -euo pipefail
 packages=(cmake make g++ libboost-program-options-dev doctest-dev)
+if [[ "${1:-}" == "--mpi" ]]; then
+  packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -2,10 +2,14 @@
 # Quick start, part 2: install what is missing, build, run every test.
 #   bash scripts/test.sh              Release build in build/
 #   bash scripts/test.sh --sanitize   ASan+UBSan build in build-asan/
+#   bash scripts/test.sh --mpi        with distributed counting, in build-mpi/
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-if [[ "${1:-}" == "--sanitize" ]]; then
+bash scripts/setup.sh "${1:-}"
+if [[ "${1:-}" == "--mpi" ]]; then
+  dir=build-mpi
+  flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)
+elif [[ "${1:-}" == "--sanitize" ]]; then
   dir=build-asan
   flags=(-DCMAKE_BUILD_TYPE=Debug -DXCOVER_SANITIZE=ON)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -14,6 +18,6 @@ else
   dir=build
   flags=(-DCMAKE_BUILD_TYPE=Release)
 fi
-cmake -S . -B "$dir" "${flags[@]}" -DXCOVER_WERROR=ON >/dev/null
+cmake -S . -B "$dir" "${flags[@]}" -DXCOVER_WERROR=ON -DXCOVER_BUILD_TESTS=ON >/dev/null
 cmake --build "$dir" -j "$(nproc)"
 ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"

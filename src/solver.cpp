@@ -53,12 +53,12 @@ using Clock = std::chrono::steady_clock;
 // The first item in 1..count of smallest length (lengths of covered items
 // carry kCovered, so they lose to any uncovered one).
 std::int32_t first_shortest(const std::uint32_t* len, std::int32_t count) {
-  std::uint32_t best = UINT32_MAX;
-  // A reduction the compiler vectorises, then a search for its first place.
-  for (std::int32_t k = 1; k <= count; ++k) best = std::min(best, len[k]);
-  std::int32_t k = 1;
-  while (len[k] != best) ++k;
-  return k;
+  // One reduction the compiler vectorises: the minimum of (length, item)
+  // pairs packed in 64 bits is the first item of minimum length.
+  std::uint64_t best = UINT64_MAX;
+  for (std::int32_t k = 1; k <= count; ++k)
+    best = std::min(best, std::uint64_t{len[k]} << 32 | static_cast<std::uint32_t>(k));
+  return static_cast<std::int32_t>(best & 0xffffffffu);
 }
 
 }  // namespace
@@ -109,11 +109,14 @@ struct Solver::Impl {
     if constexpr (!C) {
       const std::int32_t begin = nd[p].aux;
       std::int32_t q = begin;
+      // p's own node is walked too, without a branch: its stores write back
+      // what is there, and its item's length goes down here and up in
+      // unhide, so nothing changes.
       for (; nd[q].top > 0; ++q) {
-        if (q == p) continue;
+        const bool own = q == p;
         const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
-        nd[u].down = d;
-        nd[d].up = u;
+        nd[u].down = own ? q : d;
+        nd[d].up = own ? q : u;
         --ln[x];
       }
       updates += static_cast<std::uint64_t>(q - begin - 1);
@@ -143,8 +146,8 @@ struct Solver::Impl {
     if constexpr (!C) {
       // The option's nodes lie in different lists, so their order does not
       // matter here.
+      // (p is linked in its own list, so relinking it changes nothing.)
       for (std::int32_t q = nd[p].aux; nd[q].top > 0; ++q) {
-        if (q == p) continue;
         const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
         nd[u].down = q;
         nd[d].up = q;
@@ -213,9 +216,11 @@ struct Solver::Impl {
   void commit_others(std::int32_t p) {
     const Node* nd = nodes.data();
     if constexpr (!C) {
-      for (std::int32_t q = nd[p].aux; nd[q].top > 0; ++q) {
-        if (q != p) cover<false>(nd[q].top);
-      }
+      // Cyclically from p + 1, as DLX1 does; the spacer before the option
+      // knows its last node.
+      const std::int32_t begin = nd[p].aux, end = nd[begin - 1].down;
+      for (std::int32_t q = p == end ? begin : p + 1; q != p; q = q == end ? begin : q + 1)
+        cover<false>(nd[q].top);
     } else {
       for (std::int32_t q = p + 1; q != p;) {
         const std::int32_t x = nd[q].top;
@@ -239,11 +244,9 @@ struct Solver::Impl {
   void uncommit_others(std::int32_t p) {
     const Node* nd = nodes.data();
     if constexpr (!C) {
-      const std::int32_t begin = nd[p].aux;
-      // The spacer before the option knows the option's last node.
-      for (std::int32_t q = nd[begin - 1].down; q >= begin; --q) {
-        if (q != p) uncover<false>(nd[q].top);
-      }
+      const std::int32_t begin = nd[p].aux, end = nd[begin - 1].down;
+      for (std::int32_t q = p == begin ? end : p - 1; q != p; q = q == begin ? end : q - 1)
+        uncover<false>(nd[q].top);
     } else {
       for (std::int32_t q = p - 1; q != p;) {
         const std::int32_t x = nd[q].top;
@@ -512,7 +515,9 @@ Status Solver::Impl::search(const Visitor& visit, const SearchOptions& options) 
   constexpr std::uint64_t check_every = 1024;
   std::uint64_t next_progress_nodes =
       options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
-  std::uint64_t next_check = std::min(check_every, next_progress_nodes);
+  // The first node looks too, so that a cancellation before the search
+  // is seen at once.
+  std::uint64_t next_check = 1;
   double next_progress_seconds = options.progress_seconds;
   const bool timed = options.time_limit > 0 || options.progress_seconds > 0;
 
@@ -616,8 +621,10 @@ advance:
   if (cur == best) goto backup;
   commit_others<C>(cur);
   if (active == 0) {
-    solution.resize(base);
-    for (int l = 0; l <= level; ++l) solution.push_back(option_of(choice[l]));
+    if (visit) {  // counting needs no decoding
+      solution.resize(base);
+      for (int l = 0; l <= level; ++l) solution.push_back(option_of(choice[l]));
+    }
     ++stats.level_nodes[level + 1];
     bool go_on;
     try {

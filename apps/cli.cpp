@@ -8,6 +8,7 @@
 #include "xcover/distributed.hpp"
 #endif
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -59,6 +60,8 @@ void SearchFlags::add_to(po::options_description& options) {
        "save the state of the search to FILE now and then, and when it is stopped")
       ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
        "how often to save the checkpoint (default 60)")
+      ("memory-limit", po::value(&memory_limit)->value_name("MIB"),
+       "stop with exit status 3 if memory use would pass MIB mebibytes")
       ("resume", po::value(&resume)->value_name("FILE"),
        "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
 #ifdef XCOVER_WITH_MPI
@@ -70,6 +73,8 @@ void SearchFlags::add_to(po::options_description& options) {
 SearchOptions SearchFlags::search_options() const {
   if (time_limit < 0) throw UsageError("--time-limit must not be negative");
   if (checkpoint_every <= 0) throw UsageError("--checkpoint-every must be positive");
+  if (memory_limit < 0) throw UsageError("--memory-limit must not be negative");
+  apply_memory_limit(memory_limit);
   SearchOptions options;
   options.solution_limit = limit;
   options.node_limit = node_limit;
@@ -99,6 +104,13 @@ void install_interrupt_handler() {
   // A second Ctrl-C kills the process the usual way.
   action.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &action, nullptr);
+}
+
+void apply_memory_limit(double mib) {
+  if (mib <= 0) return;
+  struct rlimit limit {};
+  limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(mib * 1024 * 1024);
+  if (setrlimit(RLIMIT_AS, &limit) != 0) throw UsageError("cannot set --memory-limit");
 }
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
@@ -233,7 +245,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   if (!flags.count && print) {
     visit = [&](const Solution& solution) {
       print(solution, ++number);
-      return true;
+      return static_cast<bool>(std::cout);  // stop when the output fails
     };
   }
 #ifdef XCOVER_WITH_MPI

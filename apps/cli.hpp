@@ -51,6 +51,7 @@ struct SearchFlags {
   double checkpoint_every = 60;
   std::string resume;
   bool mpi = false;
+  double memory_limit = 0;  // MiB; 0: none
 
   void add_to(po::options_description& options);
   // Fills the engine's options: limits, cancellation by Ctrl-C, progress.
@@ -68,6 +69,11 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
 // Set by SIGINT; the engine polls it.
 std::atomic<bool>& interrupted();
 void install_interrupt_handler();
+
+// Caps the process's address space at `mib` MiB (0: no cap), so that a
+// problem too big for the machine fails with "out of memory" (exit status 3)
+// instead of pushing the machine into swap.
+void apply_memory_limit(double mib);
 
 bool stderr_is_terminal();
 

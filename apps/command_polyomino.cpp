@@ -93,7 +93,7 @@ void choose_board(Inputs& inputs, const std::string& board_name) {
 
 // A piece larger than the board is a mistake in its file; a mismatch in the
 // total is legitimate (there is just no tiling) but worth a word.
-void check_sizes(const Inputs& inputs) {
+bool sizes_match(const Inputs& inputs) {
   const int board_cells = inputs.board->size();
   int piece_cells = 0;
   for (std::size_t k = 0; k < inputs.pieces.size(); ++k) {
@@ -108,6 +108,7 @@ void check_sizes(const Inputs& inputs) {
   if (piece_cells != board_cells)
     std::cerr << "xcover polyomino: warning: the pieces have " << piece_cells
               << " cells in all and the board " << board_cells << ", so no tiling exists\n";
+  return piece_cells == board_cells;
 }
 
 }  // namespace
@@ -135,7 +136,13 @@ int run_polyomino(const std::vector<std::string>& args) {
   for (const std::string& file : files) add_file(inputs, file);
   choose_board(inputs, board_name);
   if (inputs.pieces.empty()) inputs.pieces = pentominoes();
-  check_sizes(inputs);
+  if (!sizes_match(inputs) && !flags.emit) {
+    // The answer is known: do not build what may be a huge problem. One
+    // item that no option covers stands for it.
+    Problem none;
+    none.add_primary("no_tiling");
+    return run_puzzle(none, flags, [](const Solution&) { return std::vector<std::string>(); });
+  }
 
   const TilingProblem tiling =
       make_tiling(*inputs.board, inputs.pieces, TilingOptions{.reflections = !no_reflections});

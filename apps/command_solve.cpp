@@ -39,6 +39,11 @@ int run_solve(const std::vector<std::string>& args) {
   }
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
 
+  // Ctrl-C while the input was read: stop before searching.
+  if (interrupted().load()) {
+    std::cerr << "xcover: interrupted while reading the input\n";
+    return exit_interrupted;
+  }
   const Problem& problem = input.problem;
   return run_search(problem, flags, [&](const Solution& solution, std::uint64_t number) {
     std::cout << number << ":\n";

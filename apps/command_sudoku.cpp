@@ -271,7 +271,7 @@ int run_sudoku(const std::vector<std::string>& args) {
     const bool complete = write_chunk(filled);
     filled = 0;
     std::cout.flush();
-    return complete;
+    return complete && static_cast<bool>(std::cout);  // stop when output fails
   };
 
   bool unreadable = false;
@@ -292,6 +292,8 @@ int run_sudoku(const std::vector<std::string>& args) {
       Slot& slot = slots[filled];
       if (!std::getline(*in, slot.text)) break;
       ++line;
+      // A UTF-8 byte-order mark at the start of a file is not content.
+      if (line == 1 && slot.text.starts_with("\xEF\xBB\xBF")) slot.text.erase(0, 3);
       if (is_puzzle_line(slot.text)) {
         slot.source = &sources[f];
         slot.line = line;
@@ -321,6 +323,7 @@ int run_sudoku(const std::vector<std::string>& args) {
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!std::cout) return exit_bad_input;  // main says why
   if (stopped || interrupted().load()) {
     std::cerr << "xcover: interrupted after " << tally.puzzles << " puzzles\n";
     if (stats) print_tally(tally, seconds);

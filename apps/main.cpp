@@ -1,4 +1,6 @@
 // xcover: one command-line tool, a subcommand for each front end.
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -59,7 +61,17 @@ int main(int argc, char** argv) {
     if (name != c.name) continue;
     const std::vector<std::string> args(argv + 2, argv + argc);
     try {
-      return c.run(args);
+      const int code = c.run(args);
+      // Results that could not be written are not a success (a closed pipe
+      // has ended the process quietly by SIGPIPE before this).
+      std::cout.flush();
+      if (!std::cout) {
+        // A reader that went away (EPIPE, SIGPIPE ignored) needs no message.
+        if (errno != EPIPE)
+          std::cerr << "xcover: cannot write the output: " << std::strerror(errno) << '\n';
+        return exit_bad_input;
+      }
+      return code;
     } catch (const UsageError& e) {
       std::cerr << "xcover " << name << ": " << e.what() << "\nTry 'xcover " << name
                 << " --help'.\n";
@@ -70,7 +82,7 @@ int main(int argc, char** argv) {
       return exit_bad_input;
     } catch (const std::bad_alloc&) {
       end_progress();
-      std::cerr << "xcover: out of memory\n";
+      std::cerr << "xcover: out of memory (raise --memory-limit, or use a bigger machine)\n";
       return exit_limit;
     } catch (const std::exception& e) {
       end_progress();

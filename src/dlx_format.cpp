@@ -1,5 +1,7 @@
 #include "xcover/dlx_format.hpp"
 
+#include "quote.hpp"
+
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -102,7 +104,7 @@ class Reader {
         const std::size_t bad = color.find_first_of(":|");
         if (bad != std::string_view::npos)
           throw ParseError(source_, number,
-                           "colour '" + std::string(color) + "' contains '" + color[bad] + "'");
+                           "colour " + quoted(color) + " contains '" + color[bad] + "'");
       }
     }
     try {
@@ -153,10 +155,13 @@ void write_dlx(std::ostream& out, const Problem& problem) {
   if (problem.item_count() == 0)
     throw ProblemError("a problem without items has no text form");
   std::string line;
+  // The reader skips a byte-order mark at the start of the input: a first
+  // name that begins with one keeps it behind a blank.
+  if (problem.item_name(0).starts_with("\xEF\xBB\xBF")) line = " ";
   for (int i = 0; i < problem.item_count(); ++i) {
     // With no primary items the line starts " |", which is not a comment.
     if (i == problem.primary_count()) line += " |";
-    if (!line.empty()) line += ' ';
+    if (!line.empty() && line != " ") line += ' ';
     line += problem.item_name(i);
   }
   out << line << '\n';

@@ -280,7 +280,13 @@ class PolyominoParser {
 PolyominoFile read_polyomino(std::istream& in, const std::string& source) {
   PolyominoParser parser(source);
   std::string line;
-  while (std::getline(in, line)) parser.read_line(line);
+  bool first = true;
+  while (std::getline(in, line)) {
+    // A UTF-8 byte-order mark at the start of the file is not content.
+    if (first && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+    first = false;
+    parser.read_line(line);
+  }
   return parser.finish();
 }
 

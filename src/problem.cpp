@@ -1,5 +1,7 @@
 #include "xcover/problem.hpp"
 
+#include "quote.hpp"
+
 #include <algorithm>
 
 namespace xcover {
@@ -22,14 +24,14 @@ int Problem::add_item(std::string name, ItemKind kind) {
   if (name.empty()) throw ProblemError("empty item name");
   for (char c : name) {
     if (c == ':' || c == '|' || is_blank(c))
-      throw ProblemError("item name '" + name + "' contains '" + std::string(1, c) +
+      throw ProblemError("item name " + quoted(name) + " contains '" + std::string(1, c) +
                          "' (names are non-blank characters other than ':' and '|')");
   }
   if (kind == ItemKind::primary && secondary_count() > 0)
-    throw ProblemError("primary item '" + name + "' declared after secondary items");
+    throw ProblemError("primary item " + quoted(name) + " declared after secondary items");
   const int index = item_count();
   if (!item_index_.emplace(name, index).second)
-    throw ProblemError("duplicate item name '" + name + "'");
+    throw ProblemError("duplicate item name " + quoted(name));
   item_names_.push_back(std::move(name));
   if (kind == ItemKind::primary) ++primary_count_;
   return index;
@@ -48,7 +50,7 @@ int Problem::find_item(std::string_view name) const {
 }
 
 void Problem::throw_repeated(int item) const {
-  throw ProblemError("item '" + item_names_[item] + "' appears twice in the option");
+  throw ProblemError("item " + quoted(item_names_[item]) + " appears twice in the option");
 }
 
 int Problem::add_option(std::span<const OptionEntry> entries) {
@@ -59,10 +61,10 @@ int Problem::add_option(std::span<const OptionEntry> entries) {
       throw ProblemError("option names item " + std::to_string(e.item) + ", but there are " +
                          std::to_string(item_count()) + " items");
     if (e.color < 0 || e.color > color_count())
-      throw ProblemError("option gives item '" + item_names_[e.item] + "' unknown colour " +
+      throw ProblemError("option gives item " + quoted(item_names_[e.item]) + " unknown colour " +
                          std::to_string(e.color));
     if (e.color != 0 && is_primary(e.item))
-      throw ProblemError("primary item '" + item_names_[e.item] + "' cannot have a colour");
+      throw ProblemError("primary item " + quoted(item_names_[e.item]) + " cannot have a colour");
     if (entries.size() <= 32) {
       for (std::size_t j = 0; j < k; ++j) {
         if (entries[j].item == e.item) throw_repeated(e.item);
@@ -94,14 +96,14 @@ int Problem::add_option(std::span<const std::string_view> tokens) {
     const std::size_t colon = token.find(':');
     const std::string_view name = token.substr(0, colon);
     const int item = find_item(name);
-    if (item < 0) throw ProblemError("unknown item '" + std::string(name) + "'");
+    if (item < 0) throw ProblemError("unknown item " + quoted(name));
     int color = 0;
     if (colon != std::string_view::npos) {
       const std::string_view color_name = token.substr(colon + 1);
       if (is_primary(item))
-        throw ProblemError("primary item '" + std::string(name) + "' cannot have a colour");
+        throw ProblemError("primary item " + quoted(name) + " cannot have a colour");
       if (color_name.empty())
-        throw ProblemError("item '" + std::string(name) + "' has an empty colour");
+        throw ProblemError("item " + quoted(name) + " has an empty colour");
       color = add_color(color_name);
     }
     entries.push_back({item, color});

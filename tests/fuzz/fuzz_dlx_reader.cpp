@@ -1,0 +1,115 @@
+// Fuzzes Knuth's text format. Whatever the bytes, parse_dlx either throws
+// ParseError or gives a problem that
+//   - reads the same from a stream (read_dlx) as from a string (parse_dlx),
+//   - writes back (write_dlx) to text that reads as an equal problem,
+//   - solves (under a node limit) only to option sets that obey the rules:
+//     each primary item covered exactly once, each secondary item at most
+//     once or always with one colour;
+//   - and, when it is small, has as many solutions as brute force finds.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_check.hpp"
+#include "xcover/dlx_format.hpp"
+#include "xcover/solver.hpp"
+
+namespace {
+
+// True when the options (problem indices) form a solution of `problem`.
+bool obeys_rules(const xcover::Problem &problem, std::span<const int> options) {
+  std::vector<int> uses(static_cast<std::size_t>(problem.item_count()), 0);
+  // Colour of each secondary item so far: -1 unused, 0 used without a colour.
+  std::vector<int> colour(static_cast<std::size_t>(problem.item_count()), -1);
+  for (int option : options) {
+    for (const xcover::OptionEntry &e : problem.option(option)) {
+      const auto item = static_cast<std::size_t>(e.item);
+      ++uses[item];
+      if (problem.is_primary(e.item))
+        continue;
+      if (colour[item] < 0) {
+        colour[item] = e.color;
+      } else if (colour[item] == 0 || e.color == 0 || colour[item] != e.color) {
+        return false;
+      }
+    }
+  }
+  for (int item = 0; item < problem.primary_count(); ++item) {
+    if (uses[static_cast<std::size_t>(item)] != 1)
+      return false;
+  }
+  return true;
+}
+
+std::uint64_t brute_force_count(const xcover::Problem &problem) {
+  const int n = problem.option_count();
+  std::uint64_t count = 0;
+  std::vector<int> chosen;
+  for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+    chosen.clear();
+    for (int k = 0; k < n; ++k) {
+      if (mask >> k & 1)
+        chosen.push_back(k);
+    }
+    count += obeys_rules(problem, chosen);
+  }
+  return count;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
+                                      std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char *>(data), size);
+  xcover::ReadResult input;
+  try {
+    input = xcover::parse_dlx(text, "fuzz");
+  } catch (const xcover::ParseError &) {
+    // The stream reader must reject it too, at the same line.
+    std::istringstream in{std::string(text)};
+    bool rejected = false;
+    try {
+      xcover::read_dlx(in, "fuzz");
+    } catch (const xcover::ParseError &) {
+      rejected = true;
+    }
+    FUZZ_CHECK(rejected);
+    return 0;
+  }
+  const xcover::Problem &problem = input.problem;
+
+  {
+    std::istringstream in{std::string(text)};
+    const xcover::ReadResult streamed = xcover::read_dlx(in, "fuzz");
+    FUZZ_CHECK(streamed.problem == problem);
+    FUZZ_CHECK(streamed.option_lines == input.option_lines);
+    FUZZ_CHECK(streamed.warnings.size() == input.warnings.size());
+  }
+
+  const std::string written = xcover::to_dlx(problem);
+  const xcover::ReadResult again = xcover::parse_dlx(written, "written");
+  FUZZ_CHECK(again.problem == problem);
+  FUZZ_CHECK(again.warnings.empty());
+  FUZZ_CHECK(xcover::to_dlx(again.problem) == written);
+
+  xcover::Solver solver(problem);
+  xcover::SearchOptions options;
+  options.node_limit = 20000;
+  options.solution_limit = 1000;
+  std::uint64_t visited = 0;
+  const xcover::Status status = solver.search(
+      [&](const xcover::Solution &solution) {
+        FUZZ_CHECK(solution.problem == &problem);
+        FUZZ_CHECK(obeys_rules(problem, solution.options));
+        ++visited;
+        return true;
+      },
+      options);
+  FUZZ_CHECK(visited == solver.statistics().solutions);
+  if (status == xcover::Status::exhausted && problem.option_count() <= 12)
+    FUZZ_CHECK(brute_force_count(problem) == visited);
+  return 0;
+}

@@ -191,7 +191,9 @@ class Coordinator {
     o.cancel = &halt;
     o.random_seed = options_.random_seed;
     o.share_request = &share;
-    o.progress_nodes = 4096;
+    // Often enough that a rank waiting for a piece waits little: a node
+    // of a big problem can take a microsecond or more.
+    o.progress_nodes = 256;
     o.on_progress = [&](const Progress&) {
       serve();
       if (stopped()) halt = true;

@@ -40,30 +40,28 @@ bool parse_options(const std::string& command, const std::string& synopsis,
 }
 
 void SearchFlags::add_to(po::options_description& options) {
-  options.add_options()
-      ("count,c", po::bool_switch(&count), "print only the number of solutions")
-      ("limit,n", po::value(&limit)->value_name("N"), "stop after N solutions")
-      ("stats,s", po::bool_switch(&stats), "print nodes, updates, solutions and time to stderr")
-      ("progress", po::bool_switch(&progress),
-       "print progress to stderr about every second (default when stderr is a terminal)")
-      ("no-progress", po::bool_switch(&no_progress), "never print progress")
-      ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
-       "stop after SECONDS (exit status 3)")
-      ("node-limit", po::value(&node_limit)->value_name("N"),
-       "stop after N search nodes (exit status 3)")
-      ("seed", po::value(&seed)->value_name("N"),
-       "break ties between items at random with seed N (default: first item)")
-      ("threads,j", po::value(&threads)->value_name("N"),
-       "search on N threads (default: one per core); solutions then come in no fixed order, "
-       "and --stats counts the nodes of all threads")
-      ("checkpoint", po::value(&checkpoint)->value_name("FILE"),
-       "save the state of the search to FILE now and then, and when it is stopped")
-      ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
-       "how often to save the checkpoint (default 60)")
-      ("memory-limit", po::value(&memory_limit)->value_name("MIB"),
-       "stop with exit status 3 if memory use would pass MIB mebibytes")
-      ("resume", po::value(&resume)->value_name("FILE"),
-       "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
+  options.add_options()("count,c", po::bool_switch(&count), "print only the number of solutions")(
+      "limit,n", po::value(&limit)->value_name("N"), "stop after N solutions")(
+      "stats,s", po::bool_switch(&stats), "print nodes, updates, solutions and time to stderr")(
+      "progress", po::bool_switch(&progress),
+      "print progress to stderr about every second (default when stderr is a terminal)")(
+      "no-progress", po::bool_switch(&no_progress), "never print progress")(
+      "time-limit", po::value(&time_limit)->value_name("SECONDS"),
+      "stop after SECONDS (exit status 3)")("node-limit", po::value(&node_limit)->value_name("N"),
+                                            "stop after N search nodes (exit status 3)")(
+      "seed", po::value(&seed)->value_name("N"),
+      "break ties between items at random with seed N (default: first item)")(
+      "threads,j", po::value(&threads)->value_name("N"),
+      "search on N threads (default: one per core); solutions then come in no fixed order, "
+      "and --stats counts the nodes of all threads")(
+      "checkpoint", po::value(&checkpoint)->value_name("FILE"),
+      "save the state of the search to FILE now and then, and when it is stopped")(
+      "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
+      "how often to save the checkpoint (default 60)")(
+      "memory-limit", po::value(&memory_limit)->value_name("MIB"),
+      "stop with exit status 3 if memory use would pass MIB mebibytes")(
+      "resume", po::value(&resume)->value_name("FILE"),
+      "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
 #ifdef XCOVER_WITH_MPI
       ("mpi", po::bool_switch(&mpi), "count across MPI ranks (run under mpirun)")
 #endif
@@ -283,8 +281,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   const Statistics& stats = search.statistics();
   if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
     std::cout << stats.solutions << '\n';
-  if (status == Status::cancelled || status == Status::time_limit ||
-      status == Status::node_limit) {
+  if (status == Status::cancelled || status == Status::time_limit || status == Status::node_limit) {
     if (!checkpoint_path.empty())
       std::cerr << "xcover: the checkpoint in " << checkpoint_path
                 << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";

@@ -3,12 +3,11 @@
 #pragma once
 
 #include <atomic>
+#include <boost/program_options.hpp>
 #include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
-
-#include <boost/program_options.hpp>
 
 #include "xcover/solver.hpp"
 

@@ -19,7 +19,8 @@ int run_solve(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options("solve", "[FILE] [options]\n\n"
+  if (!parse_options("solve",
+                     "[FILE] [options]\n\n"
                      "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2) read from\n"
                      "FILE or standard input. Solutions are printed numbered, one option a line.",
                      visible, hidden, positional, args, vm))

@@ -249,8 +249,12 @@ int run_sudoku(const std::vector<std::string>& args) {
       written_any = true;
       ++tally.puzzles;
       switch (slot.outcome) {
-        case Outcome::solved: ++tally.solved; break;
-        case Outcome::no_solution: ++tally.no_solution; break;
+        case Outcome::solved:
+          ++tally.solved;
+          break;
+        case Outcome::no_solution:
+          ++tally.no_solution;
+          break;
         default:
           ++tally.errors;
           std::cerr << *slot.source << ':' << slot.line << ": " << slot.error << '\n';

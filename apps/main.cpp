@@ -21,7 +21,8 @@ const Command commands[] = {
     {"solve", xcover::cli::run_solve, "solve or count an exact-cover problem in Knuth's format"},
     {"sudoku", xcover::cli::run_sudoku, "solve or count Sudoku puzzles (4x4 to 25x25), one a line"},
     {"queens", xcover::cli::run_queens, "place N queens on an N x N board, none attacking"},
-    {"polyomino", xcover::cli::run_polyomino, "tile a board with polyominoes (pentominoes built in)"},
+    {"polyomino", xcover::cli::run_polyomino,
+     "tile a board with polyominoes (pentominoes built in)"},
     {"langford", xcover::cli::run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N"},
 };
 

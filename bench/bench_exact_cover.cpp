@@ -45,13 +45,11 @@ struct Benchmark {
   std::string name;
   bool slow;
   std::function<xcover::Problem()> build;
-  Counts dlx1; // measured with DLX1 on the problem as `--emit` writes it
+  Counts dlx1;  // measured with DLX1 on the problem as `--emit` writes it
 };
 
 xcover::Problem tiling(const char *board) {
-  return xcover::make_tiling(*xcover::builtin_board(board),
-                             xcover::pentominoes())
-      .problem;
+  return xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()).problem;
 }
 
 std::vector<Benchmark> benchmarks() {
@@ -76,18 +74,9 @@ std::vector<Benchmark> benchmarks() {
        false,
        [] { return xcover::make_langford(12).problem; },
        {216'288, 2'831'065, 38'673'459}},
-      {"pento3x20",
-       false,
-       [] { return tiling("3x20"); },
-       {8, 32'978, 10'986'975}},
-      {"pento5x12",
-       true,
-       [] { return tiling("5x12"); },
-       {4'040, 2'295'156, 770'490'101}},
-      {"pento6x10",
-       true,
-       [] { return tiling("6x10"); },
-       {9'356, 3'637'261, 1'242'377'480}},
+      {"pento3x20", false, [] { return tiling("3x20"); }, {8, 32'978, 10'986'975}},
+      {"pento5x12", true, [] { return tiling("5x12"); }, {4'040, 2'295'156, 770'490'101}},
+      {"pento6x10", true, [] { return tiling("6x10"); }, {9'356, 3'637'261, 1'242'377'480}},
   };
 }
 
@@ -95,8 +84,7 @@ std::vector<Benchmark> benchmarks() {
 long status_kib(const std::string &key) {
   std::ifstream in("/proc/self/status");
   for (std::string line; std::getline(in, line);) {
-    if (line.compare(0, key.size(), key) == 0)
-      return std::stol(line.substr(key.size()));
+    if (line.compare(0, key.size(), key) == 0) return std::stol(line.substr(key.size()));
   }
   return 0;
 }
@@ -118,8 +106,7 @@ std::string load_average() {
 std::string with_commas(std::uint64_t n) {
   std::string digits = std::to_string(n), out;
   for (std::size_t k = 0; k < digits.size(); ++k) {
-    if (k > 0 && (digits.size() - k) % 3 == 0)
-      out += ',';
+    if (k > 0 && (digits.size() - k) % 3 == 0) out += ',';
     out += digits[k];
   }
   return out;
@@ -137,56 +124,46 @@ bool run(const Benchmark &bench, int reps, bool peak_resettable) {
   for (int rep = 0; rep < reps; ++rep) {
     const auto start = Clock::now();
     const std::uint64_t solutions = solver.count();
-    seconds.push_back(
-        std::chrono::duration<double>(Clock::now() - start).count());
+    seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
     const xcover::Statistics &stats = solver.statistics();
     const Counts now{solutions, stats.nodes, stats.updates};
     if (rep > 0)
-      steady = steady && now.solutions == counts.solutions &&
-               now.nodes == counts.nodes && now.updates == counts.updates;
+      steady = steady && now.solutions == counts.solutions && now.nodes == counts.nodes &&
+               now.updates == counts.updates;
     counts = now;
   }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds[seconds.size() / 2];
   char peak[16] = "n/a";
   if (peak_resettable)
-    std::snprintf(peak, sizeof peak, "%.1f",
-                  static_cast<double>(status_kib("VmHWM:")) / 1024);
+    std::snprintf(peak, sizeof peak, "%.1f", static_cast<double>(status_kib("VmHWM:")) / 1024);
 
   const char *equal = "unknown";
   bool ok = steady;
   if (bench.dlx1.nodes != 0) {
     const bool same = counts.solutions == bench.dlx1.solutions &&
-                      counts.nodes == bench.dlx1.nodes &&
-                      counts.updates == bench.dlx1.updates;
+                      counts.nodes == bench.dlx1.nodes && counts.updates == bench.dlx1.updates;
     equal = same ? "yes" : "no";
     ok = ok && same;
   }
-  std::printf(
-      "| %s | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s |\n",
-      bench.name.c_str(), with_commas(counts.solutions).c_str(),
-      with_commas(counts.nodes).c_str(), with_commas(counts.updates).c_str(),
-      median,
-      median * 1e9 /
-          static_cast<double>(std::max<std::uint64_t>(counts.updates, 1)),
-      static_cast<double>(counts.nodes) / median / 1e6, peak, equal);
-  if (!steady)
-    std::printf("  ERROR: counts changed between repetitions\n");
+  std::printf("| %s | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s |\n", bench.name.c_str(),
+              with_commas(counts.solutions).c_str(), with_commas(counts.nodes).c_str(),
+              with_commas(counts.updates).c_str(), median,
+              median * 1e9 / static_cast<double>(std::max<std::uint64_t>(counts.updates, 1)),
+              static_cast<double>(counts.nodes) / median / 1e6, peak, equal);
+  if (!steady) std::printf("  ERROR: counts changed between repetitions\n");
   std::fflush(stdout);
   return ok;
 }
 
 int usage(const char *program) {
-  std::fprintf(
-      stderr,
-      "usage: %s [--reps R] [--only NAME] [--quick]\nproblems:", program);
-  for (const Benchmark &bench : benchmarks())
-    std::fprintf(stderr, " %s", bench.name.c_str());
+  std::fprintf(stderr, "usage: %s [--reps R] [--only NAME] [--quick]\nproblems:", program);
+  for (const Benchmark &bench : benchmarks()) std::fprintf(stderr, " %s", bench.name.c_str());
   std::fprintf(stderr, "\n");
   return 2;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char **argv) {
   int reps = 3;
@@ -196,8 +173,7 @@ int main(int argc, char **argv) {
     const std::string arg = argv[k];
     if (arg == "--reps" && k + 1 < argc) {
       reps = std::atoi(argv[++k]);
-      if (reps < 1)
-        return usage(argv[0]);
+      if (reps < 1) return usage(argv[0]);
     } else if (arg == "--only" && k + 1 < argc) {
       only = argv[++k];
     } else if (arg == "--quick") {
@@ -208,8 +184,7 @@ int main(int argc, char **argv) {
   }
   const std::vector<Benchmark> all = benchmarks();
   if (!only.empty() &&
-      std::none_of(all.begin(), all.end(),
-                   [&](const Benchmark &b) { return b.name == only; }))
+      std::none_of(all.begin(), all.end(), [&](const Benchmark &b) { return b.name == only; }))
     return usage(argv[0]);
 
   const bool peak_resettable = reset_peak_rss();
@@ -227,8 +202,7 @@ int main(int argc, char **argv) {
   std::fflush(stdout);
   bool ok = true;
   for (const Benchmark &bench : all) {
-    if (!only.empty() ? bench.name != only : quick && bench.slow)
-      continue;
+    if (!only.empty() ? bench.name != only : quick && bench.slow) continue;
     ok = run(bench, reps, peak_resettable) && ok;
   }
   return ok ? 0 : 1;

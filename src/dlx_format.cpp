@@ -1,10 +1,10 @@
 #include "xcover/dlx_format.hpp"
 
-#include "quote.hpp"
-
 #include <istream>
 #include <ostream>
 #include <sstream>
+
+#include "quote.hpp"
 
 namespace xcover {
 
@@ -111,7 +111,8 @@ class Reader {
       const int index = result_.problem.add_option(std::span<const std::string_view>(tokens));
       if (!problem.has_primary(index)) {
         result_.warnings.push_back(
-            {source_, number, "option ignored, it has no primary item: " + problem.option_text(index)});
+            {source_, number,
+             "option ignored, it has no primary item: " + problem.option_text(index)});
         // Such an option can never be chosen; Knuth's programs drop it with
         // a warning, and so do we.
         result_.problem.remove_last_option();
@@ -152,8 +153,7 @@ ReadResult parse_dlx(std::string_view text, const std::string& source) {
 }
 
 void write_dlx(std::ostream& out, const Problem& problem) {
-  if (problem.item_count() == 0)
-    throw ProblemError("a problem without items has no text form");
+  if (problem.item_count() == 0) throw ProblemError("a problem without items has no text form");
   std::string line;
   // The reader skips a byte-order mark at the start of the input: a first
   // name that begins with one keeps it behind a blank.

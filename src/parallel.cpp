@@ -181,7 +181,8 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     totals.updates += s.updates;
     totals.solutions += s.solutions;
     // What was not given away is done, unless the search was cut short.
-    if (status == Status::exhausted || status == Status::yielded) totals.done += piece.weight - given;
+    if (status == Status::exhausted || status == Status::yielded)
+      totals.done += piece.weight - given;
     me.nodes = 0;
     me.done = 0;
     --busy;
@@ -303,8 +304,8 @@ Status ParallelSearch::run(const Visitor& visit) {
       Status reason = Status::exhausted;
       if (limits.cancel && limits.cancel->load()) reason = Status::cancelled;
       if (limits.time_limit > 0 && elapsed >= limits.time_limit) reason = Status::time_limit;
-      if (limits.node_limit || (limits.on_progress && (limits.progress_seconds > 0 ||
-                                                       limits.progress_nodes))) {
+      if (limits.node_limit ||
+          (limits.on_progress && (limits.progress_seconds > 0 || limits.progress_nodes))) {
         lock.unlock();
         const Progress p = m.progress(elapsed);
         lock.lock();
@@ -344,7 +345,8 @@ Status ParallelSearch::run(const Visitor& visit) {
   m.totals.seconds += since(start);
   m.stats.nodes = m.totals.nodes;
   m.stats.updates = m.totals.updates;
-  m.stats.solutions = m.limit_reached || m.visitor_stopped || visit ? m.visited : m.totals.solutions;
+  m.stats.solutions =
+      m.limit_reached || m.visitor_stopped || visit ? m.visited : m.totals.solutions;
   m.stats.seconds = m.totals.seconds;
   if (status == Status::exhausted) m.totals.done = 1;
   return status;

@@ -1,8 +1,8 @@
 #include "xcover/problem.hpp"
 
-#include "quote.hpp"
-
 #include <algorithm>
+
+#include "quote.hpp"
 
 namespace xcover {
 
@@ -102,8 +102,7 @@ int Problem::add_option(std::span<const std::string_view> tokens) {
       const std::string_view color_name = token.substr(colon + 1);
       if (is_primary(item))
         throw ProblemError("primary item " + quoted(name) + " cannot have a colour");
-      if (color_name.empty())
-        throw ProblemError("item " + quoted(name) + " has an empty colour");
+      if (color_name.empty()) throw ProblemError("item " + quoted(name) + " has an empty colour");
       color = add_color(color_name);
     }
     entries.push_back({item, color});

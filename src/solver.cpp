@@ -14,13 +14,20 @@ namespace xcover {
 
 const char* to_string(Status status) {
   switch (status) {
-    case Status::exhausted: return "exhausted";
-    case Status::stopped: return "stopped";
-    case Status::solution_limit: return "solution limit";
-    case Status::node_limit: return "node limit";
-    case Status::time_limit: return "time limit";
-    case Status::cancelled: return "cancelled";
-    case Status::yielded: return "yielded";
+    case Status::exhausted:
+      return "exhausted";
+    case Status::stopped:
+      return "stopped";
+    case Status::solution_limit:
+      return "solution limit";
+    case Status::node_limit:
+      return "node limit";
+    case Status::time_limit:
+      return "time limit";
+    case Status::cancelled:
+      return "cancelled";
+    case Status::yielded:
+      return "yielded";
   }
   return "unknown";
 }
@@ -584,8 +591,9 @@ forward:
         next_progress_seconds = seconds + options.progress_seconds;
         due = true;
       }
-      if (due) progress(level, timed ? seconds
-                                     : std::chrono::duration<double>(Clock::now() - start).count());
+      if (due)
+        progress(level,
+                 timed ? seconds : std::chrono::duration<double>(Clock::now() - start).count());
     }
     next_check = std::min(stats.nodes + check_every, next_progress_nodes);
   }

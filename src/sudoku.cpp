@@ -38,10 +38,14 @@ std::string size_name(int box) {
 
 const char* symbol_range(int box) {
   switch (box) {
-    case 2: return "1-4";
-    case 3: return "1-9";
-    case 4: return "1-9 and A-G";
-    default: return "1-9 and A-P";
+    case 2:
+      return "1-4";
+    case 3:
+      return "1-9";
+    case 4:
+      return "1-9 and A-G";
+    default:
+      return "1-9 and A-P";
   }
 }
 
@@ -140,10 +144,18 @@ bool parse_sudoku(std::string_view line, SudokuGrid& grid, std::string& error) {
   const std::size_t length = end - begin;
   int box = 0;
   switch (length) {
-    case 16: box = 2; break;
-    case 81: box = 3; break;
-    case 256: box = 4; break;
-    case 625: box = 5; break;
+    case 16:
+      box = 2;
+      break;
+    case 81:
+      box = 3;
+      break;
+    case 256:
+      box = 4;
+      break;
+    case 625:
+      box = 5;
+      break;
     default:
       error = (length == 0   ? std::string("no cells")
                : length == 1 ? std::string("1 cell")
@@ -279,10 +291,14 @@ std::string to_grid(const SudokuGrid& grid) {
 
 const char* to_string(SudokuStatus status) {
   switch (status) {
-    case SudokuStatus::solved: return "solved";
-    case SudokuStatus::no_solution: return "no solution";
-    case SudokuStatus::invalid: return "invalid";
-    case SudokuStatus::stopped: return "stopped";
+    case SudokuStatus::solved:
+      return "solved";
+    case SudokuStatus::no_solution:
+      return "no solution";
+    case SudokuStatus::invalid:
+      return "invalid";
+    case SudokuStatus::stopped:
+      return "stopped";
   }
   return "unknown";
 }
@@ -361,8 +377,10 @@ struct SudokuSolver::Impl {
     switch (status) {
       case Status::node_limit:
       case Status::time_limit:
-      case Status::cancelled: return {SudokuStatus::stopped, solutions};
-      default: return {solutions > 0 ? SudokuStatus::solved : SudokuStatus::no_solution, solutions};
+      case Status::cancelled:
+        return {SudokuStatus::stopped, solutions};
+      default:
+        return {solutions > 0 ? SudokuStatus::solved : SudokuStatus::no_solution, solutions};
     }
   }
 };

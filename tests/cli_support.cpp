@@ -30,7 +30,9 @@ std::string temp_file(const std::string& text, const std::string& suffix) {
   return pattern;
 }
 
-std::string data_file(const std::string& name) { return std::string(XCOVER_TEST_DATA) + "/" + name; }
+std::string data_file(const std::string& name) {
+  return std::string(XCOVER_TEST_DATA) + "/" + name;
+}
 
 CommandResult run_script(const std::string& script, const std::string& input) {
   const std::string in = temp_file(input);

@@ -77,8 +77,8 @@ SolutionSet brute_force(const xcover::Problem& problem, const std::vector<int>& 
   SolutionSet found;
   const unsigned masks = 1u << problem.option_count();
   for (unsigned mask = 0; mask < masks; ++mask) {
-    bool has_forced = std::all_of(forced.begin(), forced.end(),
-                                  [&](int k) { return (mask >> k & 1u) != 0; });
+    bool has_forced =
+        std::all_of(forced.begin(), forced.end(), [&](int k) { return (mask >> k & 1u) != 0; });
     if (!has_forced || !is_solution(problem, mask)) continue;
     std::vector<int> options;
     for (int k = 0; k < problem.option_count(); ++k)

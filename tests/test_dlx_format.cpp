@@ -80,7 +80,8 @@ TEST_CASE("every parse error names the line and the reason") {
         "in.dlx:1: item name 'b|c' contains '|' (names are non-blank characters other than "
         "':' and '|')");
   CHECK(error(" |\n") == "in.dlx:1: the items line names no items");
-  CHECK(error("a b\na\0b\n"s) == "in.dlx:2: control character 0x00 in the input (is it a text file?)");
+  CHECK(error("a b\na\0b\n"s) ==
+        "in.dlx:2: control character 0x00 in the input (is it a text file?)");
 }
 
 TEST_CASE("reading from a stream gives the same problem as from a string") {
@@ -127,7 +128,8 @@ TEST_CASE("the builder rejects invalid problems with a reason") {
   p.add_secondary("x");
   CHECK_THROWS_WITH_AS(p.add_primary("b"), "primary item 'b' declared after secondary items",
                        xcover::ProblemError);
-  CHECK_THROWS_WITH_AS(p.add_option(std::span<const xcover::OptionEntry>()), "empty option", xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_option(std::span<const xcover::OptionEntry>()), "empty option",
+                       xcover::ProblemError);
   CHECK_THROWS_WITH_AS(p.add_option({xcover::OptionEntry{5, 0}}),
                        "option names item 5, but there are 2 items", xcover::ProblemError);
   CHECK_THROWS_WITH_AS(p.add_item("", xcover::ItemKind::secondary), "empty item name",

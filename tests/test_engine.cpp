@@ -56,8 +56,7 @@ TEST_CASE("secondary items are covered at most once") {
       "a\n"
       "b\n");
   const auto found = solutions_of(input.problem);
-  CHECK(found == std::set<std::vector<std::string>>{
-                     {"a", "b"}, {"a x", "b"}, {"a", "b x"}});
+  CHECK(found == std::set<std::vector<std::string>>{{"a", "b"}, {"a x", "b"}, {"a", "b x"}});
 }
 
 TEST_CASE("options that agree on a colour share a secondary item") {
@@ -72,8 +71,7 @@ TEST_CASE("options that agree on a colour share a secondary item") {
   // a takes x red. b: x red (with y) agrees, x blue does not. c: plain x
   // conflicts with red; y green conflicts with b's plain y.
   const auto found = solutions_of(input.problem);
-  CHECK(found == std::set<std::vector<std::string>>{
-                     {"a x:red", "b x:red y", "c"}});
+  CHECK(found == std::set<std::vector<std::string>>{{"a x:red", "b x:red y", "c"}});
 }
 
 TEST_CASE("colours: a plain use excludes every coloured use") {
@@ -82,8 +80,7 @@ TEST_CASE("colours: a plain use excludes every coloured use") {
       "a x\n"
       "b x:red\n"
       "b\n");
-  CHECK(solutions_of(input.problem) ==
-        std::set<std::vector<std::string>>{{"a x", "b"}});
+  CHECK(solutions_of(input.problem) == std::set<std::vector<std::string>>{{"a x", "b"}});
 }
 
 TEST_CASE("colours: many options may share one colour") {
@@ -141,8 +138,7 @@ TEST_CASE("the visitor sees each solution's options with their text") {
 }
 
 TEST_CASE("the profile counts nodes per level and sums to the node count") {
-  const auto input = xcover::parse_dlx(
-      "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
+  const auto input = xcover::parse_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
   xcover::Solver solver(input.problem);
   solver.count();
   const auto& stats = solver.statistics();

@@ -48,10 +48,12 @@ constexpr int million = sanitized ? 200'000 : 1'000'000;
 // For the checks that need size but not the full size.
 constexpr int hundred_thousand = sanitized ? 20'000 : 100'000;
 
-const std::string puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2."
-                           "..6.6....28....419..5....8..79";
-const std::string solution = "5346789126721953481983425678597614234268537917139"
-                             "24856961537284287419635345286179";
+const std::string puzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2."
+    "..6.6....28....419..5....8..79";
+const std::string solution =
+    "5346789126721953481983425678597614234268537917139"
+    "24856961537284287419635345286179";
 
 std::string sizes_message(std::size_t cells) {
   return std::to_string(cells) +
@@ -62,15 +64,13 @@ std::string sizes_message(std::size_t cells) {
 // blow-up fails the test instead of the machine. ASan reserves terabytes of
 // address space, so there the cap is left out.
 std::string memory_cap(int megabytes) {
-  return sanitized ? std::string()
-                   : "ulimit -v " + std::to_string(megabytes * 1024) + "\n";
+  return sanitized ? std::string() : "ulimit -v " + std::to_string(megabytes * 1024) + "\n";
 }
 
 std::vector<std::string> lines_of(const std::string &text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
 
@@ -79,8 +79,7 @@ std::string numbered_items(int count, const char *prefix = "i") {
   std::string line;
   line.reserve(static_cast<std::size_t>(count) * 8);
   for (int k = 0; k < count; ++k) {
-    if (k > 0)
-      line += ' ';
+    if (k > 0) line += ' ';
     line += prefix;
     line += std::to_string(k);
   }
@@ -91,25 +90,22 @@ std::string numbered_items(int count, const char *prefix = "i") {
 std::string garbage(std::size_t size, std::uint32_t seed) {
   std::mt19937 rng(seed);
   std::string bytes(size, '\0');
-  for (char &c : bytes)
-    c = static_cast<char>(rng() & 0xff);
+  for (char &c : bytes) c = static_cast<char>(rng() & 0xff);
   return bytes;
 }
 
-} // namespace
+}  // namespace
 
 // --- a 100 MB line
 // -------------------------------------------------------------
 
 TEST_CASE("hostile: a 100 MB line in Knuth's format") {
   SUBCASE("a comment") {
-    const auto input =
-        parse_dlx("| " + std::string(huge_line, 'x') + "\na\na\n");
+    const auto input = parse_dlx("| " + std::string(huge_line, 'x') + "\na\na\n");
     CHECK(xcover::Solver(input.problem).count() == 1);
   }
   SUBCASE("blanks") {
-    const auto input =
-        parse_dlx("a\n" + std::string(huge_line / 10, ' ') + "\na\n");
+    const auto input = parse_dlx("a\n" + std::string(huge_line / 10, ' ') + "\na\n");
     CHECK(xcover::Solver(input.problem).count() == 1);
   }
   SUBCASE("one item with a 10 MB name") {
@@ -130,8 +126,7 @@ TEST_CASE("hostile: a 100 MB line in Knuth's format") {
 
 // A message quotes the start of a long name, not all of it.
 TEST_CASE("hostile: an error about a 1 MB name stays short") {
-  const std::string file =
-      temp_file("a\n" + std::string(1'000'000, 'b') + "\n");
+  const std::string file = temp_file("a\n" + std::string(1'000'000, 'b') + "\n");
   const auto r = run_cli("solve " + file);
   std::remove(file.c_str());
   CHECK(r.exit_code == 1);
@@ -139,26 +134,22 @@ TEST_CASE("hostile: an error about a 1 MB name stays short") {
   CHECK(r.err.size() < 1000);
 }
 
-TEST_CASE(
-    "hostile: a 100 MB line for xcover sudoku is an error for that line") {
+TEST_CASE("hostile: a 100 MB line for xcover sudoku is an error for that line") {
   SUBCASE("library") {
     xcover::SudokuGrid grid;
     std::string error;
     CHECK_FALSE(xcover::parse_sudoku(std::string(huge_line, '.'), grid, error));
     CHECK(error == sizes_message(huge_line));
     // Cells then a 100 MB rest: the rest is ignored.
-    CHECK(xcover::parse_sudoku(puzzle + " " + std::string(huge_line, '#'), grid,
-                               error));
+    CHECK(xcover::parse_sudoku(puzzle + " " + std::string(huge_line, '#'), grid, error));
   }
   SUBCASE("cli") {
-    const std::string file = temp_file(
-        puzzle + "\n" + std::string(huge_line, '.') + "\n" + puzzle + "\n");
-    const auto r =
-        run_script(memory_cap(1024) + "\"$XCOVER\" sudoku --threads 2 " + file);
+    const std::string file =
+        temp_file(puzzle + "\n" + std::string(huge_line, '.') + "\n" + puzzle + "\n");
+    const auto r = run_script(memory_cap(1024) + "\"$XCOVER\" sudoku --threads 2 " + file);
     std::remove(file.c_str());
     CHECK(r.exit_code == 1);
-    CHECK(r.out == solution + "\nerror: " + sizes_message(huge_line) + "\n" +
-                       solution + "\n");
+    CHECK(r.out == solution + "\nerror: " + sizes_message(huge_line) + "\n" + solution + "\n");
     CHECK(r.err == file + ":2: " + sizes_message(huge_line) + "\n");
   }
 }
@@ -173,12 +164,14 @@ TEST_CASE("hostile: binary garbage and NUL bytes") {
       FAIL("no error");
     } catch (const ParseError &e) {
       CHECK(e.line() == 2);
-      CHECK(std::string(e.what()) == "nul.dlx:2: control character 0x00 in the "
-                                     "input (is it a text file?)");
+      CHECK(std::string(e.what()) ==
+            "nul.dlx:2: control character 0x00 in the "
+            "input (is it a text file?)");
     }
   }
-  SUBCASE("Knuth's format: random bytes parse or fail with ParseError, nothing "
-          "else") {
+  SUBCASE(
+      "Knuth's format: random bytes parse or fail with ParseError, nothing "
+      "else") {
     for (std::uint32_t seed = 1; seed <= 200; ++seed) {
       std::string text = garbage(512, seed);
       try {
@@ -225,8 +218,7 @@ TEST_CASE("hostile: binary garbage and NUL bytes") {
     CHECK(r.exit_code == 1);
     const auto out = lines_of(r.out);
     REQUIRE(out.size() == puzzle_lines);
-    for (std::size_t k = 0; k + 1 < out.size(); ++k)
-      CHECK(out[k].starts_with("error: "));
+    for (std::size_t k = 0; k + 1 < out.size(); ++k) CHECK(out[k].starts_with("error: "));
     CHECK(out.back() == solution);
     CHECK(lines_of(r.err).size() == puzzle_lines - 1);
   }
@@ -237,8 +229,7 @@ TEST_CASE("hostile: binary garbage and NUL bytes") {
 
 TEST_CASE("hostile: CRLF line endings") {
   SUBCASE("Knuth's format") {
-    const auto input =
-        parse_dlx("a b | x\r\na x:red\r\nb x:red\r\n\r\n| comment\r\nb\r\n");
+    const auto input = parse_dlx("a b | x\r\na x:red\r\nb x:red\r\n\r\n| comment\r\nb\r\n");
     CHECK(input.problem.item_name(2) == "x");
     CHECK(input.problem.option_text(0) == "a x:red");
     CHECK(xcover::Solver(input.problem).count() == 2);
@@ -253,8 +244,7 @@ TEST_CASE("hostile: CRLF line endings") {
     CHECK(r.err.empty());
   }
   SUBCASE("polyomino pictures") {
-    const auto file =
-        xcover::parse_polyomino("board\r\n###\r\n\r\npiece I\r\n###\r\n");
+    const auto file = xcover::parse_polyomino("board\r\n###\r\n\r\npiece I\r\n###\r\n");
     REQUIRE(file.board);
     CHECK(file.board->size() == 3);
     REQUIRE(file.pieces.size() == 1);
@@ -274,21 +264,22 @@ TEST_CASE("hostile: a UTF-8 byte-order mark") {
     const auto r = run_cli("solve --count", bom + "a b\na b\n");
     CHECK(r.out == "1\n");
   }
-  SUBCASE("Knuth's format: a name that starts with the mark writes back and "
-          "reads the same") {
+  SUBCASE(
+      "Knuth's format: a name that starts with the mark writes back and "
+      "reads the same") {
     // Found by fuzz_dlx_reader: the mark is a name's first bytes when the
     // items line is not the input's first line; write_dlx put that name first
     // in its output, and reading it back dropped the mark.
-    const auto input =
-        parse_dlx("| comment\n" + bom + "a b\n" + bom + "a\nb\n");
+    const auto input = parse_dlx("| comment\n" + bom + "a b\n" + bom + "a\nb\n");
     REQUIRE(input.problem.item_name(0) == bom + "a");
     xcover::ReadResult again;
     REQUIRE_NOTHROW(again = parse_dlx(xcover::to_dlx(input.problem)));
     CHECK(again.problem.item_name(0) == bom + "a");
     CHECK(again.problem == input.problem);
   }
-  SUBCASE("xcover sudoku: an answer or an error for the first line, never a "
-          "crash") {
+  SUBCASE(
+      "xcover sudoku: an answer or an error for the first line, never a "
+      "crash") {
     const auto r = run_cli("sudoku", bom + puzzle + "\n" + puzzle + "\n");
     const auto out = lines_of(r.out);
     REQUIRE(out.size() == 2);
@@ -324,8 +315,7 @@ TEST_CASE("hostile: a million items") {
     CHECK(solver.statistics().nodes == 1);
   }
   SUBCASE("secondary: one solution") {
-    const auto input =
-        parse_dlx("p | " + numbered_items(hundred_thousand) + "\np i0 i999\n");
+    const auto input = parse_dlx("p | " + numbered_items(hundred_thousand) + "\np i0 i999\n");
     CHECK(input.problem.secondary_count() == hundred_thousand);
     CHECK(xcover::Solver(input.problem).count() == 1);
   }
@@ -352,8 +342,7 @@ TEST_CASE("hostile: an option naming a million items") {
       parse_dlx(some + "\n" + some + " i12345\n", "big.dlx");
       FAIL("no error");
     } catch (const ParseError &e) {
-      CHECK(std::string(e.what()) ==
-            "big.dlx:2: item 'i12345' appears twice in the option");
+      CHECK(std::string(e.what()) == "big.dlx:2: item 'i12345' appears twice in the option");
     }
   }
   SUBCASE("xcover solve prints it") {
@@ -371,8 +360,7 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
   // a chain as deep as there are items.
   auto chain = [](int depth) {
     std::string text = numbered_items(depth) + "\n";
-    for (int k = 0; k < depth; ++k)
-      text += "i" + std::to_string(k) + "\n";
+    for (int k = 0; k < depth; ++k) text += "i" + std::to_string(k) + "\n";
     return text;
   };
   SUBCASE("library") {
@@ -385,12 +373,10 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
     }) == xcover::Status::exhausted);
     CHECK(size == static_cast<std::size_t>(deep_levels));
     CHECK(solver.statistics().solutions == 1);
-    CHECK(solver.statistics().nodes ==
-          static_cast<std::uint64_t>(deep_levels) + 1);
+    CHECK(solver.statistics().nodes == static_cast<std::uint64_t>(deep_levels) + 1);
   }
   SUBCASE("xcover solve --count") {
-    const auto r =
-        run_cli("solve --count --threads 1", chain(hundred_thousand / 5));
+    const auto r = run_cli("solve --count --threads 1", chain(hundred_thousand / 5));
     CHECK(r.exit_code == 0);
     CHECK(r.out == "1\n");
   }
@@ -402,8 +388,7 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
 TEST_CASE("hostile: an empty file") {
   const std::string empty = temp_file("");
   SUBCASE("Knuth's format") {
-    CHECK_THROWS_WITH_AS(parse_dlx("", "e.dlx"),
-                         "e.dlx:1: empty input: no items line", ParseError);
+    CHECK_THROWS_WITH_AS(parse_dlx("", "e.dlx"), "e.dlx:1: empty input: no items line", ParseError);
     const auto r = run_cli("solve " + empty);
     CHECK(r.exit_code == 1);
     CHECK(r.out.empty());
@@ -452,8 +437,7 @@ namespace {
 // output from `xcover solve`.
 std::string many_solutions() {
   std::string text = numbered_items(16) + "\n";
-  for (int k = 0; k < 16; ++k)
-    text += "i" + std::to_string(k) + "\ni" + std::to_string(k) + "\n";
+  for (int k = 0; k < 16; ++k) text += "i" + std::to_string(k) + "\ni" + std::to_string(k) + "\n";
   return text;
 }
 
@@ -462,16 +446,14 @@ std::string many_puzzles(std::size_t count) {
   std::vector<std::string> sample;
   std::ifstream in(xcover::test::data_file("sudoku_17clue_sample.txt"));
   for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] != '#')
-      sample.push_back(line);
+    if (!line.empty() && line[0] != '#') sample.push_back(line);
   }
   std::string text;
-  for (std::size_t k = 0; k < count; ++k)
-    text += sample[k % sample.size()] + "\n";
+  for (std::size_t k = 0; k < count; ++k) text += sample[k % sample.size()] + "\n";
   return text;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("hostile: a closed output pipe ends quietly") {
   SUBCASE("xcover sudoku big.txt | head -1") {
@@ -492,10 +474,9 @@ TEST_CASE("hostile: a closed output pipe ends quietly") {
 
 TEST_CASE("hostile: Ctrl-C stops xcover sudoku with exit status 130") {
   const std::string file = temp_file(many_puzzles(sanitized ? 100000 : 400000));
-  const auto r =
-      run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
-                 " >/dev/null & pid=$!\n"
-                 "sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
+  const auto r = run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
+                            " >/dev/null & pid=$!\n"
+                            "sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
   std::remove(file.c_str());
   CHECK(r.out == "exit 130\n");
   CHECK(r.err.starts_with("xcover: interrupted after "));
@@ -507,8 +488,7 @@ TEST_CASE("hostile: Ctrl-C stops xcover sudoku with exit status 130") {
 // stops the work quietly.
 TEST_CASE("hostile: output that cannot be written is not success") {
   SUBCASE("a full disk") {
-    if (!std::ifstream("/dev/full"))
-      return;
+    if (!std::ifstream("/dev/full")) return;
     const auto r = run_cli("sudoku > /dev/full", puzzle + "\n");
     CHECK(r.exit_code != 0);
     CHECK_FALSE(r.err.empty());
@@ -517,12 +497,11 @@ TEST_CASE("hostile: output that cannot be written is not success") {
   }
   SUBCASE("a closed pipe with SIGPIPE ignored") {
     const std::string file = temp_file(many_puzzles(sanitized ? 5000 : 20000));
-    const auto r =
-        run_script("trap '' PIPE\n{ \"$XCOVER\" sudoku --threads 2 " + file +
-                   "; echo $? > " + file +
-                   ".status; } | head -1 > /dev/null\n"
-                   "cat " +
-                   file + ".status");
+    const auto r = run_script("trap '' PIPE\n{ \"$XCOVER\" sudoku --threads 2 " + file +
+                              "; echo $? > " + file +
+                              ".status; } | head -1 > /dev/null\n"
+                              "cat " +
+                              file + ".status");
     std::remove(file.c_str());
     std::remove((file + ".status").c_str());
     CHECK(r.out != "0\n");

@@ -22,7 +22,8 @@ xcover::Problem queens(int n) {
   for (int d = 0; d < 2 * n - 1; ++d) p.add_secondary(name('b', d));
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
-      p.add_option({xcover::OptionEntry{i}, {n + j}, {2 * n + i + j}, {2 * n + 2 * n - 1 + i - j + n - 1}});
+      p.add_option(
+          {xcover::OptionEntry{i}, {n + j}, {2 * n + i + j}, {2 * n + 2 * n - 1 + i - j + n - 1}});
   return p;
 }
 
@@ -181,14 +182,14 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
     }
     return std::string("no error");
   };
-  CHECK(error("hello\n") == path + ":1: not a valid checkpoint: the first line is not 'xcover checkpoint 1'");
+  CHECK(error("hello\n") ==
+        path + ":1: not a valid checkpoint: the first line is not 'xcover checkpoint 1'");
   CHECK(error("xcover checkpoint 1\nfingerprint zz\n") ==
         path + ":2: not a valid checkpoint: the fingerprint is not hexadecimal");
   CHECK(error("xcover checkpoint 1\nfingerprint 1f\nsolutions 3\nnodes 1\nupdates 1\nseconds 1\n"
               "done 0.5\npending 1\n0.5 2 7\n") ==
         path + ":9: not a valid checkpoint: a piece has a bad option index");
   CHECK(error("xcover checkpoint 1\nfingerprint 1f\nsolutions 3\nnodes 1\nupdates 1\nseconds 1\n"
-              "done 0.5\npending 0\n") ==
-        path + ":8: not a valid checkpoint: the file ends early");
+              "done 0.5\npending 0\n") == path + ":8: not a valid checkpoint: the file ends early");
   std::remove(path.c_str());
 }

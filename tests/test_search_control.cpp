@@ -145,8 +145,7 @@ TEST_CASE("progress reports come every N nodes with a growing fraction done") {
     CHECK(reports[k].solutions <= stats.solutions);
   }
   // Knuth's estimate is close to the share of nodes done for queens.
-  CHECK(reports[reports.size() / 2].fraction_done ==
-        doctest::Approx(0.5).epsilon(0.25));
+  CHECK(reports[reports.size() / 2].fraction_done == doctest::Approx(0.5).epsilon(0.25));
 }
 
 TEST_CASE("random tie-breaking finds the same solutions") {
@@ -184,8 +183,8 @@ TEST_CASE("assumptions equal solving the reduced problem") {
     CHECK(containing == 4);
   }
   SUBCASE("conflicting assumptions give no solution and no corruption") {
-    CHECK(solver.assume(0));       // r0 c0
-    CHECK_FALSE(solver.assume(1)); // r0 c1: same row
+    CHECK(solver.assume(0));        // r0 c0
+    CHECK_FALSE(solver.assume(1));  // r0 c1: same row
     CHECK(solver.count() == 0);
     CHECK_FALSE(solver.assume(20));  // once infeasible, stays so until cleared
     solver.clear_assumptions();

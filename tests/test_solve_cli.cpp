@@ -120,7 +120,7 @@ TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
 TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
   const std::string file = temp_file(doubling_problem(40), ".dlx");
   const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 " + file +
-                                          " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
+                            " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.err.find("xcover: interrupted; the search is incomplete") == 0);
   CHECK(r.err.find("solutions ") != std::string::npos);
@@ -163,10 +163,10 @@ TEST_CASE("xcover solve: a count killed at random moments resumes to the exact t
   int resumed = 0;
   for (int delay_ms : {40, 120, 250}) {
     std::remove(checkpoint.c_str());
-    const auto killed = run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " +
-                                   checkpoint + " --checkpoint-every 0.01 " + problem +
-                                   " & pid=$!; sleep " + std::to_string(delay_ms / 1000.0) +
-                                   "; kill -9 $pid; wait $pid");
+    const auto killed =
+        run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint +
+                   " --checkpoint-every 0.01 " + problem + " & pid=$!; sleep " +
+                   std::to_string(delay_ms / 1000.0) + "; kill -9 $pid; wait $pid");
     if (killed.exit_code != 128 + 9) continue;  // it finished first
     std::ifstream saved(checkpoint);
     if (!saved) continue;  // killed before the first checkpoint
@@ -189,7 +189,8 @@ TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
   CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
   // The saved state goes on: a small time limit stops it again (exit 3) with
   // more solutions counted than before.
-  const auto again = run_cli("solve --count --time-limit 0.3 --resume " + checkpoint + " " + problem);
+  const auto again =
+      run_cli("solve --count --time-limit 0.3 --resume " + checkpoint + " " + problem);
   CHECK(again.exit_code == 3);
   const auto other = run_cli("solve --count --resume " + checkpoint, "a b\na\nb\n");
   CHECK(other.exit_code == 1);

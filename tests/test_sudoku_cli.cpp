@@ -193,10 +193,18 @@ TEST_CASE("sudoku cli: several threads keep the input order") {
   for (std::size_t k = 0; k < count; ++k) {
     std::string line;
     switch (k % 7) {
-      case 3: line = dead_end_puzzle; break;
-      case 5: line = std::string(20 + k % 60, '.'); break;
-      case 6: line = k % 2 ? "1234............" : "11" + std::string(79, '.'); break;
-      default: line = sample[k % sample.size()]; break;
+      case 3:
+        line = dead_end_puzzle;
+        break;
+      case 5:
+        line = std::string(20 + k % 60, '.');
+        break;
+      case 6:
+        line = k % 2 ? "1234............" : "11" + std::string(79, '.');
+        break;
+      default:
+        line = sample[k % sample.size()];
+        break;
     }
     puzzles.push_back(line);
     input += line + "\n";

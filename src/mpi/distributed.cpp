@@ -30,7 +30,7 @@ struct PieceMessage {
   double weight = 0;
   template <class Archive>
   void serialize(Archive& archive, unsigned) {
-    archive & forced & weight;
+    archive& forced& weight;
   }
 };
 
@@ -40,7 +40,7 @@ struct ResultMessage {
   bool cut_short = false;
   template <class Archive>
   void serialize(Archive& archive, unsigned) {
-    archive & solutions & nodes & updates & done & cut_short;
+    archive& solutions& nodes& updates& done& cut_short;
   }
 };
 
@@ -63,7 +63,8 @@ std::deque<PieceMessage> first_cut(const Problem& problem, std::size_t target, d
       dead += piece.weight;
     } else {
       for (int option : branching.options) {
-        PieceMessage child{piece.forced, piece.weight / static_cast<double>(branching.options.size())};
+        PieceMessage child{piece.forced,
+                           piece.weight / static_cast<double>(branching.options.size())};
         child.forced.push_back(option);
         frontier.push_back(std::move(child));
       }
@@ -142,8 +143,12 @@ class Coordinator {
  public:
   Coordinator(mpi::communicator& world, const Problem& problem, const SearchOptions& options,
               std::size_t pieces_per_rank)
-      : world_(world), problem_(problem), options_(options), workers_(world.size() - 1),
-        busy_(world.size(), 0), asked_(world.size(), 0) {
+      : world_(world),
+        problem_(problem),
+        options_(options),
+        workers_(world.size() - 1),
+        busy_(world.size(), 0),
+        asked_(world.size(), 0) {
     queue_ = first_cut(problem, pieces_per_rank * static_cast<std::size_t>(world.size()), done_);
   }
 
@@ -170,9 +175,7 @@ class Coordinator {
   }
 
  private:
-  double seconds() const {
-    return std::chrono::duration<double>(Clock::now() - start_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   // Cancellation and the time limit end the count for every rank.
   bool stopped() {

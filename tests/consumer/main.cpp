@@ -1,8 +1,7 @@
 // Counts the 92 solutions of 8-queens through the installed library.
-#include <xcover/xcover.hpp>
-
 #include <iostream>
 #include <string>
+#include <xcover/xcover.hpp>
 
 int main() {
   xcover::Problem problem;

@@ -28,8 +28,7 @@ bool obeys_rules(const xcover::Problem &problem, std::span<const int> options) {
     for (const xcover::OptionEntry &e : problem.option(option)) {
       const auto item = static_cast<std::size_t>(e.item);
       ++uses[item];
-      if (problem.is_primary(e.item))
-        continue;
+      if (problem.is_primary(e.item)) continue;
       if (colour[item] < 0) {
         colour[item] = e.color;
       } else if (colour[item] == 0 || e.color == 0 || colour[item] != e.color) {
@@ -38,8 +37,7 @@ bool obeys_rules(const xcover::Problem &problem, std::span<const int> options) {
     }
   }
   for (int item = 0; item < problem.primary_count(); ++item) {
-    if (uses[static_cast<std::size_t>(item)] != 1)
-      return false;
+    if (uses[static_cast<std::size_t>(item)] != 1) return false;
   }
   return true;
 }
@@ -51,18 +49,16 @@ std::uint64_t brute_force_count(const xcover::Problem &problem) {
   for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
     chosen.clear();
     for (int k = 0; k < n; ++k) {
-      if (mask >> k & 1)
-        chosen.push_back(k);
+      if (mask >> k & 1) chosen.push_back(k);
     }
     count += obeys_rules(problem, chosen);
   }
   return count;
 }
 
-} // namespace
+}  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
-                                      std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char *>(data), size);
   xcover::ReadResult input;
   try {

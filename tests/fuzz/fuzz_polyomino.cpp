@@ -16,8 +16,7 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/polyomino.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
-                                      std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char *>(data), size);
   xcover::PolyominoFile file;
   try {
@@ -29,29 +28,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   for (const xcover::PolyominoPiece &piece : file.pieces) {
     FUZZ_CHECK(piece.shape.size() > 0);
     // A picture reads back as the same shape, moved to the corner.
-    FUZZ_CHECK(xcover::Shape::from_picture(piece.shape.picture()) ==
-               piece.shape.normalized());
+    FUZZ_CHECK(xcover::Shape::from_picture(piece.shape.picture()) == piece.shape.normalized());
   }
-  if (!file.board || file.pieces.empty())
-    return 0;
+  if (!file.board || file.pieces.empty()) return 0;
   FUZZ_CHECK(file.board->size() > 0);
 
   // Keep the tiling small enough for a fuzzing run.
   constexpr int max_board_cells = 64, max_piece_cells = 16, max_pieces = 8;
-  if (file.board->size() > max_board_cells ||
-      static_cast<int>(file.pieces.size()) > max_pieces)
+  if (file.board->size() > max_board_cells || static_cast<int>(file.pieces.size()) > max_pieces)
     return 0;
   int piece_cells = 0;
   for (const xcover::PolyominoPiece &piece : file.pieces) {
-    if (piece.shape.size() > max_piece_cells)
-      return 0;
+    if (piece.shape.size() > max_piece_cells) return 0;
     piece_cells += piece.shape.size();
   }
 
-  const xcover::TilingProblem tiling =
-      xcover::make_tiling(*file.board, file.pieces);
-  FUZZ_CHECK(tiling.placements.size() ==
-             static_cast<std::size_t>(tiling.problem.option_count()));
+  const xcover::TilingProblem tiling = xcover::make_tiling(*file.board, file.pieces);
+  FUZZ_CHECK(tiling.placements.size() == static_cast<std::size_t>(tiling.problem.option_count()));
   std::vector<std::vector<xcover::Shape>> turned;
   for (const xcover::PolyominoPiece &piece : tiling.pieces)
     turned.push_back(xcover::orientations(piece.shape));
@@ -80,24 +73,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
             ++cover[cell];
           }
         }
-        for (int uses : piece_uses)
-          FUZZ_CHECK(uses == 1);
+        for (int uses : piece_uses) FUZZ_CHECK(uses == 1);
         FUZZ_CHECK(static_cast<int>(cover.size()) == tiling.board.size());
-        for (const auto &[cell, count] : cover)
-          FUZZ_CHECK(count == 1);
+        for (const auto &[cell, count] : cover) FUZZ_CHECK(count == 1);
         // The picture shows a piece name on every board cell.
-        const std::vector<std::string> picture =
-            xcover::tiling_picture(tiling, solution);
+        const std::vector<std::string> picture = xcover::tiling_picture(tiling, solution);
         std::size_t named = 0;
         for (const std::string &row : picture) {
-          for (char c : row)
-            named += c != '.';
+          for (char c : row) named += c != '.';
         }
         FUZZ_CHECK(named == static_cast<std::size_t>(tiling.board.size()));
         return true;
       },
       options);
-  if (piece_cells != file.board->size())
-    FUZZ_CHECK(solver.statistics().solutions == 0);
+  if (piece_cells != file.board->size()) FUZZ_CHECK(solver.statistics().solutions == 0);
   return 0;
 }

@@ -15,8 +15,7 @@
 #include "fuzz_check.hpp"
 #include "xcover/sudoku.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
-                                      std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   // One solver per box size, kept across inputs as `xcover sudoku` keeps them.
   static std::array<std::unique_ptr<xcover::SudokuSolver>, 4> solvers;
   const std::string_view line(reinterpret_cast<const char *>(data), size);
@@ -44,8 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
     FUZZ_CHECK(xcover::is_solution(puzzle, solution));
     FUZZ_CHECK(result.solutions >= 1 && result.solutions <= 2);
     xcover::SudokuGrid again(puzzle.box());
-    FUZZ_CHECK(solver->solve(puzzle, again, 1).status ==
-               xcover::SudokuStatus::solved);
+    FUZZ_CHECK(solver->solve(puzzle, again, 1).status == xcover::SudokuStatus::solved);
     FUZZ_CHECK(again == solution);
   } else if (result.status == xcover::SudokuStatus::no_solution) {
     FUZZ_CHECK(result.solutions == 0);

@@ -6,7 +6,13 @@ bash scripts/setup.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)" --target xcover_cli >/dev/null
 
+echo "== xcover sudoku examples/sudoku_sample.txt --stats   (one solution line per puzzle line)"
+build/xcover sudoku examples/sudoku_sample.txt --stats
 echo "== xcover solve examples/knuth_example.dlx   (Knuth's example from 'Dancing Links')"
 build/xcover solve examples/knuth_example.dlx
-echo "== xcover solve --count --stats examples/queens8.dlx"
-build/xcover solve --count --stats examples/queens8.dlx
+echo "== xcover queens 8 --emit | xcover solve --count"
+build/xcover queens 8 --emit | build/xcover solve --count
+echo "== xcover polyomino --board 6x10 --limit 1   (the 12 pentominoes)"
+build/xcover polyomino --board 6x10 --limit 1 --threads 1
+echo "== xcover langford 7 --limit 1"
+build/xcover langford 7 --limit 1 --threads 1

@@ -231,6 +231,7 @@ int run_mpi_search(const Problem& problem, const SearchFlags& flags, const Searc
   boost::mpi::environment environment;
   const DistributedResult result = distributed_count(problem, options);
   if (!result.coordinator) return exit_success;
+  end_progress();
   if (result.status == Status::exhausted) std::cout << result.stats.solutions << '\n';
   return finish_search(result.status, result.stats, flags.stats);
 }
@@ -254,6 +255,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     Solver solver(problem);
     const Status status = solver.search(visit, options);
     const Statistics& stats = solver.statistics();
+    end_progress();  // before the count: cerr is tied to cout and flushes it
     if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
       std::cout << stats.solutions << '\n';
     return finish_search(status, stats, flags.stats);
@@ -279,6 +281,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   if (!checkpoint_path.empty() && status != Status::stopped && status != Status::solution_limit)
     save(checkpoint_path, search.checkpoint());
   const Statistics& stats = search.statistics();
+  end_progress();  // before the count: cerr is tied to cout and flushes it
   if (flags.count && (status == Status::exhausted || status == Status::solution_limit))
     std::cout << stats.solutions << '\n';
   if (status == Status::cancelled || status == Status::time_limit || status == Status::node_limit) {

@@ -19,27 +19,17 @@ std::string joined(const std::vector<int>& numbers) {
 }  // namespace
 
 int run_langford(const std::vector<std::string>& args) {
-  po::options_description visible("Options");
   PuzzleFlags flags;
-  visible.add_options()("help,h", "show this help");
-  flags.add_to(visible);
-  po::options_description hidden;
-  hidden.add_options()("n", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("n", 1);
-  po::variables_map vm;
-  if (!parse_options("langford",
-                     "N [options]\n\n"
-                     "Arranges two 1s, two 2s, ..., two Ns in a row so that the two copies of\n"
-                     "each number v have v numbers between them, and prints each arrangement\n"
-                     "on a line (N = 3: 2 3 1 2 1 3). Solutions exist only when N mod 4 is 0\n"
-                     "or 3. Counts are raw exact-cover counts: an arrangement and its\n"
-                     "reversal are counted separately (twice OEIS A014552; N = 7 gives 52).",
-                     visible, hidden, positional, args, vm))
-    return exit_success;
-  const int n = checked_size(vm, 1000);
-
-  const LangfordProblem langford = make_langford(n);
+  const std::optional<int> n =
+      parse_sized_puzzle("langford",
+                         "Arranges two 1s, two 2s, ..., two Ns in a row so that the two copies of\n"
+                         "each number v have v numbers between them, and prints each arrangement\n"
+                         "on a line (N = 3: 2 3 1 2 1 3). Solutions exist only when N mod 4 is 0\n"
+                         "or 3. Counts are raw exact-cover counts: an arrangement and its\n"
+                         "reversal are counted separately (twice OEIS A014552; N = 7 gives 52).",
+                         args, flags, 1000);
+  if (!n) return exit_success;
+  const LangfordProblem langford = make_langford(*n);
   return run_puzzle(langford.problem, flags, [&](const Solution& solution) {
     return std::vector<std::string>{joined(langford_sequence(langford, solution))};
   });

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,24 @@ inline int checked_size(const po::variables_map& vm, int max) {
     throw UsageError("N must be a whole number from 1 to " + std::to_string(max) + ", not '" +
                      text + "'");
   return n;
+}
+
+// Parses `xcover NAME N [options]` for the puzzles sized by one number:
+// N (checked against 1..max), or nothing when --help was given.
+inline std::optional<int> parse_sized_puzzle(const std::string& name, const std::string& help,
+                                             const std::vector<std::string>& args,
+                                             PuzzleFlags& flags, int max) {
+  po::options_description visible("Options");
+  visible.add_options()("help,h", "show this help");
+  flags.add_to(visible);
+  po::options_description hidden;
+  hidden.add_options()("n", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("n", 1);
+  po::variables_map vm;
+  if (!parse_options(name, "N [options]\n\n" + help, visible, hidden, positional, args, vm))
+    return std::nullopt;
+  return checked_size(vm, max);
 }
 
 }  // namespace xcover::cli

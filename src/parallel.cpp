@@ -36,6 +36,37 @@ std::uint64_t fingerprint(const Problem& problem) {
   return hash;
 }
 
+std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
+                                       double* dead_weight) {
+  // Each split replaces a piece by one piece per option of the item the
+  // search would branch on there.
+  Solver solver(problem);
+  std::deque<WorkPiece> frontier{WorkPiece{{}, 1.0}};
+  std::vector<WorkPiece> pieces;  // those that cannot be split: solutions
+  while (!frontier.empty() && frontier.size() + pieces.size() < target) {
+    WorkPiece piece = std::move(frontier.front());
+    frontier.pop_front();
+    for (int option : piece.forced) solver.assume(option);
+    const Branching branching = solver.branching();
+    solver.clear_assumptions();
+    if (branching.solved) {
+      pieces.push_back(std::move(piece));  // one solution: a worker reports it
+    } else if (branching.options.empty()) {
+      if (dead_weight) *dead_weight += piece.weight;
+    } else {
+      const double weight = piece.weight / static_cast<double>(branching.options.size());
+      for (int option : branching.options) {
+        WorkPiece child{piece.forced, weight};
+        child.forced.push_back(option);
+        frontier.push_back(std::move(child));
+      }
+    }
+  }
+  pieces.insert(pieces.end(), std::make_move_iterator(frontier.begin()),
+                std::make_move_iterator(frontier.end()));
+  return pieces;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -98,33 +129,9 @@ struct ParallelSearch::Impl {
 };
 
 void ParallelSearch::Impl::first_cut() {
-  // Breadth first from the root until there are enough pieces: each split
-  // replaces a piece by one piece per option of the item it branches on.
-  Solver solver(*problem);
-  std::deque<WorkPiece> frontier{WorkPiece{{}, 1.0}};
-  std::vector<WorkPiece> leaves;
-  const std::size_t target = std::max<std::size_t>(1, threads * options.pieces_per_thread);
-  while (!frontier.empty() && frontier.size() + leaves.size() < target) {
-    WorkPiece piece = std::move(frontier.front());
-    frontier.pop_front();
-    for (int option : piece.forced) solver.assume(option);
-    const Branching branching = solver.branching();
-    solver.clear_assumptions();
-    if (branching.solved) {
-      leaves.push_back(std::move(piece));  // one solution: a worker reports it
-    } else if (branching.options.empty()) {
-      totals.done += piece.weight;  // a dead end
-    } else {
-      const double weight = piece.weight / static_cast<double>(branching.options.size());
-      for (int option : branching.options) {
-        WorkPiece child{piece.forced, weight};
-        child.forced.push_back(option);
-        frontier.push_back(std::move(child));
-      }
-    }
-  }
-  queue.assign(leaves.begin(), leaves.end());
-  queue.insert(queue.end(), frontier.begin(), frontier.end());
+  const std::vector<WorkPiece> pieces = cut_into_pieces(
+      *problem, std::max<std::size_t>(1, threads * options.pieces_per_thread), &totals.done);
+  queue.assign(pieces.begin(), pieces.end());
 }
 
 void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, unsigned id,

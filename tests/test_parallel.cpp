@@ -193,3 +193,26 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
               "done 0.5\npending 0\n") == path + ":8: not a valid checkpoint: the file ends early");
   std::remove(path.c_str());
 }
+
+TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead ends to one") {
+  for (const xcover::Problem& problem : {queens(7), colored(6)}) {
+    const std::uint64_t total = xcover::Solver(problem).count();
+    for (std::size_t target : {1u, 10u, 200u}) {
+      CAPTURE(target);
+      double dead = 0;
+      const auto pieces = xcover::cut_into_pieces(problem, target, &dead);
+      CHECK(!pieces.empty());
+      xcover::Solver solver(problem);
+      std::uint64_t sum = 0;
+      double weight = dead;
+      for (const auto& piece : pieces) {
+        for (int option : piece.forced) REQUIRE(solver.assume(option));
+        sum += solver.count();
+        solver.clear_assumptions();
+        weight += piece.weight;
+      }
+      CHECK(sum == total);
+      CHECK(weight == doctest::Approx(1.0));
+    }
+  }
+}

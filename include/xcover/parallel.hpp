@@ -43,6 +43,12 @@ struct Checkpoint {
   friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
 };
 
+// Cuts the search tree breadth first into about `target` pieces whose
+// solutions together are the problem's, each exactly once. Branches found
+// empty on the way add their weight to *dead_weight.
+std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
+                                       double* dead_weight = nullptr);
+
 // A hash of the problem's items and options, to tell checkpoints apart.
 std::uint64_t fingerprint(const Problem& problem);
 

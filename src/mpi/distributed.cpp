@@ -11,7 +11,15 @@
 #include <optional>
 #include <thread>
 
+#include "xcover/parallel.hpp"
+
 namespace xcover {
+
+// Pieces travel between ranks through Boost.Serialization.
+template <class Archive>
+void serialize(Archive& archive, WorkPiece& piece, unsigned) {
+  archive& piece.forced& piece.weight;
+}
 
 namespace {
 
@@ -25,15 +33,6 @@ enum Tag : int {
   tag_stop = 5,     // 0 -> worker: no more work
 };
 
-struct PieceMessage {
-  std::vector<int> forced;
-  double weight = 0;
-  template <class Archive>
-  void serialize(Archive& archive, unsigned) {
-    archive& forced& weight;
-  }
-};
-
 struct ResultMessage {
   std::uint64_t solutions = 0, nodes = 0, updates = 0;
   double done = 0;  // part of the tree finished
@@ -45,34 +44,6 @@ struct ResultMessage {
 };
 
 using Clock = std::chrono::steady_clock;
-
-// Breadth-first cut of the whole tree into about `target` pieces.
-std::deque<PieceMessage> first_cut(const Problem& problem, std::size_t target, double& dead) {
-  Solver solver(problem);
-  std::deque<PieceMessage> frontier{PieceMessage{{}, 1.0}};
-  std::vector<PieceMessage> leaves;
-  while (!frontier.empty() && frontier.size() + leaves.size() < target) {
-    PieceMessage piece = std::move(frontier.front());
-    frontier.pop_front();
-    for (int option : piece.forced) solver.assume(option);
-    const Branching branching = solver.branching();
-    solver.clear_assumptions();
-    if (branching.solved) {
-      leaves.push_back(std::move(piece));
-    } else if (branching.options.empty()) {
-      dead += piece.weight;
-    } else {
-      for (int option : branching.options) {
-        PieceMessage child{piece.forced,
-                           piece.weight / static_cast<double>(branching.options.size())};
-        child.forced.push_back(option);
-        frontier.push_back(std::move(child));
-      }
-    }
-  }
-  frontier.insert(frontier.begin(), leaves.begin(), leaves.end());
-  return frontier;
-}
 
 DistributedResult work(mpi::communicator& world, const Problem& problem,
                        const SearchOptions& options) {
@@ -92,7 +63,7 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
       last.done = 0;
       continue;
     }
-    PieceMessage piece;
+    WorkPiece piece;
     world.recv(0, tag_piece, piece);
     for (int option : piece.forced) solver.assume(option);
     std::atomic<bool> share{false}, halt{false};
@@ -116,7 +87,7 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
       }
     };
     o.on_split = [&](std::span<const int> forced, double part) {
-      PieceMessage gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
+      WorkPiece gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
       given += gift.weight;
       world.send(0, tag_split, gift);
     };
@@ -149,7 +120,9 @@ class Coordinator {
         workers_(world.size() - 1),
         busy_(world.size(), 0),
         asked_(world.size(), 0) {
-    queue_ = first_cut(problem, pieces_per_rank * static_cast<std::size_t>(world.size()), done_);
+    const std::vector<WorkPiece> pieces =
+        cut_into_pieces(problem, pieces_per_rank * static_cast<std::size_t>(world.size()), &done_);
+    queue_.assign(pieces.begin(), pieces.end());
   }
 
   DistributedResult run() {
@@ -158,7 +131,7 @@ class Coordinator {
       serve();
       if (stopped()) break;
       if (!queue_.empty()) {
-        PieceMessage piece = std::move(queue_.front());
+        WorkPiece piece = std::move(queue_.front());
         queue_.pop_front();
         search_piece(solver, piece);
         continue;
@@ -186,7 +159,7 @@ class Coordinator {
     return result_.status != Status::exhausted;
   }
 
-  void search_piece(Solver& solver, const PieceMessage& piece) {
+  void search_piece(Solver& solver, const WorkPiece& piece) {
     for (int option : piece.forced) solver.assume(option);
     std::atomic<bool> share{false}, halt{false};
     double given = 0;
@@ -204,7 +177,7 @@ class Coordinator {
       if (!idle_.empty() && queue_.empty()) share = true;
     };
     o.on_split = [&](std::span<const int> forced, double part) {
-      PieceMessage gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
+      WorkPiece gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
       given += gift.weight;
       queue_.push_back(std::move(gift));
     };
@@ -228,7 +201,7 @@ class Coordinator {
     while (const auto incoming = world_.iprobe(mpi::any_source, mpi::any_tag)) {
       const int from = incoming->source();
       if (incoming->tag() == tag_split) {
-        PieceMessage piece;
+        WorkPiece piece;
         world_.recv(from, tag_split, piece);
         queue_.push_back(std::move(piece));
       } else {
@@ -281,7 +254,7 @@ class Coordinator {
   const SearchOptions& options_;
   const int workers_;
   const Clock::time_point start_ = Clock::now();
-  std::deque<PieceMessage> queue_;
+  std::deque<WorkPiece> queue_;
   std::vector<char> busy_, asked_;
   std::vector<int> idle_;
   int running_ = 0;

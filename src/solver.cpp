@@ -51,21 +51,35 @@ struct Node {
 
 // Lengths of item lists live in their own small array, indexed by item, so
 // that choosing an item is a scan of contiguous memory. A covered item has
-// this added to its length, which keeps it from being chosen without any
-// list of active items to maintain.
-constexpr std::uint32_t kCovered = 0x80000000u;
+// a high bit added to its length, which keeps it from being chosen without
+// any list of active items to maintain. Problems with fewer than 2^16 primary
+// items and lists shorter than 2^15 (Sudoku, queens, tilings, ...) use bit 15
+// and pack (length, item) in 32 bits, so the scan reads half as much.
+constexpr std::uint32_t kCoveredWide = 0x80000000u;
+constexpr std::uint32_t kCoveredNarrow = 0x8000u;
 
 using Clock = std::chrono::steady_clock;
 
-// The first item in 1..count of smallest length (lengths of covered items
-// carry kCovered, so they lose to any uncovered one).
+// The first item in 1..count of smallest length: the minimum of (length,
+// item) pairs packed in one integer, a reduction the compiler vectorises. It
+// goes by blocks and stops at a length of zero, which nothing beats.
+template <typename Key, int kShift>
 std::int32_t first_shortest(const std::uint32_t* len, std::int32_t count) {
-  // One reduction the compiler vectorises: the minimum of (length, item)
-  // pairs packed in 64 bits is the first item of minimum length.
-  std::uint64_t best = UINT64_MAX;
-  for (std::int32_t k = 1; k <= count; ++k)
-    best = std::min(best, std::uint64_t{len[k]} << 32 | static_cast<std::uint32_t>(k));
-  return static_cast<std::int32_t>(best & 0xffffffffu);
+  constexpr std::int32_t block = 64;
+  Key best = static_cast<Key>(-1);
+  for (std::int32_t start = 1; start <= count; start += block) {
+    const std::int32_t end = std::min(count, start + block - 1);
+    for (std::int32_t k = start; k <= end; ++k)
+      best = std::min(best, static_cast<Key>(static_cast<Key>(len[k]) << kShift |
+                                             static_cast<std::uint32_t>(k)));
+    if ((best >> kShift) == 0) break;
+  }
+  return static_cast<std::int32_t>(best & ((Key{1} << kShift) - 1));
+}
+
+std::int32_t first_shortest(const std::uint32_t* len, std::int32_t count, bool narrow) {
+  return narrow ? first_shortest<std::uint32_t, 16>(len, count)
+                : first_shortest<std::uint64_t, 32>(len, count);
 }
 
 }  // namespace
@@ -76,7 +90,9 @@ struct Solver::Impl {
   std::int32_t primary_count;  // P: items 1..P are primary
   bool colored;                // does any option give an item a colour?
   std::vector<Node> nodes;
-  std::vector<std::uint32_t> len;  // by item; + kCovered while covered
+  std::vector<std::uint32_t> len;  // by item; + covered_mark while covered
+  bool narrow = false;             // see kCoveredNarrow
+  std::uint32_t covered_mark = kCoveredWide;
   std::int32_t active = 0;         // primary items not yet covered
   // For each problem option, its first node of a primary item (-1 for an
   // option without one, which is left out of the structure).
@@ -180,7 +196,7 @@ struct Solver::Impl {
 
   template <bool C>
   void cover(std::int32_t i) {
-    len[i] += kCovered;
+    len[i] += covered_mark;
     active -= i <= primary_count;
     ++updates;
     const Node* nd = nodes.data();
@@ -191,7 +207,7 @@ struct Solver::Impl {
   void uncover(std::int32_t i) {
     const Node* nd = nodes.data();
     for (std::int32_t p = nd[i].up; p != i; p = nd[p].up) unhide<C>(p);
-    len[i] -= kCovered;
+    len[i] -= covered_mark;
     active += i <= primary_count;
   }
 
@@ -359,6 +375,11 @@ Solver::Impl::Impl(const Problem& p)
     nodes.push_back(Node{first, 0, -(k + 1), 0});
   }
 
+  std::uint32_t longest = 0;
+  for (std::int32_t i = 1; i <= primary_count; ++i) longest = std::max(longest, len[i]);
+  narrow = primary_count < 0x10000 && longest < kCoveredNarrow;
+  covered_mark = narrow ? kCoveredNarrow : kCoveredWide;
+
   const std::size_t depth = static_cast<std::size_t>(primary_count) + 2;
   choice.resize(depth);
   branch_item.resize(depth);
@@ -389,7 +410,7 @@ bool Solver::Impl::assume(int option) {
     if (x <= 0) {
       q = nodes[q].up;
     } else {
-      if (!linked(q) || (x <= primary_count && len[x] >= kCovered)) {
+      if (!linked(q) || (x <= primary_count && len[x] >= covered_mark)) {
         infeasible = true;
         return false;
       }
@@ -462,7 +483,7 @@ Branching Solver::Impl::branching() {
     result.solved = true;
     return result;
   }
-  const std::int32_t best = first_shortest(len.data(), primary_count);
+  const std::int32_t best = first_shortest(len.data(), primary_count, narrow);
   for (std::int32_t p = nodes[best].down; p != best; p = nodes[p].down)
     result.options.push_back(option_of(p));
   return result;
@@ -601,7 +622,7 @@ forward:
     // Branch on the first active primary item of minimum length.
     const std::uint32_t* ln = len.data();
     if (!randomize) {
-      best = first_shortest(ln, primary_count);
+      best = first_shortest(ln, primary_count, narrow);
     } else {
       std::uint32_t t = UINT32_MAX;
       std::uint64_t ties = 0;

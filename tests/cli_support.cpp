@@ -21,6 +21,34 @@ std::string read_all(const std::string& path) {
 
 }  // namespace
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::vector<std::string>> blocks_of(const std::string& text) {
+  std::vector<std::vector<std::string>> blocks(1);
+  for (const std::string& line : lines_of(text)) {
+    if (line.empty()) {
+      blocks.emplace_back();
+    } else {
+      blocks.back().push_back(line);
+    }
+  }
+  return blocks;
+}
+
+std::vector<std::string> puzzle_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  }
+  return lines;
+}
+
 std::string temp_file(const std::string& text, const std::string& suffix) {
   std::string pattern = "/tmp/xcover_test_XXXXXX" + suffix;
   const int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));

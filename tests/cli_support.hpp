@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace xcover::test {
 
@@ -21,6 +22,29 @@ CommandResult run_script(const std::string& script, const std::string& input = "
 
 // A file under tests/data.
 std::string data_file(const std::string& name);
+
+// The lines of `text`, without their newlines.
+std::vector<std::string> lines_of(const std::string& text);
+
+// The blocks of `text` separated by empty lines, each a list of lines (the
+// way puzzle commands print their solutions).
+std::vector<std::vector<std::string>> blocks_of(const std::string& text);
+
+// The puzzle lines of a file: all but empty lines and '#' comments.
+std::vector<std::string> puzzle_lines(const std::string& path);
+
+// True in a build with AddressSanitizer: tests then scale big inputs down.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool sanitized = true;
+#else
+constexpr bool sanitized = false;
+#endif
+#else
+constexpr bool sanitized = false;
+#endif
 
 // Writes `text` to a fresh temporary file and returns its path.
 std::string temp_file(const std::string& text, const std::string& suffix = ".txt");

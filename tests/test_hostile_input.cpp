@@ -19,6 +19,9 @@
 #include "xcover/solver.hpp"
 #include "xcover/sudoku.hpp"
 
+using xcover::test::lines_of;
+using xcover::test::sanitized;
+
 namespace {
 
 using xcover::parse_dlx;
@@ -26,18 +29,6 @@ using xcover::ParseError;
 using xcover::test::run_cli;
 using xcover::test::run_script;
 using xcover::test::temp_file;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool sanitized = true;
-#else
-constexpr bool sanitized = false;
-#endif
-#else
-constexpr bool sanitized = false;
-#endif
 
 // "A 100 MB line": 100 MB in Release, 20 MB under the sanitizers.
 constexpr std::size_t huge_line = sanitized ? 20'000'000 : 100'000'000;
@@ -65,13 +56,6 @@ std::string sizes_message(std::size_t cells) {
 // address space, so there the cap is left out.
 std::string memory_cap(int megabytes) {
   return sanitized ? std::string() : "ulimit -v " + std::to_string(megabytes * 1024) + "\n";
-}
-
-std::vector<std::string> lines_of(const std::string &text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 // Items "i0 i1 ..." on one line.

@@ -14,6 +14,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/polyomino.hpp"
 
+using xcover::test::blocks_of;
+
 namespace {
 
 using xcover::Cell;
@@ -96,22 +98,6 @@ std::uint64_t checked_count(const xcover::TilingProblem& tiling) {
 
 std::uint64_t pentomino_count(const char* board) {
   return checked_count(xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()));
-}
-
-std::vector<std::vector<std::string>> blocks_of(const std::string& text) {
-  std::vector<std::vector<std::string>> blocks(1);
-  std::size_t k = 0;
-  while (k < text.size()) {
-    const std::size_t end = text.find('\n', k);
-    const std::string line = text.substr(k, end - k);
-    k = end == std::string::npos ? text.size() : end + 1;
-    if (line.empty()) {
-      blocks.emplace_back();
-    } else {
-      blocks.back().push_back(line);
-    }
-  }
-  return blocks;
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include "cli_support.hpp"
 #include "xcover/queens.hpp"
 
+using xcover::test::blocks_of;
+
 namespace {
 
 // OEIS A000170, N = 1..12.
@@ -35,22 +37,6 @@ std::vector<int> columns_of(const std::vector<std::string>& rows) {
     columns.push_back(single ? static_cast<int>(q) : -1);
   }
   return columns;
-}
-
-std::vector<std::vector<std::string>> blocks_of(const std::string& text) {
-  std::vector<std::vector<std::string>> blocks(1);
-  std::size_t k = 0;
-  while (k < text.size()) {
-    const std::size_t end = text.find('\n', k);
-    const std::string line = text.substr(k, end - k);
-    k = end == std::string::npos ? text.size() : end + 1;
-    if (line.empty()) {
-      blocks.emplace_back();
-    } else {
-      blocks.back().push_back(line);
-    }
-  }
-  return blocks;
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include "cli_support.hpp"
 #include "xcover/sudoku.hpp"
 
+using xcover::test::puzzle_lines;
+
 namespace {
 
 using xcover::SudokuGrid;
@@ -60,15 +62,6 @@ SudokuGrid blank_cells(SudokuGrid grid, int percent, std::uint32_t seed) {
     if ((seed >> 8) % 100 < static_cast<std::uint32_t>(percent)) cell = 0;
   }
   return grid;
-}
-
-std::vector<std::string> puzzle_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] != '#') lines.push_back(line);
-  }
-  return lines;
 }
 
 std::string parse_error(const std::string& line) {

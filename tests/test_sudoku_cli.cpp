@@ -11,6 +11,10 @@
 #include "cli_support.hpp"
 #include "xcover/sudoku.hpp"
 
+using xcover::test::lines_of;
+using xcover::test::puzzle_lines;
+using xcover::test::sanitized;
+
 namespace {
 
 using xcover::test::run_cli;
@@ -21,34 +25,6 @@ const std::string leetcode_solution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const std::string dead_end_puzzle = "12345678.........9" + std::string(63, '.');
 const std::string sizes = "; a puzzle has 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25)";
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::vector<std::string> puzzle_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] != '#') lines.push_back(line);
-  }
-  return lines;
-}
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool sanitized = true;
-#else
-constexpr bool sanitized = false;
-#endif
-#else
-constexpr bool sanitized = false;
-#endif
 
 }  // namespace
 

@@ -30,10 +30,11 @@ enum class Format { line, grid };
 struct Settings {
   bool count = false;
   std::uint64_t limit = 2;
+  std::uint64_t node_limit = 0;  // per puzzle; 0: none
   Format format = Format::line;
 };
 
-enum class Outcome { pending, solved, no_solution, error, interrupted };
+enum class Outcome { pending, solved, no_solution, error, gave_up, interrupted };
 
 // One puzzle line and what became of it.
 struct Slot {
@@ -76,12 +77,12 @@ class Worker {
     if (!solver) {
       solver = std::make_unique<SudokuSolver>(puzzle_.box());
       solver->search_options().cancel = &interrupted();
+      solver->search_options().node_limit = settings.node_limit;
     }
     SudokuResult result;
     if (settings.count) {
-      // count() says 0 for givens that break a rule as for dead ends.
-      result.solutions = solver->count(puzzle_, settings.limit);
-      if (result.solutions == 0) {
+      result = solver->count_result(puzzle_, settings.limit);
+      if (result.status == SudokuStatus::invalid) {
         std::string conflict = find_conflict(puzzle_);
         if (!conflict.empty()) return fail(slot, std::move(conflict));
       }
@@ -89,8 +90,15 @@ class Worker {
       result = solver->solve(puzzle_, solution_);
       if (result.status == SudokuStatus::invalid) return fail(slot, find_conflict(puzzle_));
     }
-    if (result.status == SudokuStatus::stopped || interrupted().load()) {
+    if (interrupted().load()) {
       slot.outcome = Outcome::interrupted;
+      return;
+    }
+    if (result.status == SudokuStatus::stopped) {  // the node limit
+      slot.outcome = Outcome::gave_up;
+      slot.error =
+          "gave up after " + std::to_string(solver->statistics().nodes) + " nodes (--node-limit)";
+      slot.output.append("limit: ").append(slot.error).append("\n");
       return;
     }
     slot.searched = true;
@@ -145,6 +153,7 @@ struct Tally {
   std::uint64_t solved = 0;
   std::uint64_t no_solution = 0;
   std::uint64_t errors = 0;
+  std::uint64_t gave_up = 0;  // stopped by --node-limit
   std::uint64_t searched = 0;
   std::uint64_t nodes = 0;
 };
@@ -155,6 +164,7 @@ void print_tally(const Tally& tally, double seconds) {
             << "solved " << tally.solved << '\n'
             << "no solution " << tally.no_solution << '\n'
             << "errors " << tally.errors << '\n';
+  if (tally.gave_up) std::cerr << "gave up " << tally.gave_up << '\n';
   std::snprintf(line, sizeof line, "seconds %.3f\npuzzles per second %.0f\n", seconds,
                 seconds > 0 ? static_cast<double>(tally.puzzles) / seconds : 0.0);
   std::cerr << line;
@@ -185,6 +195,9 @@ int run_sudoku(const std::vector<std::string>& args) {
        "print the number of solutions of each puzzle instead of a solution")
       ("limit,n", po::value(&settings.limit)->value_name("N"),
        "with --count, stop counting at N (default 2: 1 means unique; 0 = no limit)")
+      ("node-limit", po::value(&settings.node_limit)->value_name("N"),
+       "give up on a puzzle after N search nodes: its line says 'limit: ...' and the "
+       "exit status is 3")
       ("threads,j", po::value(&threads)->value_name("N"),
        "solve with N threads (default: all cores); output stays in input order")
       ("format,f", po::value(&format)->value_name("line|grid"),
@@ -211,7 +224,7 @@ int run_sudoku(const std::vector<std::string>& args) {
           "first the search meets when there are several; --count tells), 'no solution',\n"
           "or 'error: REASON' (and FILE:LINE: REASON on stderr).\n"
           "Exit status: 0 when every puzzle was solved, 1 when one had no solution or an\n"
-          "error, 2 usage, 130 interrupted.",
+          "error, 2 usage, 3 when --node-limit made it give up on one, 130 interrupted.",
           visible, hidden, positional, args, vm))
     return exit_success;
   if (format == "line") {
@@ -254,6 +267,10 @@ int run_sudoku(const std::vector<std::string>& args) {
           break;
         case Outcome::no_solution:
           ++tally.no_solution;
+          break;
+        case Outcome::gave_up:
+          ++tally.gave_up;
+          std::cerr << *slot.source << ':' << slot.line << ": " << slot.error << '\n';
           break;
         default:
           ++tally.errors;
@@ -334,6 +351,7 @@ int run_sudoku(const std::vector<std::string>& args) {
     return exit_interrupted;
   }
   if (stats) print_tally(tally, seconds);
+  if (tally.gave_up) return exit_limit;
   return tally.solved == tally.puzzles && !unreadable ? exit_success : exit_bad_input;
 }
 

@@ -404,7 +404,11 @@ SudokuResult SudokuSolver::solve(const SudokuGrid& puzzle, SudokuGrid& solution,
 }
 
 std::uint64_t SudokuSolver::count(const SudokuGrid& puzzle, std::uint64_t limit) {
-  return impl_->run(puzzle, impl_->count_visitor, limit).solutions;
+  return count_result(puzzle, limit).solutions;
+}
+
+SudokuResult SudokuSolver::count_result(const SudokuGrid& puzzle, std::uint64_t limit) {
+  return impl_->run(puzzle, impl_->count_visitor, limit);
 }
 
 SudokuResult SudokuSolver::enumerate(const SudokuGrid& puzzle,

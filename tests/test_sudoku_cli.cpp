@@ -209,3 +209,23 @@ TEST_CASE("sudoku cli: several threads keep the input order") {
   }
   CHECK(solved > count / 2);
 }
+
+TEST_CASE("sudoku cli: --node-limit gives up on a hard puzzle, in its place") {
+  // Inkala's puzzle takes about 1,500 nodes, the LeetCode example 52.
+  const std::string input =
+      "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n"
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+  const auto r = run_cli("sudoku --threads 1 --node-limit 200", input);
+  CHECK(r.exit_code == 3);
+  const auto out = lines_of(r.out);
+  REQUIRE(out.size() == 2);
+  CHECK(out[0].starts_with("limit: gave up after 200 nodes"));
+  CHECK(out[1] ==
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+  CHECK(r.err.starts_with("<stdin>:1: gave up after 200 nodes (--node-limit)"));
+  const auto counted = run_cli("sudoku --count --threads 1 --node-limit 200", input);
+  CHECK(counted.exit_code == 3);
+  CHECK(lines_of(counted.out)[0].starts_with("limit: "));
+  // Without the limit both are solved.
+  CHECK(run_cli("sudoku --threads 1", input).exit_code == 0);
+}

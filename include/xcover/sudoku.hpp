@@ -122,6 +122,8 @@ class SudokuSolver {
   // The number of solutions, up to `limit` (0 = all); 0 also when the givens
   // break a rule.
   std::uint64_t count(const SudokuGrid& puzzle, std::uint64_t limit = 2);
+  // The same, also saying whether a limit in search_options() stopped it.
+  SudokuResult count_result(const SudokuGrid& puzzle, std::uint64_t limit = 2);
   // Visits solutions until `visit` returns false or `limit` (0 = all) of them
   // have been visited.
   SudokuResult enumerate(const SudokuGrid& puzzle,

@@ -197,3 +197,20 @@ TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
   CHECK(other.err == checkpoint + ":1: the checkpoint was written for a different problem\n");
   std::remove(checkpoint.c_str());
 }
+
+TEST_CASE("xcover solve --memory-limit: a problem too big stops with exit status 3") {
+  // Under AddressSanitizer a capped address space breaks the sanitizer itself.
+  if (xcover::test::sanitized) return;
+  std::string text;
+  const int items = 300000;
+  for (int i = 0; i < items; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
+  text += '\n';
+  for (int i = 0; i < items; ++i) text.append("i").append(std::to_string(i)) += '\n';
+  const std::string file = temp_file(text, ".dlx");
+  const auto r = run_cli("solve --count --threads 1 --memory-limit 40 " + file);
+  std::remove(file.c_str());
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("xcover: out of memory") == 0);
+  CHECK(run_cli("solve --count --memory-limit -5 " + file).exit_code == 2);
+}

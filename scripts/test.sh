@@ -3,10 +3,19 @@
 #   bash scripts/test.sh              Release build in build/
 #   bash scripts/test.sh --sanitize   ASan+UBSan build in build-asan/
 #   bash scripts/test.sh --mpi        with distributed counting, in build-mpi/
+#   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests
+#                                     that run several threads
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh "${1:-}"
-if [[ "${1:-}" == "--mpi" ]]; then
+tests=()
+if [[ "${1:-}" == "--tsan" ]]; then
+  dir=build-tsan
+  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS=-fsanitize=thread
+         -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DXCOVER_BUILD_BENCH=OFF)
+  export TSAN_OPTIONS=halt_on_error=1
+  tests=(-R "thread|resum|checkpoint|uneven|across|cut_into|sudoku cli|Ctrl-C")
+elif [[ "${1:-}" == "--mpi" ]]; then
   dir=build-mpi
   flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)
 elif [[ "${1:-}" == "--sanitize" ]]; then
@@ -20,4 +29,4 @@ else
 fi
 cmake -S . -B "$dir" "${flags[@]}" -DXCOVER_WERROR=ON -DXCOVER_BUILD_TESTS=ON >/dev/null
 cmake --build "$dir" -j "$(nproc)"
-ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
+ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"

@@ -88,20 +88,24 @@ SolutionSet brute_force(const xcover::Problem& problem, const std::vector<int>& 
   return found;
 }
 
+// A visitor that adds each solution, as a sorted list of options, to
+// `found` and counts the visits.
+xcover::Visitor collect(SolutionSet& found, std::size_t& visits) {
+  return [&found, &visits](const xcover::Solution& s) {
+    std::vector<int> sorted(s.options.begin(), s.options.end());
+    std::sort(sorted.begin(), sorted.end());
+    found.insert(sorted);
+    ++visits;
+    return true;
+  };
+}
+
 SolutionSet engine(xcover::Solver& solver, std::uint64_t seed = 0) {
   SolutionSet found;
   std::size_t visits = 0;
   xcover::SearchOptions options;
   options.random_seed = seed;
-  solver.search(
-      [&](const xcover::Solution& s) {
-        std::vector<int> sorted(s.options.begin(), s.options.end());
-        std::sort(sorted.begin(), sorted.end());
-        found.insert(sorted);
-        ++visits;
-        return true;
-      },
-      options);
+  solver.search(collect(found, visits), options);
   CHECK(visits == found.size());  // no solution is visited twice
   CHECK(solver.statistics().solutions == visits);
   return found;
@@ -177,15 +181,7 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, bool yield, std::mt1
       CHECK(part <= 1);
       queue.emplace_back(more.begin(), more.end());
     };
-    solver.search(
-        [&](const xcover::Solution& s) {
-          std::vector<int> sorted(s.options.begin(), s.options.end());
-          std::sort(sorted.begin(), sorted.end());
-          found.insert(sorted);
-          ++visits;
-          return true;
-        },
-        options);
+    solver.search(collect(found, visits), options);
     solver.clear_assumptions();
   }
   CHECK(visits == found.size());  // the pieces do not overlap

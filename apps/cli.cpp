@@ -40,38 +40,46 @@ bool parse_options(const std::string& command, const std::string& synopsis,
 }
 
 void SearchFlags::add_to(po::options_description& options) {
-  options.add_options()("count,c", po::bool_switch(&count), "print only the number of solutions")(
-      "limit,n", po::value(&limit)->value_name("N"), "stop after N solutions")(
-      "stats,s", po::bool_switch(&stats), "print nodes, updates, solutions and time to stderr")(
-      "progress", po::bool_switch(&progress),
-      "print progress to stderr about every second (default when stderr is a terminal)")(
-      "no-progress", po::bool_switch(&no_progress), "never print progress")(
-      "time-limit", po::value(&time_limit)->value_name("SECONDS"),
-      "stop after SECONDS (exit status 3)")("node-limit", po::value(&node_limit)->value_name("N"),
-                                            "stop after N search nodes (exit status 3)")(
-      "seed", po::value(&seed)->value_name("N"),
-      "break ties between items at random with seed N (default: first item)")(
-      "threads,j", po::value(&threads)->value_name("N"),
-      "search on N threads (default: one per core); solutions then come in no fixed order, "
-      "and --stats counts the nodes of all threads")(
-      "checkpoint", po::value(&checkpoint)->value_name("FILE"),
-      "save the state of the search to FILE now and then, and when it is stopped")(
-      "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
-      "how often to save the checkpoint (default 60)")(
-      "memory-limit", po::value(&memory_limit)->value_name("MIB"),
-      "stop with exit status 3 if memory use would pass MIB mebibytes")(
-      "resume", po::value(&resume)->value_name("FILE"),
-      "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
+  // clang-format off
+  options.add_options()
+      ("count,c", po::bool_switch(&count), "print only the number of solutions")
+      ("limit,n", po::value(&limit)->value_name("N"), "stop after N solutions")
+      ("stats,s", po::bool_switch(&stats), "print nodes, updates, solutions and time to stderr")
+      ("progress", po::bool_switch(&progress),
+       "print progress to stderr about every second (default when stderr is a terminal)")
+      ("no-progress", po::bool_switch(&no_progress), "never print progress")
+      ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
+       "stop after SECONDS (exit status 3)")
+      ("node-limit", po::value(&node_limit)->value_name("N"),
+       "stop after N search nodes (exit status 3)")
+      ("seed", po::value(&seed)->value_name("N"),
+       "break ties between items at random with seed N (default: first item)")
+      ("threads,j", po::value(&threads)->value_name("N"),
+       "search on N threads (default: one per core); solutions then come in no fixed order, "
+       "and --stats counts the nodes of all threads")
+      ("ordered", po::bool_switch(&ordered),
+       "with several threads, print solutions in the order one thread finds them")
+      ("checkpoint", po::value(&checkpoint)->value_name("FILE"),
+       "save the state of the search to FILE now and then, and when it is stopped")
+      ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
+       "how often to save the checkpoint (default 60)")
+      ("memory-limit", po::value(&memory_limit)->value_name("MIB"),
+       "stop with exit status 3 if memory use would pass MIB mebibytes")
+      ("resume", po::value(&resume)->value_name("FILE"),
+       "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
 #ifdef XCOVER_WITH_MPI
       ("mpi", po::bool_switch(&mpi), "count across MPI ranks (run under mpirun)")
 #endif
       ;
+  // clang-format on
 }
 
 SearchOptions SearchFlags::search_options() const {
   if (time_limit < 0) throw UsageError("--time-limit must not be negative");
   if (checkpoint_every <= 0) throw UsageError("--checkpoint-every must be positive");
   if (memory_limit < 0) throw UsageError("--memory-limit must not be negative");
+  if (ordered && (!checkpoint.empty() || !resume.empty()))
+    throw UsageError("--ordered does not go with --checkpoint or --resume");
   apply_memory_limit(memory_limit);
   SearchOptions options;
   options.solution_limit = limit;
@@ -263,6 +271,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
 
   ParallelOptions parallel_options;
   parallel_options.threads = flags.threads;
+  parallel_options.ordered = flags.ordered;
   parallel_options.search = options;
   const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
   if (!checkpoint_path.empty()) {

@@ -50,6 +50,7 @@ struct SearchFlags {
   double checkpoint_every = 60;
   std::string resume;
   bool mpi = false;
+  bool ordered = false;
   double memory_limit = 0;  // MiB; 0: none
 
   void add_to(po::options_description& options);

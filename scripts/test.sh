@@ -14,7 +14,7 @@ if [[ "${1:-}" == "--tsan" ]]; then
   flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS=-fsanitize=thread
          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DXCOVER_BUILD_BENCH=OFF)
   export TSAN_OPTIONS=halt_on_error=1
-  tests=(-R "thread|resum|checkpoint|uneven|across|cut_into|sudoku cli|Ctrl-C")
+  tests=(-R "thread|resum|checkpoint|uneven|across|cut_into|ordered|sudoku cli|Ctrl-C")
 elif [[ "${1:-}" == "--mpi" ]]; then
   dir=build-mpi
   flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)

@@ -40,30 +40,41 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
                                        double* dead_weight) {
   // Each split replaces a piece by one piece per option of the item the
   // search would branch on there.
+  // Each piece keeps its path (the rank of each forced option among its
+  // level's choices), so that the pieces can be put in the search's order.
+  struct Cut {
+    WorkPiece piece;
+    std::vector<std::size_t> path;
+  };
   Solver solver(problem);
-  std::deque<WorkPiece> frontier{WorkPiece{{}, 1.0}};
-  std::vector<WorkPiece> pieces;  // those that cannot be split: solutions
-  while (!frontier.empty() && frontier.size() + pieces.size() < target) {
-    WorkPiece piece = std::move(frontier.front());
+  std::deque<Cut> frontier{Cut{WorkPiece{{}, 1.0}, {}}};
+  std::vector<Cut> cuts;  // those that cannot be split: solutions
+  while (!frontier.empty() && frontier.size() + cuts.size() < target) {
+    Cut cut = std::move(frontier.front());
     frontier.pop_front();
-    for (int option : piece.forced) solver.assume(option);
+    for (int option : cut.piece.forced) solver.assume(option);
     const Branching branching = solver.branching();
     solver.clear_assumptions();
     if (branching.solved) {
-      pieces.push_back(std::move(piece));  // one solution: a worker reports it
+      cuts.push_back(std::move(cut));  // one solution: a worker reports it
     } else if (branching.options.empty()) {
-      if (dead_weight) *dead_weight += piece.weight;
+      if (dead_weight) *dead_weight += cut.piece.weight;
     } else {
-      const double weight = piece.weight / static_cast<double>(branching.options.size());
-      for (int option : branching.options) {
-        WorkPiece child{piece.forced, weight};
-        child.forced.push_back(option);
+      const double weight = cut.piece.weight / static_cast<double>(branching.options.size());
+      for (std::size_t k = 0; k < branching.options.size(); ++k) {
+        Cut child{WorkPiece{cut.piece.forced, weight}, cut.path};
+        child.piece.forced.push_back(branching.options[k]);
+        child.path.push_back(k);
         frontier.push_back(std::move(child));
       }
     }
   }
-  pieces.insert(pieces.end(), std::make_move_iterator(frontier.begin()),
-                std::make_move_iterator(frontier.end()));
+  cuts.insert(cuts.end(), std::make_move_iterator(frontier.begin()),
+              std::make_move_iterator(frontier.end()));
+  std::sort(cuts.begin(), cuts.end(), [](const Cut& a, const Cut& b) { return a.path < b.path; });
+  std::vector<WorkPiece> pieces;
+  pieces.reserve(cuts.size());
+  for (Cut& cut : cuts) pieces.push_back(std::move(cut.piece));
   return pieces;
 }
 
@@ -126,11 +137,15 @@ struct ParallelSearch::Impl {
     return c;
   }
   Progress progress(double elapsed);
+  Status run_ordered(const Visitor& visit);
 };
 
 void ParallelSearch::Impl::first_cut() {
-  const std::vector<WorkPiece> pieces = cut_into_pieces(
+  std::vector<WorkPiece> pieces = cut_into_pieces(
       *problem, std::max<std::size_t>(1, threads * options.pieces_per_thread), &totals.done);
+  // The biggest pieces first, so that the last to finish are small.
+  std::stable_sort(pieces.begin(), pieces.end(),
+                   [](const WorkPiece& a, const WorkPiece& b) { return a.weight > b.weight; });
   queue.assign(pieces.begin(), pieces.end());
 }
 
@@ -276,8 +291,104 @@ void ParallelSearch::resume(const Checkpoint& checkpoint) {
   impl_->resumed = true;
 }
 
+// --ordered: the pieces of the first cut, in the search's order, are solved
+// by the workers (biggest first) into buffers, and the calling thread hands
+// their solutions to the visitor piece by piece, in order. No sharing, so
+// the balance rests on the first cut; no checkpoints.
+Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
+  const Clock::time_point start = Clock::now();
+  const std::vector<WorkPiece> pieces = cut_into_pieces(
+      *problem, std::max<std::size_t>(1, threads * options.pieces_per_thread), &totals.done);
+  std::vector<std::size_t> by_size(pieces.size());
+  for (std::size_t k = 0; k < by_size.size(); ++k) by_size[k] = k;
+  std::stable_sort(by_size.begin(), by_size.end(), [&](std::size_t a, std::size_t b) {
+    return pieces[a].weight > pieces[b].weight;
+  });
+  std::vector<std::vector<std::vector<int>>> found(pieces.size());
+  std::vector<char> finished_piece(pieces.size(), 0);
+  std::atomic<std::size_t> next{0};
+
+  auto solve = [&] {
+    Solver solver(*problem);
+    SearchOptions o;
+    o.cancel = &stop;
+    o.random_seed = options.search.random_seed;
+    for (;;) {
+      const std::size_t turn = next.fetch_add(1);
+      if (turn >= by_size.size() || stop.load()) return;
+      const std::size_t k = by_size[turn];
+      for (int option : pieces[k].forced) solver.assume(option);
+      std::vector<std::vector<int>>& out = found[k];
+      const Status status = solver.search(
+          [&](const Solution& s) {
+            out.emplace_back(s.options.begin(), s.options.end());
+            return true;
+          },
+          o);
+      solver.clear_assumptions();
+      const Statistics& st = solver.statistics();
+      std::lock_guard lock(mutex);
+      totals.nodes += st.nodes;
+      totals.updates += st.updates;
+      if (status == Status::exhausted) totals.done += pieces[k].weight;
+      finished_piece[k] = 1;
+      wake.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(solve);
+
+  const SearchOptions& limits = options.search;
+  Status status = Status::exhausted;
+  std::size_t emitted = 0;
+  {
+    std::unique_lock lock(mutex);
+    while (emitted < pieces.size()) {
+      if (!finished_piece[emitted]) {
+        wake.wait_for(lock, std::chrono::milliseconds(10));
+        const double elapsed = since(start);
+        if (limits.cancel && limits.cancel->load()) status = Status::cancelled;
+        if (limits.time_limit > 0 && elapsed >= limits.time_limit) status = Status::time_limit;
+        if (limits.node_limit && totals.nodes >= limits.node_limit) status = Status::node_limit;
+        if (status != Status::exhausted) break;
+        continue;
+      }
+      // Hand this piece's solutions over, without holding the lock.
+      std::vector<std::vector<int>> batch = std::move(found[emitted]);
+      lock.unlock();
+      for (const std::vector<int>& options_of_solution : batch) {
+        ++visited;
+        if (visit && !visit(Solution{std::span<const int>(options_of_solution), problem})) {
+          status = Status::stopped;
+        } else if (limits.solution_limit && visited >= limits.solution_limit) {
+          status = Status::solution_limit;
+        }
+        if (status != Status::exhausted) break;
+      }
+      lock.lock();
+      if (status != Status::exhausted) break;
+      ++emitted;
+    }
+  }
+  stop = true;
+  for (std::thread& t : pool) t.join();
+  totals.seconds += since(start);
+  totals.solutions = visited;
+  stats.nodes = totals.nodes;
+  stats.updates = totals.updates;
+  stats.solutions = visited;
+  stats.seconds = totals.seconds;
+  if (status == Status::exhausted) totals.done = 1;
+  return status;
+}
+
 Status ParallelSearch::run(const Visitor& visit) {
   Impl& m = *impl_;
+  if (m.options.ordered) {
+    if (m.resumed || m.options.on_checkpoint)
+      throw std::invalid_argument("ordered solutions and checkpoints do not go together");
+    return m.run_ordered(visit);
+  }
   const Clock::time_point start = Clock::now();
   if (!m.resumed) m.first_cut();
   m.workers.clear();

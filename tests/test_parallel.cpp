@@ -218,3 +218,38 @@ TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead en
     }
   }
 }
+
+TEST_CASE("ordered: solutions come in the single-threaded order on any number of threads") {
+  for (const xcover::Problem& problem : {queens(8), colored(6)}) {
+    std::vector<std::vector<int>> expected;
+    xcover::Solver(problem).search([&](const xcover::Solution& s) {
+      expected.emplace_back(s.options.begin(), s.options.end());
+      return true;
+    });
+    for (unsigned threads : {1u, 2u, 3u}) {
+      CAPTURE(threads);
+      xcover::ParallelOptions options = on(threads, 8);
+      options.ordered = true;
+      xcover::ParallelSearch search(problem, options);
+      std::vector<std::vector<int>> seen;
+      CHECK(search.run([&](const xcover::Solution& s) {
+        seen.emplace_back(s.options.begin(), s.options.end());
+        return true;
+      }) == xcover::Status::exhausted);
+      CHECK(seen == expected);
+      CHECK(search.statistics().solutions == expected.size());
+    }
+    // A limit keeps the first solutions, in order.
+    xcover::ParallelOptions limited = on(2, 8);
+    limited.ordered = true;
+    limited.search.solution_limit = 3;
+    xcover::ParallelSearch search(problem, limited);
+    std::vector<std::vector<int>> seen;
+    CHECK(search.run([&](const xcover::Solution& s) {
+      seen.emplace_back(s.options.begin(), s.options.end());
+      return true;
+    }) == xcover::Status::solution_limit);
+    REQUIRE(expected.size() >= 3);
+    CHECK(seen == std::vector<std::vector<int>>(expected.begin(), expected.begin() + 3));
+  }
+}

@@ -214,3 +214,15 @@ TEST_CASE("xcover solve --memory-limit: a problem too big stops with exit status
   CHECK(r.err.find("xcover: out of memory") == 0);
   CHECK(run_cli("solve --count --memory-limit -5 " + file).exit_code == 2);
 }
+
+TEST_CASE("xcover --ordered prints solutions in the single-threaded order") {
+  const auto one = run_cli("queens 7 --threads 1");
+  const auto ordered = run_cli("queens 7 --threads 3 --ordered");
+  CHECK(ordered.exit_code == 0);
+  CHECK(ordered.out == one.out);
+  const std::string file = temp_file(doubling_problem(9), ".dlx");
+  CHECK(run_cli("solve --threads 2 --ordered " + file).out ==
+        run_cli("solve --threads 1 " + file).out);
+  CHECK(run_cli("solve --ordered --checkpoint /tmp/x.ckpt " + file).exit_code == 2);
+  std::remove(file.c_str());
+}

@@ -44,8 +44,9 @@ struct Checkpoint {
 };
 
 // Cuts the search tree breadth first into about `target` pieces whose
-// solutions together are the problem's, each exactly once. Branches found
-// empty on the way add their weight to *dead_weight.
+// solutions together are the problem's, each exactly once, returned in the
+// order a single-threaded search meets them. Branches found empty on the way
+// add their weight to *dead_weight.
 std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
                                        double* dead_weight = nullptr);
 
@@ -64,6 +65,11 @@ struct ParallelOptions {
   // thousand nodes per worker. The work-sharing fields are used internally.
   SearchOptions search;
   std::size_t pieces_per_thread = 64;  // the first cut
+  // Visit solutions in the order a single-threaded search finds them: the
+  // workers solve the first cut's pieces into buffers and the calling thread
+  // visits them piece by piece. Busy workers do not share then, so balance
+  // rests on the first cut; no checkpoints.
+  bool ordered = false;
   // Every checkpoint_seconds the workers pause and on_checkpoint gets the
   // state of the count (0: never).
   double checkpoint_seconds = 0;

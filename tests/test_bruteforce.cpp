@@ -113,14 +113,18 @@ SolutionSet engine(xcover::Solver& solver, std::uint64_t seed = 0) {
 
 }  // namespace
 
-TEST_CASE("the engine agrees with brute force on 1500 random problems") {
+TEST_CASE("both layouts agree with brute force on 1500 random problems") {
+  xcover::Layout layout = xcover::Layout::links;
+  SUBCASE("links") {}
+  SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   std::mt19937 rng(20261122);
   int with_solutions = 0, with_colors = 0;
   for (int round = 0; round < 1500; ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
-    xcover::Solver solver(problem);
+    xcover::Solver solver(problem, layout);
+    REQUIRE(solver.layout() == layout);
     const SolutionSet expected = brute_force(problem, {});
     REQUIRE(engine(solver) == expected);
     CHECK(engine(solver, round + 1) == expected);
@@ -152,9 +156,9 @@ namespace {
 // Solves `problem` as a pool of workers would: subproblems (forced options)
 // in a queue, each searched with work given away at every node (`yield`:
 // all of it at once at a random node; otherwise a share at every node).
-SolutionSet solve_by_pieces(const xcover::Problem& problem, bool yield, std::mt19937& rng,
-                            std::size_t& pieces) {
-  xcover::Solver solver(problem);
+SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layout, bool yield,
+                            std::mt19937& rng, std::size_t& pieces) {
+  xcover::Solver solver(problem, layout);
   std::vector<std::vector<int>> queue{{}};
   SolutionSet found;
   std::size_t visits = 0;
@@ -191,6 +195,9 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, bool yield, std::mt1
 }  // namespace
 
 TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
+  xcover::Layout layout = xcover::Layout::links;
+  SUBCASE("links") {}
+  SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   std::mt19937 rng(7);
   std::size_t split_runs = 0;
   for (int round = 0; round < 500; ++round) {
@@ -199,20 +206,23 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
     CAPTURE(xcover::to_dlx(problem));
     const SolutionSet expected = brute_force(problem, {});
     std::size_t pieces = 0;
-    CHECK(solve_by_pieces(problem, false, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, false, rng, pieces) == expected);
     split_runs += pieces > 1;
-    CHECK(solve_by_pieces(problem, true, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, true, rng, pieces) == expected);
     split_runs += pieces > 1;
   }
   CHECK(split_runs > 200);  // the problems were big enough to be split
 }
 
 TEST_CASE("branching() splits a problem into disjoint subproblems") {
+  xcover::Layout layout = xcover::Layout::links;
+  SUBCASE("links") {}
+  SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   std::mt19937 rng(99);
   for (int round = 0; round < 300; ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
-    xcover::Solver solver(problem);
+    xcover::Solver solver(problem, layout);
     const auto branching = solver.branching();
     const std::uint64_t total = solver.count();
     std::uint64_t sum = branching.solved ? 1 : 0;
@@ -222,5 +232,29 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
       solver.clear_assumptions();
     }
     CHECK(sum == total);
+  }
+}
+
+TEST_CASE("the layouts visit the same solutions in the same order, with the same counts") {
+  std::mt19937 rng(31);
+  for (int round = 0; round < 1000; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(xcover::to_dlx(problem));
+    std::vector<std::vector<int>> order[2];
+    xcover::Statistics stats[2];
+    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::bitsets};
+    for (int k = 0; k < 2; ++k) {
+      xcover::Solver solver(problem, layouts[k]);
+      solver.search([&](const xcover::Solution& s) {
+        order[k].emplace_back(s.options.begin(), s.options.end());
+        return true;
+      });
+      stats[k] = solver.statistics();
+    }
+    CHECK(order[0] == order[1]);
+    CHECK(stats[0].nodes == stats[1].nodes);
+    CHECK(stats[0].level_nodes == stats[1].level_nodes);
+    // Colours make Algorithm C count its updates its own way.
+    if (problem.color_count() == 0) CHECK(stats[0].updates == stats[1].updates);
   }
 }

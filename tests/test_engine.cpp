@@ -147,3 +147,24 @@ TEST_CASE("the profile counts nodes per level and sums to the node count") {
   CHECK(total == stats.nodes);
   CHECK(stats.level_nodes[0] == 1);
 }
+
+TEST_CASE("the layout follows the problem's size, or the caller") {
+  // One item and n options, each of which covers it: n solutions.
+  auto wide = [](int n) {
+    xcover::Problem problem;
+    problem.add_primary("a");
+    for (int k = 0; k < n; ++k) problem.add_option({xcover::OptionEntry{0, 0}});
+    return problem;
+  };
+  const xcover::Problem small = wide(100), large = wide(20000), huge = wide(40000);
+  CHECK(xcover::Solver(small).layout() == xcover::Layout::bitsets);
+  CHECK(xcover::Solver(large).layout() == xcover::Layout::links);
+  CHECK(xcover::Solver(small, xcover::Layout::links).layout() == xcover::Layout::links);
+  xcover::Solver forced(large, xcover::Layout::bitsets);
+  CHECK(forced.layout() == xcover::Layout::bitsets);
+  CHECK(forced.count() == 20000);
+  CHECK(xcover::Solver(large).count() == 20000);
+  CHECK_THROWS_WITH_AS(xcover::Solver(huge, xcover::Layout::bitsets),
+                       "the bitsets layout takes at most 32767 options", xcover::ProblemError);
+  CHECK(xcover::Solver(huge).count() == 40000);
+}

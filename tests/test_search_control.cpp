@@ -40,10 +40,13 @@ TEST_CASE("node and update counts equal DLX1's on the same input") {
     int n;
     std::uint64_t solutions, nodes, updates;
   };
+  xcover::Layout layout = xcover::Layout::links;
+  SUBCASE("links") {}
+  SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   for (const Case c : {Case{8, 92, 1199, 21375}, Case{12, 14200, 327813, 6285452}}) {
     CAPTURE(c.n);
     const auto input = xcover::parse_dlx(queens_text(c.n));
-    xcover::Solver solver(input.problem);
+    xcover::Solver solver(input.problem, layout);
     CHECK(solver.search(nullptr) == xcover::Status::exhausted);
     const auto& stats = solver.statistics();
     CHECK(stats.solutions == c.solutions);

@@ -104,11 +104,23 @@ struct Branching {
   std::vector<int> options;
 };
 
+// How a solver holds the problem in memory. Both layouts branch the same way
+// (DLX1's rule), so they visit the same nodes and the same solutions in the
+// same order; without colours they count the same updates too.
+enum class Layout {
+  automatic,  // bitsets for problems of at most 16,384 options, else links
+  links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries
+  bitsets,    // a bit per option, copied a level down at each step; at most
+              // 32,767 options and 65,535 primary items (else ProblemError)
+};
+
+const char* to_string(Layout layout);
+
 class Solver {
  public:
-  // Builds the dancing-links structure once. The problem must outlive the
-  // solver; options without a primary item are never chosen.
-  explicit Solver(const Problem& problem);
+  // Builds the structure once. The problem must outlive the solver; options
+  // without a primary item are never chosen.
+  explicit Solver(const Problem& problem, Layout layout = Layout::automatic);
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;
@@ -135,6 +147,8 @@ class Solver {
 
   const Statistics& statistics() const;
   const Problem& problem() const;
+  // The layout in use (never `automatic`).
+  Layout layout() const;
 
  private:
   struct Impl;

@@ -1,0 +1,183 @@
+// Building the bit-set layout, and forcing options at its root.
+#include "bitsets.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <string>
+#include <utility>
+
+namespace xcover::detail {
+
+namespace {
+
+int structural_options(const Problem& problem) {
+  int count = 0;
+  for (int k = 0; k < problem.option_count(); ++k) count += problem.has_primary(k);
+  return count;
+}
+
+}  // namespace
+
+template <int kWords>
+std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
+  if (structural_options(problem) > kMaxOptions)
+    return "the bitsets layout takes at most " + std::to_string(kMaxOptions) + " options";
+  if (problem.primary_count() > kMaxPrimary)
+    return "the bitsets layout takes at most " + std::to_string(kMaxPrimary) + " primary items";
+  return {};
+}
+
+// Each level of the search keeps its own copy of the state, so the layout
+// is chosen only when sets are short (at most 256 words, 16,384 options) and
+// the deepest search fits in 64 MiB: a level covers at least as many primary
+// items as the option that covers fewest.
+template <int kWords>
+bool Bitsets<kWords>::preferred(const Problem& problem) {
+  if (!unfit_reason(problem).empty()) return false;
+  const std::int64_t words = words_needed(problem);
+  if (words > 256) return false;
+  int fewest = INT32_MAX;
+  for (int k = 0; k < problem.option_count(); ++k) {
+    int primary = 0;
+    for (const OptionEntry& e : problem.option(k)) primary += e.item < problem.primary_count();
+    if (primary > 0) fewest = std::min(fewest, primary);
+  }
+  const std::int64_t depth = fewest == INT32_MAX ? 1 : problem.primary_count() / fewest + 1;
+  const std::int64_t level_bytes = 16 * words + 2 * (problem.primary_count() + 32);
+  return depth * level_bytes <= (std::int64_t{64} << 20);
+}
+
+template <int kWords>
+int Bitsets<kWords>::words_needed(const Problem& problem) {
+  return std::max(1, (structural_options(problem) + 63) / 64);
+}
+
+template <int kWords>
+Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
+  if (const std::string reason = unfit_reason(p); !reason.empty()) throw ProblemError(reason);
+  const int items = p.item_count();
+  bit_of_option_.assign(p.option_count(), -1);
+  for (int k = 0; k < p.option_count(); ++k) {
+    if (!p.has_primary(k)) continue;
+    bit_of_option_[k] = static_cast<int>(option_index_.size());
+    option_index_.push_back(k);
+  }
+  const int options = static_cast<int>(option_index_.size());
+  words_ = words_needed(p);
+  if (kWords > 0 && words_ > kWords)
+    throw ProblemError("bitsets: too many options for the set size");
+  words_ = kWords > 0 ? kWords : words_;
+  len_stride_ = (primary_count_ + 31) / 32 * 32;
+  if (len_stride_ == 0) len_stride_ = 32;
+
+  // Mask ids: items first, then each (secondary item, colour) met.
+  std::vector<std::vector<std::pair<int, std::uint32_t>>> color_ids(items);
+  std::uint32_t next_id = static_cast<std::uint32_t>(items);
+  auto color_id = [&](int item, int color) {
+    for (const auto& [c, id] : color_ids[item])
+      if (c == color) return id;
+    color_ids[item].emplace_back(color, next_id);
+    return next_id++;
+  };
+  entry_begin_.push_back(0);
+  primary_begin_.push_back(0);
+  for (int bit = 0; bit < options; ++bit) {
+    const auto entries = p.option(option_index_[bit]);
+    for (const OptionEntry& e : entries) {
+      entry_mask_.push_back(e.color != 0 ? color_id(e.item, e.color)
+                                         : static_cast<std::uint32_t>(e.item));
+      if (e.item < primary_count_) primary_.push_back(static_cast<std::uint16_t>(e.item));
+    }
+    entry_begin_.push_back(static_cast<std::uint32_t>(entry_mask_.size()));
+    primary_begin_.push_back(static_cast<std::uint32_t>(primary_.size()));
+    cost_.push_back(static_cast<std::uint32_t>(entries.size() - 1));
+  }
+
+  // An item's mask holds every option containing it; a colour's mask, at
+  // first the options giving its item that colour, ends up holding the
+  // others containing the item.
+  masks_.assign(static_cast<std::size_t>(next_id) * words_, 0);
+  auto set_bit = [&](std::uint32_t id, int bit) {
+    masks_[static_cast<std::size_t>(id) * words_ + (bit >> 6)] |= std::uint64_t{1} << (bit & 63);
+  };
+  initial_len_.assign(len_stride_, kCovered);
+  for (int j = 0; j < primary_count_; ++j) initial_len_[j] = 0;
+  for (int bit = 0; bit < options; ++bit) {
+    for (const OptionEntry& e : p.option(option_index_[bit])) {
+      set_bit(static_cast<std::uint32_t>(e.item), bit);
+      if (e.color != 0) set_bit(color_id(e.item, e.color), bit);
+      if (e.item < primary_count_) ++initial_len_[e.item];
+    }
+  }
+  for (int item = 0; item < items; ++item) {
+    const std::uint64_t* column = masks_.data() + static_cast<std::size_t>(item) * words_;
+    for (const auto& [color, id] : color_ids[item]) {
+      std::uint64_t* m = masks_.data() + static_cast<std::size_t>(id) * words_;
+      for (int w = 0; w < words_; ++w) m[w] = column[w] & ~m[w];
+    }
+  }
+
+  initial_set_.assign(words_, 0);
+  for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+  scratch_.assign(words_, 0);
+  clear_assumptions();
+  grow_levels(std::min(primary_count_ + 1, 15));
+}
+
+template <int kWords>
+void Bitsets<kWords>::grow_levels(int level) {
+  int capacity = std::max(16, level_capacity_);
+  while (capacity <= level) capacity *= 2;
+  level_capacity_ = capacity;
+  level_active_set_.resize(static_cast<std::size_t>(capacity) * words_);
+  level_choices_.resize(static_cast<std::size_t>(capacity) * words_);
+  level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
+  uncovered_.resize(capacity);
+  level_item_.resize(capacity);
+  cursor_.resize(capacity);
+}
+
+template <int kWords>
+bool Bitsets<kWords>::assume(int option) {
+  const int bit = bit_of_option_[option];
+  if (bit < 0 || (root_active_set_[bit >> 6] >> (bit & 63) & 1) == 0) return false;
+  std::uint64_t* removed = scratch_.data();
+  clashes(bit, removed);
+  for (std::int32_t w = 0; w < words_; ++w) {
+    removed[w] &= root_active_set_[w];
+    root_active_set_[w] &= ~removed[w];
+  }
+  remove(removed, root_len_.data());
+  for (std::uint32_t k = primary_begin_[bit]; k < primary_begin_[bit + 1]; ++k) {
+    root_len_[primary_[k]] = kCovered;
+    --root_uncovered_;
+  }
+  return true;
+}
+
+template <int kWords>
+void Bitsets<kWords>::clear_assumptions() {
+  root_active_set_ = initial_set_;
+  root_len_ = initial_len_;
+  root_uncovered_ = primary_count_;
+}
+
+template <int kWords>
+std::vector<int> Bitsets<kWords>::root_branching() {
+  const std::int32_t item = first_shortest<std::uint32_t, 16>(root_len_.data(), 0, primary_count_);
+  const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+  std::vector<int> options;
+  for (std::int32_t w = 0; w < words_; ++w) {
+    for (std::uint64_t bits = root_active_set_[w] & column[w]; bits != 0; bits &= bits - 1)
+      options.push_back(option_index_[w << 6 | std::countr_zero(bits)]);
+  }
+  return options;
+}
+
+template class Bitsets<0>;
+template class Bitsets<4>;
+template class Bitsets<8>;
+template class Bitsets<12>;
+template class Bitsets<16>;
+
+}  // namespace xcover::detail

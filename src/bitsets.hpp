@@ -1,0 +1,235 @@
+// The bit-set layout: the state of the search is the set of options still
+// active, one bit each, plus the lengths of the primary items. Every item
+// has a mask of the options that contain it, and every (item, colour) pair a
+// mask of the options that clash with that colour there. Committing an
+// option is then a few word-wide AND-NOTs into a fresh copy of the state one
+// level down; backtracking is going back up a level, with nothing to undo.
+//
+// It makes the same choices as the dancing links (the first shortest item,
+// its options in problem order), so it visits the same nodes and the same
+// solutions in the same order, and counts updates as DLX1 does: an update
+// for each item covered and for each entry of each option removed. It suits
+// problems whose options fit in a few thousand bits (Sudoku, queens, small
+// tilings); the links suit big sparse ones. See Layout in solver.hpp.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "item_choice.hpp"
+#include "xcover/problem.hpp"
+
+namespace xcover::detail {
+
+// kWords > 0 fixes the number of 64-bit words in a set of options at compile
+// time (sets are padded to it), so that the loops over a set unroll; 0 takes
+// it from the problem.
+template <int kWords>
+class Bitsets {
+ public:
+  // The largest problems the layout takes: lengths are 15-bit, and (length,
+  // item) pairs pack in 32 bits.
+  static constexpr int kMaxOptions = 0x7fff;
+  static constexpr int kMaxPrimary = 0xffff;
+  // Why `problem` does not fit, or an empty string when it does.
+  static std::string unfit_reason(const Problem& problem);
+  // Whether the automatic choice of layout picks this one.
+  static bool preferred(const Problem& problem);
+  // 64-bit words in a set of `problem`'s options, unpadded.
+  static int words_needed(const Problem& problem);
+
+  explicit Bitsets(const Problem& problem);
+
+  // --- the root: assumptions ----------------------------------------------
+  bool assume(int option);
+  void clear_assumptions();
+  bool root_solved() const { return root_uncovered_ == 0; }
+  std::vector<int> root_branching();
+
+  // --- one search level at a time (see Solver::Impl::run) ------------------
+  void begin() {
+    reserve_level(0);
+    std::memcpy(active_at(0), root_active_set_.data(), words() * sizeof(std::uint64_t));
+    copy_lengths(len_at(0), root_len_.data());
+    uncovered_[0] = root_uncovered_;
+  }
+
+  std::int32_t open(int level, std::mt19937_64* rng) {
+    std::uint16_t* ln = len_at(level);
+    const std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, *rng)
+                                  : first_shortest<std::uint32_t, 16>(ln, 0, primary_count_);
+    const std::int32_t size = ln[item];
+    level_item_[level] = item;
+    cursor_[level] = -1;
+    // Covering the item removes all of its options; they are the choices.
+    std::uint64_t* active = active_at(level);
+    std::uint64_t* choices = choices_at(level);
+    const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+    for (std::int32_t w = 0; w < words(); ++w) {
+      choices[w] = active[w] & column[w];
+      active[w] &= ~column[w];
+    }
+    std::uint64_t count = 1;
+    if (size > 0) count += remove(choices, ln);
+    ln[item] = kCovered;
+    updates += count;
+    return size;
+  }
+
+  bool next(int level) {
+    const std::int32_t from = cursor_[level] + 1;
+    std::int32_t w = from >> 6;
+    if (w >= words()) return false;
+    const std::uint64_t* choices = choices_at(level);
+    std::uint64_t bits = choices[w] & (~std::uint64_t{0} << (from & 63));
+    while (bits == 0) {
+      if (++w == words()) return false;
+      bits = choices[w];
+    }
+    const std::int32_t option = w << 6 | std::countr_zero(bits);
+    cursor_[level] = option;
+    reserve_level(level + 1);
+    // The options that clash with the chosen one: the union of its entries'
+    // masks, among those still active after covering the level's item.
+    std::uint64_t* removed = scratch_.data();
+    clashes(option, removed);
+    const std::uint64_t* before = active_at(level);
+    std::uint64_t* after = active_at(level + 1);
+    for (std::int32_t k = 0; k < words(); ++k) {
+      removed[k] &= before[k];
+      after[k] = before[k] & ~removed[k];
+    }
+    std::uint16_t* ln = len_at(level + 1);
+    copy_lengths(ln, len_at(level));
+    // The option's other items are covered: one update each.
+    std::uint64_t count = cost_[option] + remove(removed, ln);
+    for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
+      ln[primary_[k]] = kCovered;
+    uncovered_[level + 1] =
+        uncovered_[level] -
+        static_cast<std::int32_t>(primary_begin_[option + 1] - primary_begin_[option]);
+    updates += count;
+    return true;
+  }
+
+  bool solved(int level) const { return uncovered_[level + 1] == 0; }
+  void retract(int /*level*/) {}
+  void close(int /*level*/) {}
+  int option_at(int level) const { return option_index_[cursor_[level]]; }
+  template <class F>
+  void for_untried(int level, F&& f) const {
+    const std::uint64_t* choices = choices_at(level);
+    const std::int32_t from = cursor_[level] + 1;
+    for (std::int32_t w = from >> 6; w < words(); ++w) {
+      std::uint64_t bits = choices[w];
+      if (w == from >> 6) bits &= ~std::uint64_t{0} << (from & 63);
+      for (; bits != 0; bits &= bits - 1) f(option_index_[w << 6 | std::countr_zero(bits)]);
+    }
+  }
+  bool has_untried(int level) const {
+    bool any = false;
+    for_untried(level, [&](int) { any = true; });
+    return any;
+  }
+
+  std::uint64_t updates = 0;
+
+ private:
+  static constexpr std::uint16_t kCovered = 0x8000;
+
+  std::int32_t words() const { return kWords > 0 ? kWords : words_; }
+  // Copies the lengths of one level to the next, a cache line at a time.
+  void copy_lengths(std::uint16_t* to, const std::uint16_t* from) const {
+    for (std::int32_t k = 0; k < len_stride_; k += 32) std::memcpy(to + k, from + k, 64);
+  }
+
+  const std::uint64_t* mask(std::uint32_t id) const {
+    return masks_.data() + static_cast<std::size_t>(id) * words();
+  }
+  std::uint64_t* active_at(int level) {
+    return level_active_set_.data() + static_cast<std::size_t>(level) * words();
+  }
+  std::uint64_t* choices_at(int level) {
+    return level_choices_.data() + static_cast<std::size_t>(level) * words();
+  }
+  const std::uint64_t* choices_at(int level) const {
+    return level_choices_.data() + static_cast<std::size_t>(level) * words();
+  }
+  std::uint16_t* len_at(int level) {
+    return level_len_.data() + static_cast<std::size_t>(level) * len_stride_;
+  }
+  void reserve_level(int level) {
+    if (level >= level_capacity_) grow_levels(level);
+  }
+  void grow_levels(int level);
+
+  // The union of the masks of the option's entries, into `out`.
+  void clashes(std::int32_t option, std::uint64_t* out) const {
+    const std::uint32_t* id = entry_mask_.data() + entry_begin_[option];
+    const std::uint32_t* end = entry_mask_.data() + entry_begin_[option + 1];
+    const std::uint64_t* m = mask(*id);
+    for (std::int32_t w = 0; w < words(); ++w) out[w] = m[w];
+    while (++id != end) {
+      m = mask(*id);
+      for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
+    }
+  }
+
+  // Takes the options in `set` off the lengths of their primary items;
+  // returns the updates that makes (DLX1's: the option's entries but one).
+  std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
+    std::uint64_t count = 0;
+    for (std::int32_t w = 0; w < words(); ++w) {
+      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
+        const std::int32_t option = w << 6 | std::countr_zero(bits);
+        count += cost_[option];
+        for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
+          --ln[primary_[k]];
+      }
+    }
+    return count;
+  }
+
+  std::int32_t primary_count_;
+  std::int32_t words_;       // 64-bit words in a set of options
+  std::int32_t len_stride_;  // lengths per level, padded
+  // Options that have a primary item, in problem order: bit k stands for
+  // problem option option_index_[k].
+  std::vector<int> option_index_;
+  std::vector<int> bit_of_option_;  // by problem option; -1 when left out
+  // Masks: first one per item (the options containing it), then one per
+  // (secondary item, colour) (the options containing it with another
+  // colour or none).
+  std::vector<std::uint64_t> masks_;
+  // By option: its entries' mask ids, its primary items, and its entries
+  // less one (the updates DLX1 counts when it hides the option).
+  std::vector<std::uint32_t> entry_begin_, entry_mask_;
+  std::vector<std::uint32_t> primary_begin_;
+  std::vector<std::uint16_t> primary_;
+  std::vector<std::uint32_t> cost_;
+
+  // The root: every option active, less what the assumptions removed.
+  std::vector<std::uint64_t> initial_set_, root_active_set_;
+  std::vector<std::uint16_t> initial_len_, root_len_;
+  std::int32_t root_uncovered_;
+
+  // Per level: the active options (after open(): less the level's item's),
+  // the level's choices, the lengths, the uncovered primary items, the item
+  // branched on and the option being tried.
+  int level_capacity_ = 0;
+  std::vector<std::uint64_t> level_active_set_, level_choices_;
+  std::vector<std::uint16_t> level_len_;
+  std::vector<std::int32_t> uncovered_, level_item_, cursor_;
+  std::vector<std::uint64_t> scratch_;
+};
+
+extern template class Bitsets<0>;
+extern template class Bitsets<4>;
+extern template class Bitsets<8>;
+extern template class Bitsets<12>;
+extern template class Bitsets<16>;
+
+}  // namespace xcover::detail

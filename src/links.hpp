@@ -1,0 +1,281 @@
+// The dancing-links layout: Algorithm C (exact cover with colours) after
+// Knuth's DLX1 and DLX2, on flat arrays of 32-bit integers. Memory grows with
+// the number of entries, so it serves problems of any size; a step's cost is
+// the number of links it changes, and undoing a step changes them back.
+//
+// Links<false> is the plain Algorithm X of DLX1, with tighter loops;
+// Links<true> handles colours as Algorithm C does.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "item_choice.hpp"
+#include "xcover/problem.hpp"
+
+namespace xcover::detail {
+
+// Node layout (Knuth's): nodes 1..N head the items' lists. Then come the
+// options, each followed by a spacer node. An option node's `top` is its item;
+// a spacer's `top` is -(index of the option before it + 1) (0 for the first
+// spacer), its `up` the first node of the option before it and its `down` the
+// last node of the option after it. `aux` is the node's colour (0 = none, -1
+// = already agrees with its purified item) when the problem has colours, and
+// otherwise the index of the option's first node, which lets hide() run one
+// loop of fixed length over the option instead of jumping over spacers.
+struct Node {
+  std::int32_t up;
+  std::int32_t down;
+  std::int32_t top;
+  std::int32_t aux;
+};
+
+// Lengths of item lists live in their own small array, indexed by item, so
+// that choosing an item is a scan of contiguous memory. A covered item has
+// a high bit added to its length. Problems with fewer than 2^16 primary
+// items and lists shorter than 2^15 (Sudoku, queens, tilings, ...) use bit 15
+// and pack (length, item) in 32 bits, so the scan reads half as much.
+constexpr std::uint32_t kCoveredWide = 0x80000000u;
+constexpr std::uint32_t kCoveredNarrow = 0x8000u;
+
+template <bool kColors>
+class Links {
+ public:
+  explicit Links(const Problem& problem);
+
+  // --- the root: assumptions ----------------------------------------------
+  // Forces an option; false (and no change) when it conflicts with the
+  // options forced already.
+  bool assume(int option);
+  void clear_assumptions();
+  bool root_solved() const { return active_ == 0; }
+  std::vector<int> root_branching();
+
+  // --- one search level at a time (see Solver::Impl::run) ------------------
+  void begin() {}
+  // Chooses the item to branch on at `level` and covers it; returns the
+  // number of options it has.
+  std::int32_t open(int level, std::mt19937_64* rng) {
+    const std::int32_t best =
+        rng       ? random_shortest(len_.data(), 1, primary_count_ + 1, *rng)
+        : narrow_ ? first_shortest<std::uint32_t, 16>(len_.data(), 1, primary_count_ + 1)
+                  : first_shortest<std::uint64_t, 32>(len_.data(), 1, primary_count_ + 1);
+    const std::int32_t size = static_cast<std::int32_t>(len_[best]);
+    cover(best);
+    branch_item_[level] = best;
+    choice_[level] = best;  // the list head: before the first option
+    return size;
+  }
+  // Commits the level's next option; false when none is left.
+  bool next(int level) {
+    const std::int32_t p = nodes_[choice_[level]].down;
+    if (p == branch_item_[level]) return false;
+    choice_[level] = p;
+    commit_others(p);
+    return true;
+  }
+  bool solved(int /*level*/) const { return active_ == 0; }
+  // Undoes next(level), then open(level).
+  void retract(int level) { uncommit_others(choice_[level]); }
+  void close(int level) { uncover(branch_item_[level]); }
+  int option_at(int level) const { return option_of(choice_[level]); }
+  // Calls f(option) for each option after the current one at `level`.
+  template <class F>
+  void for_untried(int level, F&& f) const {
+    for (std::int32_t p = nodes_[choice_[level]].down; p != branch_item_[level]; p = nodes_[p].down)
+      f(option_of(p));
+  }
+  bool has_untried(int level) const { return nodes_[choice_[level]].down != branch_item_[level]; }
+
+  std::uint64_t updates = 0;
+
+ private:
+  // Removes the option of node p from every list but p's own.
+  void hide(std::int32_t p) {
+    Node* nd = nodes_.data();
+    std::uint32_t* ln = len_.data();
+    if constexpr (!kColors) {
+      const std::int32_t begin = nd[p].aux;
+      std::int32_t q = begin;
+      // p's own node is walked too, without a branch: its stores write back
+      // what is there, and its item's length goes down here and up in
+      // unhide, so nothing changes.
+      for (; nd[q].top > 0; ++q) {
+        const bool own = q == p;
+        const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
+        nd[u].down = own ? q : d;
+        nd[d].up = own ? q : u;
+        --ln[x];
+      }
+      updates += static_cast<std::uint64_t>(q - begin - 1);
+    } else {
+      for (std::int32_t q = p + 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].up;
+          continue;
+        }
+        if (nd[q].aux >= 0) {
+          const std::int32_t u = nd[q].up, d = nd[q].down;
+          nd[u].down = d;
+          nd[d].up = u;
+          --ln[x];
+          ++updates;
+        }
+        ++q;
+      }
+    }
+  }
+
+  void unhide(std::int32_t p) {
+    Node* nd = nodes_.data();
+    std::uint32_t* ln = len_.data();
+    if constexpr (!kColors) {
+      // The option's nodes lie in different lists, so their order does not
+      // matter here. (p is linked in its own list: relinking it is a no-op.)
+      for (std::int32_t q = nd[p].aux; nd[q].top > 0; ++q) {
+        const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
+        nd[u].down = q;
+        nd[d].up = q;
+        ++ln[x];
+      }
+    } else {
+      for (std::int32_t q = p - 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].down;
+          continue;
+        }
+        if (nd[q].aux >= 0) {
+          const std::int32_t u = nd[q].up, d = nd[q].down;
+          nd[u].down = q;
+          nd[d].up = q;
+          ++ln[x];
+        }
+        --q;
+      }
+    }
+  }
+
+  void cover(std::int32_t i) {
+    len_[i] += covered_mark_;
+    active_ -= i <= primary_count_;
+    ++updates;
+    const Node* nd = nodes_.data();
+    for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) hide(p);
+  }
+
+  void uncover(std::int32_t i) {
+    const Node* nd = nodes_.data();
+    for (std::int32_t p = nd[i].up; p != i; p = nd[p].up) unhide(p);
+    len_[i] -= covered_mark_;
+    active_ += i <= primary_count_;
+  }
+
+  // Keeps the options that agree with p's colour on p's item, hides the rest.
+  void purify(std::int32_t p) {
+    const std::int32_t c = nodes_[p].aux, i = nodes_[p].top;
+    for (std::int32_t q = nodes_[i].down; q != i; q = nodes_[q].down) {
+      if (nodes_[q].aux == c) {
+        if (q != p) nodes_[q].aux = -1;
+      } else {
+        hide(q);
+      }
+    }
+  }
+
+  void unpurify(std::int32_t p) {
+    const std::int32_t c = nodes_[p].aux, i = nodes_[p].top;
+    for (std::int32_t q = nodes_[i].up; q != i; q = nodes_[q].up) {
+      if (nodes_[q].aux < 0) {
+        nodes_[q].aux = c;
+      } else if (q != p) {
+        unhide(q);
+      }
+    }
+  }
+
+  // Commits the items of p's option other than p's own item, in order.
+  void commit_others(std::int32_t p) {
+    const Node* nd = nodes_.data();
+    if constexpr (!kColors) {
+      // Cyclically from p + 1, as DLX1 does; the spacer before the option
+      // knows its last node.
+      const std::int32_t begin = nd[p].aux, end = nd[begin - 1].down;
+      for (std::int32_t q = p == end ? begin : p + 1; q != p; q = q == end ? begin : q + 1)
+        cover(nd[q].top);
+    } else {
+      for (std::int32_t q = p + 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].up;
+          continue;
+        }
+        const std::int32_t c = nd[q].aux;
+        if (c == 0) {
+          cover(x);
+        } else if (c > 0) {
+          purify(q);
+        }
+        ++q;
+      }
+    }
+  }
+
+  // Undoes commit_others, in the opposite order.
+  void uncommit_others(std::int32_t p) {
+    const Node* nd = nodes_.data();
+    if constexpr (!kColors) {
+      const std::int32_t begin = nd[p].aux, end = nd[begin - 1].down;
+      for (std::int32_t q = p == begin ? end : p - 1; q != p; q = q == begin ? end : q - 1)
+        uncover(nd[q].top);
+    } else {
+      for (std::int32_t q = p - 1; q != p;) {
+        const std::int32_t x = nd[q].top;
+        if (x <= 0) {
+          q = nd[q].down;
+          continue;
+        }
+        const std::int32_t c = nd[q].aux;
+        if (c == 0) {
+          uncover(x);
+        } else if (c > 0) {
+          unpurify(q);
+        }
+        --q;
+      }
+    }
+  }
+
+  int option_of(std::int32_t node) const {
+    while (nodes_[node].top > 0) ++node;
+    return -nodes_[node].top - 1;
+  }
+
+  bool linked(std::int32_t q) const { return nodes_[nodes_[q].up].down == q; }
+
+  std::int32_t item_count_;     // N: items are 1..N
+  std::int32_t primary_count_;  // P: items 1..P are primary
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> len_;  // by item; + covered_mark_ while covered
+  bool narrow_ = false;             // see kCoveredNarrow
+  std::uint32_t covered_mark_ = kCoveredWide;
+  std::int32_t active_ = 0;  // primary items not yet covered
+  // For each problem option, its first node of a primary item (-1 for an
+  // option without one, which is left out of the structure).
+  std::vector<std::int32_t> first_primary_node_;
+  std::vector<std::int32_t> assumed_nodes_;  // forced options' first primary nodes
+
+  // One slot a level; the depth is at most the number of primary items.
+  std::vector<std::int32_t> choice_;       // node chosen at each level
+  std::vector<std::int32_t> branch_item_;  // item branched on at each level
+};
+
+// True when some option gives an item a colour.
+bool has_colors(const Problem& problem);
+
+extern template class Links<false>;
+extern template class Links<true>;
+
+}  // namespace xcover::detail

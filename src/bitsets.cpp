@@ -67,8 +67,7 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   if (kWords > 0 && words_ > kWords)
     throw ProblemError("bitsets: too many options for the set size");
   words_ = kWords > 0 ? kWords : words_;
-  len_stride_ = (primary_count_ + 31) / 32 * 32;
-  if (len_stride_ == 0) len_stride_ = 32;
+  len_stride_ = (primary_count_ + 1 + 31) / 32 * 32;
 
   // Mask ids: items first, then each (secondary item, colour) met.
   std::vector<std::vector<std::pair<int, std::uint32_t>>> color_ids(items);
@@ -80,18 +79,32 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     return next_id++;
   };
   entry_begin_.push_back(0);
-  primary_begin_.push_back(0);
   for (int bit = 0; bit < options; ++bit) {
     const auto entries = p.option(option_index_[bit]);
+    int primaries = 0;
     for (const OptionEntry& e : entries) {
       entry_mask_.push_back(e.color != 0 ? color_id(e.item, e.color)
                                          : static_cast<std::uint32_t>(e.item));
-      if (e.item < primary_count_) primary_.push_back(static_cast<std::uint16_t>(e.item));
+      primaries += e.item < primary_count_;
     }
+    primary_stride_ = std::max(primary_stride_, primaries);
+    primaries_.push_back(primaries);
     entry_begin_.push_back(static_cast<std::uint32_t>(entry_mask_.size()));
-    primary_begin_.push_back(static_cast<std::uint32_t>(primary_.size()));
     cost_.push_back(static_cast<std::uint32_t>(entries.size() - 1));
   }
+  // Fixed-length lists of primary items, padded with the spare slot.
+  primary_.assign(static_cast<std::size_t>(options) * primary_stride_,
+                  static_cast<std::uint16_t>(primary_count_));
+  for (int bit = 0; bit < options; ++bit) {
+    int k = 0;
+    for (const OptionEntry& e : p.option(option_index_[bit]))
+      if (e.item < primary_count_)
+        primary_[static_cast<std::size_t>(bit) * primary_stride_ + k++] =
+            static_cast<std::uint16_t>(e.item);
+  }
+  if (!cost_.empty() &&
+      std::all_of(cost_.begin(), cost_.end(), [&](std::uint32_t c) { return c == cost_[0]; }))
+    uniform_cost_ = cost_[0];
 
   // An item's mask holds every option containing it; a colour's mask, at
   // first the options giving its item that colour, ends up holding the
@@ -148,10 +161,9 @@ bool Bitsets<kWords>::assume(int option) {
     root_active_set_[w] &= ~removed[w];
   }
   remove(removed, root_len_.data());
-  for (std::uint32_t k = primary_begin_[bit]; k < primary_begin_[bit + 1]; ++k) {
-    root_len_[primary_[k]] = kCovered;
-    --root_uncovered_;
-  }
+  const std::uint16_t* primary = primaries_of(bit);
+  for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;
+  root_uncovered_ -= primaries_[bit];
   return true;
 }
 

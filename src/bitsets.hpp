@@ -59,8 +59,8 @@ class Bitsets {
 
   std::int32_t open(int level, std::mt19937_64* rng) {
     std::uint16_t* ln = len_at(level);
-    const std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, *rng)
-                                  : first_shortest<std::uint32_t, 16>(ln, 0, primary_count_);
+    const std::int32_t item =
+        rng ? random_shortest(ln, 0, primary_count_, *rng) : first_shortest_padded(ln, len_stride_);
     const std::int32_t size = ln[item];
     level_item_[level] = item;
     cursor_[level] = -1;
@@ -105,13 +105,10 @@ class Bitsets {
     std::uint16_t* ln = len_at(level + 1);
     copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
-    std::uint64_t count = cost_[option] + remove(removed, ln);
-    for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
-      ln[primary_[k]] = kCovered;
-    uncovered_[level + 1] =
-        uncovered_[level] -
-        static_cast<std::int32_t>(primary_begin_[option + 1] - primary_begin_[option]);
-    updates += count;
+    updates += cost_[option] + remove(removed, ln);
+    const std::uint16_t* primary = primaries_of(option);
+    for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
+    uncovered_[level + 1] = uncovered_[level] - primaries_[option];
     return true;
   }
 
@@ -178,24 +175,35 @@ class Bitsets {
     }
   }
 
+  // An option's primary items, primary_stride_ of them, padded with the
+  // spare slot primary_count_.
+  const std::uint16_t* primaries_of(std::int32_t option) const {
+    return primary_.data() + static_cast<std::size_t>(option) * primary_stride_;
+  }
+
   // Takes the options in `set` off the lengths of their primary items;
   // returns the updates that makes (DLX1's: the option's entries but one).
+  // (Skipping the items being covered, which every removed option has,
+  // costs more in selecting than it saves.)
   std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
     std::uint64_t count = 0;
     for (std::int32_t w = 0; w < words(); ++w) {
-      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
-        const std::int32_t option = w << 6 | std::countr_zero(bits);
-        count += cost_[option];
-        for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
-          --ln[primary_[k]];
+      const std::uint64_t bits = set[w];
+      count += uniform_cost_ * static_cast<std::uint64_t>(std::popcount(bits));
+      for (std::uint64_t rest = bits; rest != 0; rest &= rest - 1) {
+        const std::int32_t option = w << 6 | std::countr_zero(rest);
+        if (uniform_cost_ == 0) count += cost_[option];
+        const std::uint16_t* primary = primaries_of(option);
+        for (std::int32_t k = 0; k < primary_stride_; ++k) --ln[primary[k]];
       }
     }
+    ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
     return count;
   }
 
   std::int32_t primary_count_;
   std::int32_t words_;       // 64-bit words in a set of options
-  std::int32_t len_stride_;  // lengths per level, padded
+  std::int32_t len_stride_;  // lengths per level: the primary items, a spare slot, padding
   // Options that have a primary item, in problem order: bit k stands for
   // problem option option_index_[k].
   std::vector<int> option_index_;
@@ -207,9 +215,11 @@ class Bitsets {
   // By option: its entries' mask ids, its primary items, and its entries
   // less one (the updates DLX1 counts when it hides the option).
   std::vector<std::uint32_t> entry_begin_, entry_mask_;
-  std::vector<std::uint32_t> primary_begin_;
+  std::int32_t primary_stride_ = 1;
   std::vector<std::uint16_t> primary_;
+  std::vector<std::int32_t> primaries_;  // how many
   std::vector<std::uint32_t> cost_;
+  std::uint64_t uniform_cost_ = 0;  // the cost of every option when all agree, else 0
 
   // The root: every option active, less what the assumptions removed.
   std::vector<std::uint64_t> initial_set_, root_active_set_;

@@ -5,8 +5,13 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
+
+#if defined(__AVX512BW__)
+#include <immintrin.h>
+#endif
 
 namespace xcover::detail {
 
@@ -26,6 +31,49 @@ std::int32_t first_shortest(const Len* len, std::int32_t begin, std::int32_t end
     if ((best >> kShift) == 0) break;
   }
   return static_cast<std::int32_t>(best & ((Key{1} << kShift) - 1));
+}
+
+// The same for 16-bit lengths in an array padded to a multiple of 32 with
+// lengths that never win (the bit-set layout's). With AVX-512 it takes the
+// minimum of 32 lengths at a time, stopping at the first block that holds a
+// zero, then finds the first index that has it.
+[[gnu::always_inline]] inline std::int32_t first_shortest_padded(const std::uint16_t* len,
+                                                                 std::int32_t padded) {
+#if defined(__AVX512BW__)
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i low = _mm512_set1_epi16(-1);
+  for (std::int32_t k = 0; k < padded; k += 32) {
+    const __m512i v = _mm512_loadu_si512(len + k);
+    if (const __mmask32 z = _mm512_cmpeq_epi16_mask(v, zero))
+      return k + std::countr_zero(static_cast<std::uint32_t>(z));
+    low = _mm512_min_epu16(low, v);
+  }
+  // (GCC 12 warns falsely inside _mm512_extracti64x4_epi64.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+  const __m256i half =
+      _mm256_min_epu16(_mm512_castsi512_si256(low), _mm512_extracti64x4_epi64(low, 1));
+#pragma GCC diagnostic pop
+  const __m128i quarter =
+      _mm_min_epu16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+  const __m512i best =
+      _mm512_set1_epi16(static_cast<short>(_mm_cvtsi128_si32(_mm_minpos_epu16(quarter))));
+  for (std::int32_t k = 0;; k += 32) {
+    if (const __mmask32 m = _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(len + k), best))
+      return k + std::countr_zero(static_cast<std::uint32_t>(m));
+  }
+#else
+  constexpr std::int32_t block = 128;
+  std::uint32_t best = UINT32_MAX;
+  for (std::int32_t start = 0; start < padded; start += block) {
+    const std::int32_t stop = std::min(padded, start + block);
+    for (std::int32_t k = start; k < stop; ++k)
+      best =
+          std::min(best, static_cast<std::uint32_t>(len[k]) << 16 | static_cast<std::uint32_t>(k));
+    if ((best >> 16) == 0) break;
+  }
+  return static_cast<std::int32_t>(best & 0xffff);
+#endif
 }
 
 // One of the shortest items in [begin, end), each with equal chance.

@@ -102,9 +102,20 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
         primary_[static_cast<std::size_t>(bit) * primary_stride_ + k++] =
             static_cast<std::uint16_t>(e.item);
   }
-  if (!cost_.empty() &&
-      std::all_of(cost_.begin(), cost_.end(), [&](std::uint32_t c) { return c == cost_[0]; }))
-    uniform_cost_ = cost_[0];
+  std::vector<std::uint32_t> sizes(cost_.begin(), cost_.end());
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  costs_by_size_ = sizes.size() <= 8;
+  if (costs_by_size_) {
+    for (const std::uint32_t cost : sizes) {
+      if (cost == 0) continue;  // options of one entry cost nothing
+      cost_classes_.push_back(cost);
+      const std::size_t at = size_masks_.size();
+      size_masks_.resize(at + words_, 0);
+      for (int bit = 0; bit < options; ++bit)
+        if (cost_[bit] == cost) size_masks_[at + (bit >> 6)] |= std::uint64_t{1} << (bit & 63);
+    }
+  }
 
   // An item's mask holds every option containing it; a colour's mask, at
   // first the options giving its item that colour, ends up holding the

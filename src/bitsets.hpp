@@ -58,6 +58,7 @@ class Bitsets {
   }
 
   std::int32_t open(int level, std::mt19937_64* rng) {
+    std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
     const std::int32_t item =
         rng ? random_shortest(ln, 0, primary_count_, *rng) : first_shortest_padded(ln, len_stride_);
@@ -65,7 +66,6 @@ class Bitsets {
     level_item_[level] = item;
     cursor_[level] = -1;
     // Covering the item removes all of its options; they are the choices.
-    std::uint64_t* active = active_at(level);
     std::uint64_t* choices = choices_at(level);
     const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
     for (std::int32_t w = 0; w < words(); ++w) {
@@ -186,19 +186,66 @@ class Bitsets {
   // (Skipping the items being covered, which every removed option has,
   // costs more in selecting than it saves.)
   std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
-    std::uint64_t count = 0;
-    for (std::int32_t w = 0; w < words(); ++w) {
-      const std::uint64_t bits = set[w];
-      count += uniform_cost_ * static_cast<std::uint64_t>(std::popcount(bits));
-      for (std::uint64_t rest = bits; rest != 0; rest &= rest - 1) {
-        const std::int32_t option = w << 6 | std::countr_zero(rest);
-        if (uniform_cost_ == 0) count += cost_[option];
-        const std::uint16_t* primary = primaries_of(option);
-        for (std::int32_t k = 0; k < primary_stride_; ++k) --ln[primary[k]];
-      }
+    switch (primary_stride_) {
+      case 1:
+        decrement<1>(set, ln);
+        break;
+      case 2:
+        decrement<2>(set, ln);
+        break;
+      case 3:
+        decrement<3>(set, ln);
+        break;
+      case 4:
+        decrement<4>(set, ln);
+        break;
+      case 5:
+        decrement<5>(set, ln);
+        break;
+      case 6:
+        decrement<6>(set, ln);
+        break;
+      default:
+        decrement<0>(set, ln);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
+    return cost_of(set);
+  }
+
+  // The updates DLX1 counts for hiding the options in `set`: a popcount per
+  // option size, when there are few sizes.
+  std::uint64_t cost_of(const std::uint64_t* set) const {
+    std::uint64_t count = 0;
+    if (costs_by_size_) {
+      const std::uint64_t* mask = size_masks_.data();
+      for (const std::uint64_t cost : cost_classes_) {
+        std::uint64_t n = 0;
+        for (std::int32_t w = 0; w < words(); ++w)
+          n += static_cast<std::uint64_t>(std::popcount(set[w] & mask[w]));
+        count += cost * n;
+        mask += words();
+      }
+      return count;
+    }
+    for (std::int32_t w = 0; w < words(); ++w) {
+      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
+        count += cost_[w << 6 | std::countr_zero(bits)];
+    }
     return count;
+  }
+
+  // The decrements, with the length of the primary lists fixed at compile
+  // time when it is small (kStride > 0), so that the inner loop unrolls.
+  template <int kStride>
+  void decrement(const std::uint64_t* set, std::uint16_t* ln) const {
+    const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
+    for (std::int32_t w = 0; w < words(); ++w) {
+      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
+        const std::int32_t option = w << 6 | std::countr_zero(bits);
+        const std::uint16_t* primary = primary_.data() + option * stride;
+        for (std::int32_t k = 0; k < stride; ++k) --ln[primary[k]];
+      }
+    }
   }
 
   std::int32_t primary_count_;
@@ -219,7 +266,11 @@ class Bitsets {
   std::vector<std::uint16_t> primary_;
   std::vector<std::int32_t> primaries_;  // how many
   std::vector<std::uint32_t> cost_;
-  std::uint64_t uniform_cost_ = 0;  // the cost of every option when all agree, else 0
+  // When options come in at most 8 sizes: each size's cost (entries less
+  // one) and the set of options of that size.
+  bool costs_by_size_ = false;
+  std::vector<std::uint64_t> cost_classes_;
+  std::vector<std::uint64_t> size_masks_;
 
   // The root: every option active, less what the assumptions removed.
   std::vector<std::uint64_t> initial_set_, root_active_set_;

@@ -3,11 +3,12 @@
 // default branching (the one DLX1 uses), so node and update counts can be
 // checked against Knuth's DLX1 on the same problem.
 //
-//   bench_exact_cover [--reps R] [--only NAME] [--quick]
+//   bench_exact_cover [--reps R] [--only NAME] [--quick] [--layout links|bitsets]
 //
 // --reps R     repetitions per problem (default 3); the median time is shown
 // --only NAME  run one problem (e.g. queens13, langford12, pento6x10)
 // --quick      skip the slow problems (queens14, pento5x12, pento6x10)
+// --layout L   links or bitsets (default: the solver's automatic choice)
 //
 // Prints a Markdown table. "peak RSS" is the process's resident-set high-water
 // mark (VmHWM in /proc/self/status), reset before each problem is built, so it
@@ -114,10 +115,10 @@ std::string with_commas(std::uint64_t n) {
 
 // Runs one benchmark and prints its row; false when the counts differ from
 // DLX1's or from one repetition to the next.
-bool run(const Benchmark &bench, int reps, bool peak_resettable) {
+bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool peak_resettable) {
   peak_resettable = peak_resettable && reset_peak_rss();
   const xcover::Problem problem = bench.build();
-  xcover::Solver solver(problem);
+  xcover::Solver solver(problem, layout);
   std::vector<double> seconds;
   Counts counts;
   bool steady = true;
@@ -146,9 +147,9 @@ bool run(const Benchmark &bench, int reps, bool peak_resettable) {
     equal = same ? "yes" : "no";
     ok = ok && same;
   }
-  std::printf("| %s | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s |\n", bench.name.c_str(),
-              with_commas(counts.solutions).c_str(), with_commas(counts.nodes).c_str(),
-              with_commas(counts.updates).c_str(), median,
+  std::printf("| %s | %s | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s |\n", bench.name.c_str(),
+              xcover::to_string(solver.layout()), with_commas(counts.solutions).c_str(),
+              with_commas(counts.nodes).c_str(), with_commas(counts.updates).c_str(), median,
               median * 1e9 / static_cast<double>(std::max<std::uint64_t>(counts.updates, 1)),
               static_cast<double>(counts.nodes) / median / 1e6, peak, equal);
   if (!steady) std::printf("  ERROR: counts changed between repetitions\n");
@@ -157,7 +158,10 @@ bool run(const Benchmark &bench, int reps, bool peak_resettable) {
 }
 
 int usage(const char *program) {
-  std::fprintf(stderr, "usage: %s [--reps R] [--only NAME] [--quick]\nproblems:", program);
+  std::fprintf(stderr,
+               "usage: %s [--reps R] [--only NAME] [--quick] [--layout links|bitsets]\n"
+               "problems:",
+               program);
   for (const Benchmark &bench : benchmarks()) std::fprintf(stderr, " %s", bench.name.c_str());
   std::fprintf(stderr, "\n");
   return 2;
@@ -169,6 +173,7 @@ int main(int argc, char **argv) {
   int reps = 3;
   std::string only;
   bool quick = false;
+  xcover::Layout layout = xcover::Layout::automatic;
   for (int k = 1; k < argc; ++k) {
     const std::string arg = argv[k];
     if (arg == "--reps" && k + 1 < argc) {
@@ -178,6 +183,15 @@ int main(int argc, char **argv) {
       only = argv[++k];
     } else if (arg == "--quick") {
       quick = true;
+    } else if (arg == "--layout" && k + 1 < argc) {
+      const std::string name = argv[++k];
+      if (name == "links") {
+        layout = xcover::Layout::links;
+      } else if (name == "bitsets") {
+        layout = xcover::Layout::bitsets;
+      } else {
+        return usage(argv[0]);
+      }
     } else {
       return usage(argv[0]);
     }
@@ -195,15 +209,15 @@ int main(int argc, char **argv) {
       reps, reps == 1 ? "" : "s", load_average().c_str(),
       static_cast<double>(status_kib("VmRSS:")) / 1024);
   std::printf(
-      "| problem | solutions | nodes | updates | seconds | ns/update | "
+      "| problem | layout | solutions | nodes | updates | seconds | ns/update | "
       "Mnodes/s | peak RSS MiB "
       "| dlx1-equal |\n"
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
   std::fflush(stdout);
   bool ok = true;
   for (const Benchmark &bench : all) {
     if (!only.empty() ? bench.name != only : quick && bench.slow) continue;
-    ok = run(bench, reps, peak_resettable) && ok;
+    ok = run(bench, reps, layout, peak_resettable) && ok;
   }
   return ok ? 0 : 1;
 }

@@ -144,6 +144,7 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(words_, 0);
+  option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32, 0);
   clear_assumptions();
   grow_levels(std::min(primary_count_ + 1, 15));
 }

@@ -20,6 +20,10 @@
 #include <vector>
 
 #include "item_choice.hpp"
+
+#if defined(__AVX512VBMI2__)
+#include <immintrin.h>
+#endif
 #include "xcover/problem.hpp"
 
 namespace xcover::detail {
@@ -50,14 +54,14 @@ class Bitsets {
   std::vector<int> root_branching();
 
   // --- one search level at a time (see Solver::Impl::run) ------------------
-  void begin() {
+  [[gnu::always_inline]] void begin() {
     reserve_level(0);
     std::memcpy(active_at(0), root_active_set_.data(), words() * sizeof(std::uint64_t));
     copy_lengths(len_at(0), root_len_.data());
     uncovered_[0] = root_uncovered_;
   }
 
-  std::int32_t open(int level, std::mt19937_64* rng) {
+  [[gnu::always_inline]] std::int32_t open(int level, std::mt19937_64* rng) {
     std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
     const std::int32_t item =
@@ -79,7 +83,7 @@ class Bitsets {
     return size;
   }
 
-  bool next(int level) {
+  [[gnu::always_inline]] bool next(int level) {
     const std::int32_t from = cursor_[level] + 1;
     std::int32_t w = from >> 6;
     if (w >= words()) return false;
@@ -164,7 +168,7 @@ class Bitsets {
   void grow_levels(int level);
 
   // The union of the masks of the option's entries, into `out`.
-  void clashes(std::int32_t option, std::uint64_t* out) const {
+  [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
     const std::uint32_t* id = entry_mask_.data() + entry_begin_[option];
     const std::uint32_t* end = entry_mask_.data() + entry_begin_[option + 1];
     const std::uint64_t* m = mask(*id);
@@ -185,7 +189,7 @@ class Bitsets {
   // returns the updates that makes (DLX1's: the option's entries but one).
   // (Skipping the items being covered, which every removed option has,
   // costs more in selecting than it saves.)
-  std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
+  [[gnu::always_inline]] std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
     switch (primary_stride_) {
       case 1:
         decrement<1>(set, ln);
@@ -214,7 +218,7 @@ class Bitsets {
 
   // The updates DLX1 counts for hiding the options in `set`: a popcount per
   // option size, when there are few sizes.
-  std::uint64_t cost_of(const std::uint64_t* set) const {
+  [[gnu::always_inline]] std::uint64_t cost_of(const std::uint64_t* set) const {
     std::uint64_t count = 0;
     if (costs_by_size_) {
       const std::uint64_t* mask = size_masks_.data();
@@ -237,14 +241,49 @@ class Bitsets {
   // The decrements, with the length of the primary lists fixed at compile
   // time when it is small (kStride > 0), so that the inner loop unrolls.
   template <int kStride>
-  void decrement(const std::uint64_t* set, std::uint16_t* ln) const {
+  [[gnu::always_inline]] void decrement(const std::uint64_t* set, std::uint16_t* ln) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
-    for (std::int32_t w = 0; w < words(); ++w) {
-      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
-        const std::int32_t option = w << 6 | std::countr_zero(bits);
-        const std::uint16_t* primary = primary_.data() + option * stride;
-        for (std::int32_t k = 0; k < stride; ++k) --ln[primary[k]];
+#if defined(__AVX512VBMI2__)
+    constexpr bool kListFirst = kWords != 4;
+#else
+    constexpr bool kListFirst = false;
+#endif
+    if constexpr (!kListFirst) {
+      for (std::int32_t w = 0; w < words(); ++w) {
+        for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
+          const std::int32_t option = w << 6 | std::countr_zero(bits);
+          const std::uint16_t* primary = primary_.data() + option * stride;
+          for (std::int32_t k = 0; k < stride; ++k) --ln[primary[k]];
+        }
       }
+    } else {
+#if defined(__AVX512VBMI2__)
+      // On sets of more than 4 words: first the list of the options in the
+      // set, without a branch: each half word's bits select the indices to
+      // keep from a vector of 32 of them. Then one loop over the list,
+      // instead of a loop per word whose end the processor cannot predict.
+      // (On shorter sets the loops per word are faster.)
+      std::uint16_t* list = option_list_.data();
+      std::int32_t n = 0;
+      __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
+                                       16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+      const __m512i step = _mm512_set1_epi16(32);
+      for (std::int32_t w = 0; w < words(); ++w) {
+        const std::uint64_t bits = set[w];
+        const auto low = static_cast<std::uint32_t>(bits);
+        const auto high = static_cast<std::uint32_t>(bits >> 32);
+        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
+        n += std::popcount(low);
+        index = _mm512_add_epi16(index, step);
+        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
+        n += std::popcount(high);
+        index = _mm512_add_epi16(index, step);
+      }
+      for (std::int32_t k = 0; k < n; ++k) {
+        const std::uint16_t* primary = primary_.data() + list[k] * stride;
+        for (std::int32_t j = 0; j < stride; ++j) --ln[primary[j]];
+      }
+#endif
     }
   }
 
@@ -285,6 +324,8 @@ class Bitsets {
   std::vector<std::uint16_t> level_len_;
   std::vector<std::int32_t> uncovered_, level_item_, cursor_;
   std::vector<std::uint64_t> scratch_;
+  // Room for the indices of every option, and a vector's worth more.
+  mutable std::vector<std::uint16_t> option_list_;
 };
 
 extern template class Bitsets<0>;

@@ -92,29 +92,19 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     entry_begin_.push_back(static_cast<std::uint32_t>(entry_mask_.size()));
     cost_.push_back(static_cast<std::uint32_t>(entries.size() - 1));
   }
-  // Fixed-length lists of primary items, padded with the spare slot.
-  primary_.assign(static_cast<std::size_t>(options) * primary_stride_,
-                  static_cast<std::uint16_t>(primary_count_));
+  // Fixed-length records: the cost, then the primary items padded with the
+  // spare slot.
+  costs_in_records_ =
+      std::all_of(cost_.begin(), cost_.end(), [](std::uint32_t c) { return c <= 0xffff; });
+  const std::size_t record = static_cast<std::size_t>(primary_stride_) + 1;
+  record_.assign(static_cast<std::size_t>(options) * record,
+                 static_cast<std::uint16_t>(primary_count_));
   for (int bit = 0; bit < options; ++bit) {
-    int k = 0;
+    std::uint16_t* r = record_.data() + bit * record;
+    r[0] = costs_in_records_ ? static_cast<std::uint16_t>(cost_[bit]) : 0;
+    int k = 1;
     for (const OptionEntry& e : p.option(option_index_[bit]))
-      if (e.item < primary_count_)
-        primary_[static_cast<std::size_t>(bit) * primary_stride_ + k++] =
-            static_cast<std::uint16_t>(e.item);
-  }
-  std::vector<std::uint32_t> sizes(cost_.begin(), cost_.end());
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-  costs_by_size_ = sizes.size() <= 8;
-  if (costs_by_size_) {
-    for (const std::uint32_t cost : sizes) {
-      if (cost == 0) continue;  // options of one entry cost nothing
-      cost_classes_.push_back(cost);
-      const std::size_t at = size_masks_.size();
-      size_masks_.resize(at + words_, 0);
-      for (int bit = 0; bit < options; ++bit)
-        if (cost_[bit] == cost) size_masks_[at + (bit >> 6)] |= std::uint64_t{1} << (bit & 63);
-    }
+      if (e.item < primary_count_) r[k++] = static_cast<std::uint16_t>(e.item);
   }
 
   // An item's mask holds every option containing it; a colour's mask, at

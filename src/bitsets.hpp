@@ -182,7 +182,7 @@ class Bitsets {
   // An option's primary items, primary_stride_ of them, padded with the
   // spare slot primary_count_.
   const std::uint16_t* primaries_of(std::int32_t option) const {
-    return primary_.data() + static_cast<std::size_t>(option) * primary_stride_;
+    return record_.data() + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
 
   // Takes the options in `set` off the lengths of their primary items;
@@ -190,47 +190,33 @@ class Bitsets {
   // (Skipping the items being covered, which every removed option has,
   // costs more in selecting than it saves.)
   [[gnu::always_inline]] std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
+    std::uint64_t count;
     switch (primary_stride_) {
       case 1:
-        decrement<1>(set, ln);
+        count = decrement<1>(set, ln);
         break;
       case 2:
-        decrement<2>(set, ln);
+        count = decrement<2>(set, ln);
         break;
       case 3:
-        decrement<3>(set, ln);
+        count = decrement<3>(set, ln);
         break;
       case 4:
-        decrement<4>(set, ln);
+        count = decrement<4>(set, ln);
         break;
       case 5:
-        decrement<5>(set, ln);
+        count = decrement<5>(set, ln);
         break;
       case 6:
-        decrement<6>(set, ln);
+        count = decrement<6>(set, ln);
         break;
       default:
-        decrement<0>(set, ln);
+        count = decrement<0>(set, ln);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
-    return cost_of(set);
-  }
-
-  // The updates DLX1 counts for hiding the options in `set`: a popcount per
-  // option size, when there are few sizes.
-  [[gnu::always_inline]] std::uint64_t cost_of(const std::uint64_t* set) const {
-    std::uint64_t count = 0;
-    if (costs_by_size_) {
-      const std::uint64_t* mask = size_masks_.data();
-      for (const std::uint64_t cost : cost_classes_) {
-        std::uint64_t n = 0;
-        for (std::int32_t w = 0; w < words(); ++w)
-          n += static_cast<std::uint64_t>(std::popcount(set[w] & mask[w]));
-        count += cost * n;
-        mask += words();
-      }
-      return count;
-    }
+    if (costs_in_records_) return count;
+    // Options of 65,536 entries or more: their costs are 32-bit.
+    count = 0;
     for (std::int32_t w = 0; w < words(); ++w) {
       for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
         count += cost_[w << 6 | std::countr_zero(bits)];
@@ -238,11 +224,19 @@ class Bitsets {
     return count;
   }
 
-  // The decrements, with the length of the primary lists fixed at compile
-  // time when it is small (kStride > 0), so that the inner loop unrolls.
+  // Decrements the lengths and sums the costs of the options in `set`, with
+  // the length of the primary lists fixed at compile time when it is small
+  // (kStride > 0), so that the inner loop unrolls.
   template <int kStride>
-  [[gnu::always_inline]] void decrement(const std::uint64_t* set, std::uint16_t* ln) const {
+  [[gnu::always_inline]] std::uint64_t decrement(const std::uint64_t* set,
+                                                 std::uint16_t* ln) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
+    std::uint64_t count = 0;
+    auto take = [&](std::int32_t option) {
+      const std::uint16_t* record = record_.data() + option * (stride + 1);
+      count += record[0];
+      for (std::int32_t k = 1; k <= stride; ++k) --ln[record[k]];
+    };
 #if defined(__AVX512VBMI2__)
     constexpr bool kListFirst = kWords != 4;
 #else
@@ -250,11 +244,8 @@ class Bitsets {
 #endif
     if constexpr (!kListFirst) {
       for (std::int32_t w = 0; w < words(); ++w) {
-        for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
-          const std::int32_t option = w << 6 | std::countr_zero(bits);
-          const std::uint16_t* primary = primary_.data() + option * stride;
-          for (std::int32_t k = 0; k < stride; ++k) --ln[primary[k]];
-        }
+        for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
+          take(w << 6 | std::countr_zero(bits));
       }
     } else {
 #if defined(__AVX512VBMI2__)
@@ -279,12 +270,10 @@ class Bitsets {
         n += std::popcount(high);
         index = _mm512_add_epi16(index, step);
       }
-      for (std::int32_t k = 0; k < n; ++k) {
-        const std::uint16_t* primary = primary_.data() + list[k] * stride;
-        for (std::int32_t j = 0; j < stride; ++j) --ln[primary[j]];
-      }
+      for (std::int32_t k = 0; k < n; ++k) take(list[k]);
 #endif
     }
+    return count;
   }
 
   std::int32_t primary_count_;
@@ -302,14 +291,12 @@ class Bitsets {
   // less one (the updates DLX1 counts when it hides the option).
   std::vector<std::uint32_t> entry_begin_, entry_mask_;
   std::int32_t primary_stride_ = 1;
-  std::vector<std::uint16_t> primary_;
+  // By option, primary_stride_ + 1 entries: its cost (when all costs fit
+  // in 16 bits), then its primary items.
+  std::vector<std::uint16_t> record_;
+  bool costs_in_records_ = false;
   std::vector<std::int32_t> primaries_;  // how many
   std::vector<std::uint32_t> cost_;
-  // When options come in at most 8 sizes: each size's cost (entries less
-  // one) and the set of options of that size.
-  bool costs_by_size_ = false;
-  std::vector<std::uint64_t> cost_classes_;
-  std::vector<std::uint64_t> size_masks_;
 
   // The root: every option active, less what the assumptions removed.
   std::vector<std::uint64_t> initial_set_, root_active_set_;

@@ -134,6 +134,10 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(words_, 0);
+  std::int32_t longest = 0;
+  for (int j = 0; j < primary_count_; ++j)
+    longest = std::max<std::int32_t>(longest, initial_len_[j]);
+  choices_stride_ = (longest + 32 + 31) / 32 * 32;
   option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32, 0);
   clear_assumptions();
   grow_levels(std::min(primary_count_ + 1, 15));
@@ -145,7 +149,8 @@ void Bitsets<kWords>::grow_levels(int level) {
   while (capacity <= level) capacity *= 2;
   level_capacity_ = capacity;
   level_active_set_.resize(static_cast<std::size_t>(capacity) * words_);
-  level_choices_.resize(static_cast<std::size_t>(capacity) * words_);
+  level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_);
+  choice_count_.resize(capacity);
   level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
   uncovered_.resize(capacity);
   level_item_.resize(capacity);
@@ -162,7 +167,8 @@ bool Bitsets<kWords>::assume(int option) {
     removed[w] &= root_active_set_[w];
     root_active_set_[w] &= ~removed[w];
   }
-  remove(removed, root_len_.data());
+  const std::int32_t n = list_options(removed, option_list_.data());
+  take(option_list_.data(), n, removed, root_len_.data());
   const std::uint16_t* primary = primaries_of(bit);
   for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;
   root_uncovered_ -= primaries_[bit];

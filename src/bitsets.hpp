@@ -69,32 +69,29 @@ class Bitsets {
     const std::int32_t size = ln[item];
     level_item_[level] = item;
     cursor_[level] = -1;
+    choice_count_[level] = size;
     // Covering the item removes all of its options; they are the choices.
-    std::uint64_t* choices = choices_at(level);
+    std::uint64_t* removed = scratch_.data();
     const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
     for (std::int32_t w = 0; w < words(); ++w) {
-      choices[w] = active[w] & column[w];
+      removed[w] = active[w] & column[w];
       active[w] &= ~column[w];
     }
-    std::uint64_t count = 1;
-    if (size > 0) count += remove(choices, ln);
+    updates += 1;
+    if (size > 0) {  // (a dead end has nothing to list)
+      std::uint16_t* choices = choices_at(level);
+      list_options(removed, choices);
+      updates += take(choices, size, removed, ln);
+    }
     ln[item] = kCovered;
-    updates += count;
     return size;
   }
 
   [[gnu::always_inline]] bool next(int level) {
-    const std::int32_t from = cursor_[level] + 1;
-    std::int32_t w = from >> 6;
-    if (w >= words()) return false;
-    const std::uint64_t* choices = choices_at(level);
-    std::uint64_t bits = choices[w] & (~std::uint64_t{0} << (from & 63));
-    while (bits == 0) {
-      if (++w == words()) return false;
-      bits = choices[w];
-    }
-    const std::int32_t option = w << 6 | std::countr_zero(bits);
-    cursor_[level] = option;
+    const std::int32_t at = cursor_[level] + 1;
+    if (at >= choice_count_[level]) return false;
+    cursor_[level] = at;
+    const std::int32_t option = choices_at(level)[at];
     reserve_level(level + 1);
     // The options that clash with the chosen one: the union of its entries'
     // masks, among those still active after covering the level's item.
@@ -109,7 +106,9 @@ class Bitsets {
     std::uint16_t* ln = len_at(level + 1);
     copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
-    updates += cost_[option] + remove(removed, ln);
+    std::uint16_t* list = option_list_.data();
+    const std::int32_t n = list_options(removed, list);
+    updates += cost_[option] + take(list, n, removed, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
@@ -119,22 +118,14 @@ class Bitsets {
   bool solved(int level) const { return uncovered_[level + 1] == 0; }
   void retract(int /*level*/) {}
   void close(int /*level*/) {}
-  int option_at(int level) const { return option_index_[cursor_[level]]; }
+  int option_at(int level) const { return option_index_[choices_at(level)[cursor_[level]]]; }
   template <class F>
   void for_untried(int level, F&& f) const {
-    const std::uint64_t* choices = choices_at(level);
-    const std::int32_t from = cursor_[level] + 1;
-    for (std::int32_t w = from >> 6; w < words(); ++w) {
-      std::uint64_t bits = choices[w];
-      if (w == from >> 6) bits &= ~std::uint64_t{0} << (from & 63);
-      for (; bits != 0; bits &= bits - 1) f(option_index_[w << 6 | std::countr_zero(bits)]);
-    }
+    const std::uint16_t* choices = choices_at(level);
+    for (std::int32_t k = cursor_[level] + 1; k < choice_count_[level]; ++k)
+      f(option_index_[choices[k]]);
   }
-  bool has_untried(int level) const {
-    bool any = false;
-    for_untried(level, [&](int) { any = true; });
-    return any;
-  }
+  bool has_untried(int level) const { return cursor_[level] + 1 < choice_count_[level]; }
 
   std::uint64_t updates = 0;
 
@@ -153,11 +144,11 @@ class Bitsets {
   std::uint64_t* active_at(int level) {
     return level_active_set_.data() + static_cast<std::size_t>(level) * words();
   }
-  std::uint64_t* choices_at(int level) {
-    return level_choices_.data() + static_cast<std::size_t>(level) * words();
+  std::uint16_t* choices_at(int level) {
+    return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
   }
-  const std::uint64_t* choices_at(int level) const {
-    return level_choices_.data() + static_cast<std::size_t>(level) * words();
+  const std::uint16_t* choices_at(int level) const {
+    return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
   }
   std::uint16_t* len_at(int level) {
     return level_len_.data() + static_cast<std::size_t>(level) * len_stride_;
@@ -185,33 +176,66 @@ class Bitsets {
     return record_.data() + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
 
-  // Takes the options in `set` off the lengths of their primary items;
-  // returns the updates that makes (DLX1's: the option's entries but one).
-  // (Skipping the items being covered, which every removed option has,
-  // costs more in selecting than it saves.)
-  [[gnu::always_inline]] std::uint64_t remove(const std::uint64_t* set, std::uint16_t* ln) const {
+  // Writes the options in `set` to `list`, in order, and returns how many.
+  // The list needs room for 32 entries more.
+  [[gnu::always_inline]] std::int32_t list_options(const std::uint64_t* set,
+                                                   std::uint16_t* list) const {
+    std::int32_t n = 0;
+#if defined(__AVX512VBMI2__)
+    // Without a branch: each half word's bits select the indices to keep
+    // from a vector of 32 of them. A loop per word would end where the
+    // processor cannot predict.
+    __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                     15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i step = _mm512_set1_epi16(32);
+    for (std::int32_t w = 0; w < words(); ++w) {
+      const std::uint64_t bits = set[w];
+      const auto low = static_cast<std::uint32_t>(bits);
+      const auto high = static_cast<std::uint32_t>(bits >> 32);
+      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
+      n += std::popcount(low);
+      index = _mm512_add_epi16(index, step);
+      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
+      n += std::popcount(high);
+      index = _mm512_add_epi16(index, step);
+    }
+#else
+    for (std::int32_t w = 0; w < words(); ++w) {
+      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
+        list[n++] = static_cast<std::uint16_t>(w << 6 | std::countr_zero(bits));
+    }
+#endif
+    return n;
+  }
+
+  // Takes the n options of `list` (those of `set`) off the lengths of their
+  // primary items; returns the updates that makes (DLX1's: the option's
+  // entries but one). (Skipping the items being covered, which every removed
+  // option has, costs more in selecting than it saves.)
+  [[gnu::always_inline]] std::uint64_t take(const std::uint16_t* list, std::int32_t n,
+                                            const std::uint64_t* set, std::uint16_t* ln) const {
     std::uint64_t count;
     switch (primary_stride_) {
       case 1:
-        count = decrement<1>(set, ln);
+        count = decrement<1>(list, n, ln);
         break;
       case 2:
-        count = decrement<2>(set, ln);
+        count = decrement<2>(list, n, ln);
         break;
       case 3:
-        count = decrement<3>(set, ln);
+        count = decrement<3>(list, n, ln);
         break;
       case 4:
-        count = decrement<4>(set, ln);
+        count = decrement<4>(list, n, ln);
         break;
       case 5:
-        count = decrement<5>(set, ln);
+        count = decrement<5>(list, n, ln);
         break;
       case 6:
-        count = decrement<6>(set, ln);
+        count = decrement<6>(list, n, ln);
         break;
       default:
-        count = decrement<0>(set, ln);
+        count = decrement<0>(list, n, ln);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
     if (costs_in_records_) return count;
@@ -224,54 +248,18 @@ class Bitsets {
     return count;
   }
 
-  // Decrements the lengths and sums the costs of the options in `set`, with
+  // Decrements the lengths and sums the costs of the listed options, with
   // the length of the primary lists fixed at compile time when it is small
   // (kStride > 0), so that the inner loop unrolls.
   template <int kStride>
-  [[gnu::always_inline]] std::uint64_t decrement(const std::uint64_t* set,
+  [[gnu::always_inline]] std::uint64_t decrement(const std::uint16_t* list, std::int32_t n,
                                                  std::uint16_t* ln) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
     std::uint64_t count = 0;
-    auto take = [&](std::int32_t option) {
-      const std::uint16_t* record = record_.data() + option * (stride + 1);
+    for (std::int32_t j = 0; j < n; ++j) {
+      const std::uint16_t* record = record_.data() + list[j] * (stride + 1);
       count += record[0];
       for (std::int32_t k = 1; k <= stride; ++k) --ln[record[k]];
-    };
-#if defined(__AVX512VBMI2__)
-    constexpr bool kListFirst = kWords != 4;
-#else
-    constexpr bool kListFirst = false;
-#endif
-    if constexpr (!kListFirst) {
-      for (std::int32_t w = 0; w < words(); ++w) {
-        for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
-          take(w << 6 | std::countr_zero(bits));
-      }
-    } else {
-#if defined(__AVX512VBMI2__)
-      // On sets of more than 4 words: first the list of the options in the
-      // set, without a branch: each half word's bits select the indices to
-      // keep from a vector of 32 of them. Then one loop over the list,
-      // instead of a loop per word whose end the processor cannot predict.
-      // (On shorter sets the loops per word are faster.)
-      std::uint16_t* list = option_list_.data();
-      std::int32_t n = 0;
-      __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
-                                       16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-      const __m512i step = _mm512_set1_epi16(32);
-      for (std::int32_t w = 0; w < words(); ++w) {
-        const std::uint64_t bits = set[w];
-        const auto low = static_cast<std::uint32_t>(bits);
-        const auto high = static_cast<std::uint32_t>(bits >> 32);
-        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
-        n += std::popcount(low);
-        index = _mm512_add_epi16(index, step);
-        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
-        n += std::popcount(high);
-        index = _mm512_add_epi16(index, step);
-      }
-      for (std::int32_t k = 0; k < n; ++k) take(list[k]);
-#endif
     }
     return count;
   }
@@ -307,7 +295,10 @@ class Bitsets {
   // the level's choices, the lengths, the uncovered primary items, the item
   // branched on and the option being tried.
   int level_capacity_ = 0;
-  std::vector<std::uint64_t> level_active_set_, level_choices_;
+  std::int32_t choices_stride_;  // the longest item's options, and 32 more
+  std::vector<std::uint64_t> level_active_set_;
+  std::vector<std::uint16_t> level_choices_;
+  std::vector<std::int32_t> choice_count_;
   std::vector<std::uint16_t> level_len_;
   std::vector<std::int32_t> uncovered_, level_item_, cursor_;
   std::vector<std::uint64_t> scratch_;

@@ -107,6 +107,22 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
       if (e.item < primary_count_) r[k++] = static_cast<std::uint16_t>(e.item);
   }
 
+#if defined(__AVX512BW__)
+  vector_lengths_ = primary_count_ <= 63;
+#endif
+  if (vector_lengths_) {
+    len_stride_ = 64;
+    ones_.assign(static_cast<std::size_t>(options) * 64, 0);
+    primary_bits_.assign(options, 0);
+    for (int bit = 0; bit < options; ++bit) {
+      for (const OptionEntry& e : p.option(option_index_[bit])) {
+        if (e.item >= primary_count_) continue;
+        ones_[static_cast<std::size_t>(bit) * 64 + e.item] = 1;
+        primary_bits_[bit] |= std::uint64_t{1} << e.item;
+      }
+    }
+  }
+
   // An item's mask holds every option containing it; a colour's mask, at
   // first the options giving its item that colour, ends up holding the
   // others containing the item.

@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <random>
 #include <vector>
 
@@ -27,6 +28,20 @@
 #include "xcover/problem.hpp"
 
 namespace xcover::detail {
+
+// Storage aligned for 64-byte vector loads.
+template <typename T>
+struct AlignedAllocator {
+  using value_type = T;
+  AlignedAllocator() = default;
+  template <typename U>
+  AlignedAllocator(const AlignedAllocator<U>&) {}
+  T* allocate(std::size_t n) {
+    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
+  }
+  void deallocate(T* p, std::size_t) { ::operator delete (p, std::align_val_t{64}); }
+  bool operator==(const AlignedAllocator&) const { return true; }
+};
 
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
@@ -78,6 +93,14 @@ class Bitsets {
       active[w] &= ~column[w];
     }
     updates += 1;
+#if defined(__AVX512BW__)
+    if (vector_lengths_) {
+      std::uint16_t* choices = choices_at(level);
+      if (size > 0) list_options(removed, choices);
+      updates += subtract(choices, size, ln, ln, std::uint64_t{1} << item);
+      return size;
+    }
+#endif
     if (size > 0) {  // (a dead end has nothing to list)
       std::uint16_t* choices = choices_at(level);
       list_options(removed, choices);
@@ -104,14 +127,21 @@ class Bitsets {
       after[k] = before[k] & ~removed[k];
     }
     std::uint16_t* ln = len_at(level + 1);
-    copy_lengths(ln, len_at(level));
-    // The option's other items are covered: one update each.
     std::uint16_t* list = option_list_.data();
     const std::int32_t n = list_options(removed, list);
+    uncovered_[level + 1] = uncovered_[level] - primaries_[option];
+#if defined(__AVX512BW__)
+    if (vector_lengths_) {
+      // The option's other items are covered: one update each.
+      updates += cost_[option] + subtract(list, n, len_at(level), ln, primary_bits_[option]);
+      return true;
+    }
+#endif
+    copy_lengths(ln, len_at(level));
+    // The option's other items are covered: one update each.
     updates += cost_[option] + take(list, n, removed, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
-    uncovered_[level + 1] = uncovered_[level] - primaries_[option];
     return true;
   }
 
@@ -175,6 +205,32 @@ class Bitsets {
   const std::uint16_t* primaries_of(std::int32_t option) const {
     return record_.data() + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
+
+#if defined(__AVX512BW__)
+  // With at most 63 primary items the lengths fit in two vectors, which stay
+  // in registers: each listed option subtracts its own vector of ones (one
+  // load and one subtraction, not a decrement per item), then the items in
+  // `covering` are marked. Reads `from`, writes `to`; returns the updates.
+  [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
+                                                const std::uint16_t* from, std::uint16_t* to,
+                                                std::uint64_t covering) const {
+    __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
+    const std::uint16_t* ones = ones_.data();
+    std::uint64_t count = 0;
+    for (std::int32_t j = 0; j < n; ++j) {
+      const std::int32_t option = list[j];
+      low = _mm512_sub_epi16(low, _mm512_load_si512(ones + option * 64));
+      high = _mm512_sub_epi16(high, _mm512_load_si512(ones + option * 64 + 32));
+      count += cost_[option];
+    }
+    const __m512i covered = _mm512_set1_epi16(static_cast<short>(kCovered));
+    low = _mm512_mask_mov_epi16(low, static_cast<__mmask32>(covering), covered);
+    high = _mm512_mask_mov_epi16(high, static_cast<__mmask32>(covering >> 32), covered);
+    _mm512_storeu_si512(to, low);
+    _mm512_storeu_si512(to + 32, high);
+    return count;
+  }
+#endif
 
   // Writes the options in `set` to `list`, in order, and returns how many.
   // The list needs room for 32 entries more.
@@ -283,6 +339,12 @@ class Bitsets {
   // in 16 bits), then its primary items.
   std::vector<std::uint16_t> record_;
   bool costs_in_records_ = false;
+  // At most 63 primary items, with AVX-512: lengths are kept by subtract().
+  // By option: its vector of ones at its primary items, 64 lanes (aligned),
+  // and its primary items as a bit set.
+  bool vector_lengths_ = false;
+  std::vector<std::uint16_t, AlignedAllocator<std::uint16_t>> ones_;
+  std::vector<std::uint64_t> primary_bits_;
   std::vector<std::int32_t> primaries_;  // how many
   std::vector<std::uint32_t> cost_;
 

@@ -63,6 +63,9 @@ void SearchFlags::add_to(po::options_description& options) {
        "save the state of the search to FILE now and then, and when it is stopped")
       ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
        "how often to save the checkpoint (default 60)")
+      ("layout", po::value(&layout)->value_name("NAME"),
+       "how the solver holds the problem: auto (default; bitsets for up to 16,384 options), "
+       "links (dancing links) or bitsets")
       ("memory-limit", po::value(&memory_limit)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes")
       ("resume", po::value(&resume)->value_name("FILE"),
@@ -74,12 +77,21 @@ void SearchFlags::add_to(po::options_description& options) {
   // clang-format on
 }
 
+Layout SearchFlags::memory_layout() const {
+  if (layout == "auto") return Layout::automatic;
+  if (layout == "links") return Layout::links;
+  if (layout == "bitsets") return Layout::bitsets;
+  throw UsageError("--layout must be auto, links or bitsets, not '" + layout + "'");
+}
+
 SearchOptions SearchFlags::search_options() const {
   if (time_limit < 0) throw UsageError("--time-limit must not be negative");
   if (checkpoint_every <= 0) throw UsageError("--checkpoint-every must be positive");
   if (memory_limit < 0) throw UsageError("--memory-limit must not be negative");
   if (ordered && (!checkpoint.empty() || !resume.empty()))
     throw UsageError("--ordered does not go with --checkpoint or --resume");
+  if (memory_layout() != Layout::automatic && mpi)
+    throw UsageError("--layout does not go with --mpi (the ranks choose automatically)");
   apply_memory_limit(memory_limit);
   SearchOptions options;
   options.solution_limit = limit;
@@ -187,6 +199,7 @@ void print_statistics(std::ostream& out, const Statistics& stats) {
       << "updates " << stats.updates << '\n'
       << "solutions " << stats.solutions << '\n'
       << "seconds " << seconds << '\n';
+  if (stats.bytes != 0) out << "bytes " << stats.bytes << '\n';
 }
 
 int finish_search(Status status, const Statistics& stats, bool print_stats) {
@@ -260,7 +273,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
 #endif
   const bool parallel = flags.threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {
-    Solver solver(problem);
+    Solver solver(problem, flags.memory_layout());
     const Status status = solver.search(visit, options);
     const Statistics& stats = solver.statistics();
     end_progress();  // before the count: cerr is tied to cout and flushes it
@@ -272,6 +285,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   ParallelOptions parallel_options;
   parallel_options.threads = flags.threads;
   parallel_options.ordered = flags.ordered;
+  parallel_options.layout = flags.memory_layout();
   parallel_options.search = options;
   const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
   if (!checkpoint_path.empty()) {

@@ -52,6 +52,10 @@ struct SearchFlags {
   bool mpi = false;
   bool ordered = false;
   double memory_limit = 0;  // MiB; 0: none
+  std::string layout = "auto";
+
+  // The --layout asked for.
+  Layout memory_layout() const;
 
   void add_to(po::options_description& options);
   // Fills the engine's options: limits, cancellation by Ctrl-C, progress.

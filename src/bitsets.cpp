@@ -22,6 +22,19 @@ template <int kWords>
 std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
   if (structural_options(problem) > kMaxOptions)
     return "the bitsets layout takes at most " + std::to_string(kMaxOptions) + " options";
+  // Mask ids are 16-bit: one per item, one per (secondary item, colour).
+  std::int64_t ids = problem.item_count();
+  if (problem.color_count() > 0 && ids <= 0xffff) {
+    std::vector<std::int64_t> pairs;
+    for (int k = 0; k < problem.option_count(); ++k) {
+      if (!problem.has_primary(k)) continue;
+      for (const OptionEntry& e : problem.option(k))
+        if (e.color != 0) pairs.push_back(std::int64_t{e.item} << 32 | e.color);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    ids += std::unique(pairs.begin(), pairs.end()) - pairs.begin();
+  }
+  if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
   if (problem.primary_count() > kMaxPrimary)
     return "the bitsets layout takes at most " + std::to_string(kMaxPrimary) + " primary items";
   return {};
@@ -83,12 +96,12 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     const auto entries = p.option(option_index_[bit]);
     int primaries = 0;
     for (const OptionEntry& e : entries) {
-      entry_mask_.push_back(e.color != 0 ? color_id(e.item, e.color)
-                                         : static_cast<std::uint32_t>(e.item));
+      entry_mask_.push_back(static_cast<std::uint16_t>(
+          e.color != 0 ? color_id(e.item, e.color) : static_cast<std::uint32_t>(e.item)));
       primaries += e.item < primary_count_;
     }
     primary_stride_ = std::max(primary_stride_, primaries);
-    primaries_.push_back(primaries);
+    primaries_.push_back(static_cast<std::uint16_t>(primaries));
     entry_begin_.push_back(static_cast<std::uint32_t>(entry_mask_.size()));
     cost_.push_back(static_cast<std::uint32_t>(entries.size() - 1));
   }
@@ -112,12 +125,10 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
 #endif
   if (vector_lengths_) {
     len_stride_ = 64;
-    ones_.assign(static_cast<std::size_t>(options) * 64, 0);
     primary_bits_.assign(options, 0);
     for (int bit = 0; bit < options; ++bit) {
       for (const OptionEntry& e : p.option(option_index_[bit])) {
         if (e.item >= primary_count_) continue;
-        ones_[static_cast<std::size_t>(bit) * 64 + e.item] = 1;
         primary_bits_[bit] |= std::uint64_t{1} << e.item;
       }
     }
@@ -153,19 +164,42 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   std::int32_t longest = 0;
   for (int j = 0; j < primary_count_; ++j)
     longest = std::max<std::int32_t>(longest, initial_len_[j]);
-  choices_stride_ = (longest + 32 + 31) / 32 * 32;
+  choices_stride_ = (longest + 7) / 8 * 8;
   option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32, 0);
+  if (costs_in_records_) cost_ = {};
+  entry_begin_.shrink_to_fit();
+  entry_mask_.shrink_to_fit();
+  cost_.shrink_to_fit();
+  option_index_.shrink_to_fit();
+  primaries_.shrink_to_fit();
   clear_assumptions();
-  grow_levels(std::min(primary_count_ + 1, 15));
+  // The deepest search: each level covers at least the fewest primary items
+  // an option has.
+  int fewest = primary_stride_;
+  for (const std::uint16_t k : primaries_) fewest = std::min<int>(fewest, k);
+  grow_levels(std::min(primary_count_ / std::max(fewest, 1) + 1, 15));
+}
+
+template <typename T>
+std::size_t held(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+template <int kWords>
+std::size_t Bitsets<kWords>::bytes() const {
+  return held(option_index_) + held(bit_of_option_) + held(masks_) + held(entry_begin_) +
+         held(entry_mask_) + held(record_) + held(primaries_) + held(cost_) + held(primary_bits_) +
+         held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
+         held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
+         held(uncovered_) + held(level_item_) + held(cursor_) + held(scratch_) + held(option_list_);
 }
 
 template <int kWords>
 void Bitsets<kWords>::grow_levels(int level) {
-  int capacity = std::max(16, level_capacity_);
-  while (capacity <= level) capacity *= 2;
+  const int capacity = std::max(level + 1, 2 * level_capacity_);
   level_capacity_ = capacity;
   level_active_set_.resize(static_cast<std::size_t>(capacity) * words_);
-  level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_);
+  level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_ + 32);
   choice_count_.resize(capacity);
   level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
   uncovered_.resize(capacity);

@@ -16,32 +16,17 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <new>
 #include <random>
 #include <vector>
 
 #include "item_choice.hpp"
 
-#if defined(__AVX512VBMI2__)
+#if defined(__AVX512BW__)
 #include <immintrin.h>
 #endif
 #include "xcover/problem.hpp"
 
 namespace xcover::detail {
-
-// Storage aligned for 64-byte vector loads.
-template <typename T>
-struct AlignedAllocator {
-  using value_type = T;
-  AlignedAllocator() = default;
-  template <typename U>
-  AlignedAllocator(const AlignedAllocator<U>&) {}
-  T* allocate(std::size_t n) {
-    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
-  }
-  void deallocate(T* p, std::size_t) { ::operator delete (p, std::align_val_t{64}); }
-  bool operator==(const AlignedAllocator&) const { return true; }
-};
 
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
@@ -133,13 +118,13 @@ class Bitsets {
 #if defined(__AVX512BW__)
     if (vector_lengths_) {
       // The option's other items are covered: one update each.
-      updates += cost_[option] + subtract(list, n, len_at(level), ln, primary_bits_[option]);
+      updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
       return true;
     }
 #endif
     copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
-    updates += cost_[option] + take(list, n, removed, ln);
+    updates += cost(option) + take(list, n, removed, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
     return true;
@@ -156,6 +141,9 @@ class Bitsets {
       f(option_index_[choices[k]]);
   }
   bool has_untried(int level) const { return cursor_[level] + 1 < choice_count_[level]; }
+
+  // Memory held, in bytes.
+  std::size_t bytes() const;
 
   std::uint64_t updates = 0;
 
@@ -190,14 +178,20 @@ class Bitsets {
 
   // The union of the masks of the option's entries, into `out`.
   [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
-    const std::uint32_t* id = entry_mask_.data() + entry_begin_[option];
-    const std::uint32_t* end = entry_mask_.data() + entry_begin_[option + 1];
+    const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
+    const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
     const std::uint64_t* m = mask(*id);
     for (std::int32_t w = 0; w < words(); ++w) out[w] = m[w];
     while (++id != end) {
       m = mask(*id);
       for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
     }
+  }
+
+  // The updates DLX1 counts when it hides an option: its entries less one.
+  std::uint64_t cost(std::int32_t option) const {
+    return costs_in_records_ ? record_[static_cast<std::size_t>(option) * (primary_stride_ + 1)]
+                             : cost_[option];
   }
 
   // An option's primary items, primary_stride_ of them, padded with the
@@ -208,20 +202,21 @@ class Bitsets {
 
 #if defined(__AVX512BW__)
   // With at most 63 primary items the lengths fit in two vectors, which stay
-  // in registers: each listed option subtracts its own vector of ones (one
-  // load and one subtraction, not a decrement per item), then the items in
+  // in registers: each listed option subtracts one at its primary items (a
+  // masked subtraction, not a decrement per item), then the items in
   // `covering` are marked. Reads `from`, writes `to`; returns the updates.
   [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
                                                 const std::uint16_t* from, std::uint16_t* to,
                                                 std::uint64_t covering) const {
     __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
-    const std::uint16_t* ones = ones_.data();
+    const __m512i one = _mm512_set1_epi16(1);
     std::uint64_t count = 0;
     for (std::int32_t j = 0; j < n; ++j) {
       const std::int32_t option = list[j];
-      low = _mm512_sub_epi16(low, _mm512_load_si512(ones + option * 64));
-      high = _mm512_sub_epi16(high, _mm512_load_si512(ones + option * 64 + 32));
-      count += cost_[option];
+      const std::uint64_t items = primary_bits_[option];
+      low = _mm512_mask_sub_epi16(low, static_cast<__mmask32>(items), low, one);
+      high = _mm512_mask_sub_epi16(high, static_cast<__mmask32>(items >> 32), high, one);
+      count += cost(option);
     }
     const __m512i covered = _mm512_set1_epi16(static_cast<short>(kCovered));
     low = _mm512_mask_mov_epi16(low, static_cast<__mmask32>(covering), covered);
@@ -299,7 +294,7 @@ class Bitsets {
     count = 0;
     for (std::int32_t w = 0; w < words(); ++w) {
       for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
-        count += cost_[w << 6 | std::countr_zero(bits)];
+        count += cost(w << 6 | std::countr_zero(bits));
     }
     return count;
   }
@@ -333,19 +328,18 @@ class Bitsets {
   std::vector<std::uint64_t> masks_;
   // By option: its entries' mask ids, its primary items, and its entries
   // less one (the updates DLX1 counts when it hides the option).
-  std::vector<std::uint32_t> entry_begin_, entry_mask_;
+  std::vector<std::uint32_t> entry_begin_;
+  std::vector<std::uint16_t> entry_mask_;
   std::int32_t primary_stride_ = 1;
   // By option, primary_stride_ + 1 entries: its cost (when all costs fit
   // in 16 bits), then its primary items.
   std::vector<std::uint16_t> record_;
   bool costs_in_records_ = false;
-  // At most 63 primary items, with AVX-512: lengths are kept by subtract().
-  // By option: its vector of ones at its primary items, 64 lanes (aligned),
-  // and its primary items as a bit set.
+  // At most 63 primary items, with AVX-512: lengths are kept by subtract(),
+  // which needs each option's primary items as a bit set.
   bool vector_lengths_ = false;
-  std::vector<std::uint16_t, AlignedAllocator<std::uint16_t>> ones_;
   std::vector<std::uint64_t> primary_bits_;
-  std::vector<std::int32_t> primaries_;  // how many
+  std::vector<std::uint16_t> primaries_;  // how many
   std::vector<std::uint32_t> cost_;
 
   // The root: every option active, less what the assumptions removed.
@@ -357,7 +351,10 @@ class Bitsets {
   // the level's choices, the lengths, the uncovered primary items, the item
   // branched on and the option being tried.
   int level_capacity_ = 0;
-  std::int32_t choices_stride_;  // the longest item's options, and 32 more
+  // Room for the longest item's options; the last level has 32 entries
+  // more, which list_options() may write past its end (into the next
+  // level's list, which is not in use then).
+  std::int32_t choices_stride_;
   std::vector<std::uint64_t> level_active_set_;
   std::vector<std::uint16_t> level_choices_;
   std::vector<std::int32_t> choice_count_;

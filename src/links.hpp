@@ -88,6 +88,14 @@ class Links {
   }
   bool has_untried(int level) const { return nodes_[choice_[level]].down != branch_item_[level]; }
 
+  // Memory held, in bytes.
+  std::size_t bytes() const {
+    return nodes_.capacity() * sizeof(Node) +
+           (len_.capacity() + first_primary_node_.capacity() + assumed_nodes_.capacity() +
+            choice_.capacity() + branch_item_.capacity()) *
+               sizeof(std::int32_t);
+  }
+
   std::uint64_t updates = 0;
 
  private:

@@ -213,7 +213,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
 }
 
 void ParallelSearch::Impl::work(unsigned id, const Visitor& visit) {
-  Solver solver(*problem);
+  Solver solver(*problem, options.layout);
   for (;;) {
     WorkPiece piece;
     {
@@ -309,7 +309,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   std::atomic<std::size_t> next{0};
 
   auto solve = [&] {
-    Solver solver(*problem);
+    Solver solver(*problem, options.layout);
     SearchOptions o;
     o.cancel = &stop;
     o.random_seed = options.search.random_seed;

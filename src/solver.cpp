@@ -207,6 +207,7 @@ Status Solver::Impl::run(C& core, const Visitor& visit, const SearchOptions& opt
   Status status = Status::exhausted;
   auto finish = [&](Status s) {
     stats.updates = core.updates;
+    stats.bytes = core.bytes();
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return s;
   };

@@ -167,4 +167,15 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   CHECK_THROWS_WITH_AS(xcover::Solver(huge, xcover::Layout::bitsets),
                        "the bitsets layout takes at most 32767 options", xcover::ProblemError);
   CHECK(xcover::Solver(huge).count() == 40000);
+
+  // Mask ids are 16-bit: more than 65,536 items go to the links.
+  xcover::Problem many_items;
+  many_items.add_primary("a");
+  for (int k = 0; k < 70000; ++k) many_items.add_secondary("s" + std::to_string(k));
+  many_items.add_option({xcover::OptionEntry{0, 0}, xcover::OptionEntry{69999, 0}});
+  CHECK(xcover::Solver(many_items).layout() == xcover::Layout::links);
+  CHECK(xcover::Solver(many_items).count() == 1);
+  CHECK_THROWS_WITH_AS(xcover::Solver(many_items, xcover::Layout::bitsets),
+                       "the bitsets layout takes at most 65536 items and (item, colour) pairs",
+                       xcover::ProblemError);
 }

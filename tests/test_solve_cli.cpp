@@ -39,6 +39,23 @@ TEST_CASE("xcover solve --stats writes the counters to stderr only") {
   CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
 }
 
+TEST_CASE("xcover solve --layout: both layouts give the same answer and counters") {
+  const std::string file = data_file("knuth_example.dlx");
+  for (const std::string layout : {"links", "bitsets", "auto"}) {
+    CAPTURE(layout);
+    const auto r = run_cli("solve --stats --threads 1 --layout " + layout + " " + file);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "1:\n a d f\n b g\n c e\n");
+    CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
+    CHECK(r.err.find("\nbytes ") != std::string::npos);
+  }
+  const auto threads = run_cli("solve --count --threads 2 --layout links " + file);
+  CHECK(threads.out == "1\n");
+  const auto bad = run_cli("solve --layout fast " + file);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--layout must be auto, links or bitsets, not 'fast'") != std::string::npos);
+}
+
 TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
   std::string text = "a b c d e f g h i j k l m n o p\n";
   for (char c = 'a'; c <= 'p'; ++c) {

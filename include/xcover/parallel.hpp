@@ -59,7 +59,8 @@ void write_checkpoint(const std::string& path, const Checkpoint& checkpoint);
 Checkpoint read_checkpoint(const std::string& path);
 
 struct ParallelOptions {
-  unsigned threads = 0;  // 0: one per core
+  unsigned threads = 0;               // 0: one per core
+  Layout layout = Layout::automatic;  // each worker's solver
   // Limits, cancellation and progress (figures combined over the workers;
   // called from one thread at a time). Node counts are checked about every
   // thousand nodes per worker. The work-sharing fields are used internally.

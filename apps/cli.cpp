@@ -64,7 +64,7 @@ void SearchFlags::add_to(po::options_description& options) {
       ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
        "how often to save the checkpoint (default 60)")
       ("layout", po::value(&layout)->value_name("NAME"),
-       "how the solver holds the problem: auto (default; bitsets for up to 16,384 options), "
+       "how the solver holds the problem: auto (default: bitsets for small or dense problems), "
        "links (dancing links) or bitsets")
       ("memory-limit", po::value(&memory_limit)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes")

@@ -40,20 +40,40 @@ std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
   return {};
 }
 
-// Each level of the search keeps its own copy of the state, so the layout
-// is chosen only when sets are short (at most 256 words, 16,384 options) and
-// the deepest search fits in 64 MiB: a level covers at least as many primary
-// items as the option that covers fewest.
+// A step of the bit-set layout costs a few operations per word of a set,
+// whatever the problem; a step of the links costs one per link it changes,
+// which is about how many options clash with the one chosen. So sets of up
+// to 16 words (1,024 options) take bit sets; sets of up to 64 words do when
+// an option's items hold on average at least 4 options per word (measured:
+// pentominoes and 40-queens gain, 64-queens and 16x16 Sudoku lose). Each
+// level keeps its own copy of the state, so the deepest search must fit in
+// 64 MiB: a level covers at least as many primary items as the option that
+// covers fewest.
 template <int kWords>
 bool Bitsets<kWords>::preferred(const Problem& problem) {
   if (!unfit_reason(problem).empty()) return false;
   const std::int64_t words = words_needed(problem);
-  if (words > 256) return false;
+  if (words > 64) return false;
+  std::vector<std::int64_t> column(problem.item_count(), 0);
+  std::int64_t options = 0;
   int fewest = INT32_MAX;
   for (int k = 0; k < problem.option_count(); ++k) {
+    if (!problem.has_primary(k)) continue;
+    ++options;
     int primary = 0;
-    for (const OptionEntry& e : problem.option(k)) primary += e.item < problem.primary_count();
-    if (primary > 0) fewest = std::min(fewest, primary);
+    for (const OptionEntry& e : problem.option(k)) {
+      ++column[e.item];
+      primary += e.item < problem.primary_count();
+    }
+    fewest = std::min(fewest, primary);
+  }
+  if (words > 16) {
+    std::int64_t clashes = 0;  // summed over the options
+    for (int k = 0; k < problem.option_count(); ++k) {
+      if (!problem.has_primary(k)) continue;
+      for (const OptionEntry& e : problem.option(k)) clashes += column[e.item];
+    }
+    if (clashes < 4 * words * options) return false;
   }
   const std::int64_t depth = fewest == INT32_MAX ? 1 : problem.primary_count() / fewest + 1;
   const std::int64_t level_bytes = 16 * words + 2 * (problem.primary_count() + 32);

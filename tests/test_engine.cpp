@@ -159,6 +159,14 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   const xcover::Problem small = wide(100), large = wide(20000), huge = wide(40000);
   CHECK(xcover::Solver(small).layout() == xcover::Layout::bitsets);
   CHECK(xcover::Solver(large).layout() == xcover::Layout::links);
+  // Between 1,025 and 4,096 options it depends on how many options clash
+  // with each: all of them here, none in a chain of items of one option each.
+  CHECK(xcover::Solver(wide(2000)).layout() == xcover::Layout::bitsets);
+  xcover::Problem chain;
+  for (int k = 0; k < 2000; ++k) chain.add_primary("i" + std::to_string(k));
+  for (int k = 0; k < 2000; ++k) chain.add_option({xcover::OptionEntry{k, 0}});
+  CHECK(xcover::Solver(chain).layout() == xcover::Layout::links);
+  CHECK(xcover::Solver(chain).count() == 1);
   CHECK(xcover::Solver(small, xcover::Layout::links).layout() == xcover::Layout::links);
   xcover::Solver forced(large, xcover::Layout::bitsets);
   CHECK(forced.layout() == xcover::Layout::bitsets);

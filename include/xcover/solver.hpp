@@ -111,10 +111,12 @@ struct Branching {
 // (DLX1's rule), so they visit the same nodes and the same solutions in the
 // same order; without colours they count the same updates too.
 enum class Layout {
-  automatic,  // bitsets for problems of at most 16,384 options, else links
+  automatic,  // bitsets for small or dense problems (up to 1,024 options, or up
+              // to 4,096 when an option clashes with many), else links
   links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries
   bitsets,    // a bit per option, copied a level down at each step; at most
-              // 32,767 options and 65,535 primary items (else ProblemError)
+              // 32,767 options, 65,535 primary items and 65,536 items and
+              // (item, colour) pairs (else ProblemError)
 };
 
 const char* to_string(Layout layout);

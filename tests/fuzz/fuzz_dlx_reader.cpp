@@ -91,21 +91,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   FUZZ_CHECK(again.warnings.empty());
   FUZZ_CHECK(xcover::to_dlx(again.problem) == written);
 
-  xcover::Solver solver(problem);
-  xcover::SearchOptions options;
-  options.node_limit = 20000;
-  options.solution_limit = 1000;
-  std::uint64_t visited = 0;
-  const xcover::Status status = solver.search(
-      [&](const xcover::Solution &solution) {
-        FUZZ_CHECK(solution.problem == &problem);
-        FUZZ_CHECK(obeys_rules(problem, solution.options));
-        ++visited;
-        return true;
-      },
-      options);
-  FUZZ_CHECK(visited == solver.statistics().solutions);
-  if (status == xcover::Status::exhausted && problem.option_count() <= 12)
-    FUZZ_CHECK(brute_force_count(problem) == visited);
+  // Both layouts (when the problem fits the bit sets): the same solutions in
+  // the same order, the same nodes, and without colours the same updates.
+  std::vector<std::vector<int>> found[2];
+  xcover::Statistics stats[2];
+  xcover::Status status[2];
+  const bool both = problem.option_count() <= 32767 && problem.item_count() <= 65535;
+  for (int k = 0; k < (both ? 2 : 1); ++k) {
+    xcover::Solver solver(problem, k == 0 ? xcover::Layout::links : xcover::Layout::bitsets);
+    xcover::SearchOptions options;
+    options.node_limit = 20000;
+    options.solution_limit = 1000;
+    status[k] = solver.search(
+        [&](const xcover::Solution &solution) {
+          FUZZ_CHECK(solution.problem == &problem);
+          FUZZ_CHECK(obeys_rules(problem, solution.options));
+          found[k].emplace_back(solution.options.begin(), solution.options.end());
+          return true;
+        },
+        options);
+    stats[k] = solver.statistics();
+    FUZZ_CHECK(found[k].size() == stats[k].solutions);
+  }
+  if (both) {
+    FUZZ_CHECK(status[0] == status[1]);
+    FUZZ_CHECK(found[0] == found[1]);
+    FUZZ_CHECK(stats[0].nodes == stats[1].nodes);
+    if (problem.color_count() == 0) FUZZ_CHECK(stats[0].updates == stats[1].updates);
+  }
+  if (status[0] == xcover::Status::exhausted && problem.option_count() <= 12)
+    FUZZ_CHECK(brute_force_count(problem) == found[0].size());
   return 0;
 }

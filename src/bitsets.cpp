@@ -181,6 +181,7 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(words_, 0);
+  pending_clashes_.assign(words_, 0);
   std::int32_t longest = 0;
   for (int j = 0; j < primary_count_; ++j)
     longest = std::max<std::int32_t>(longest, initial_len_[j]);
@@ -227,22 +228,39 @@ void Bitsets<kWords>::grow_levels(int level) {
   cursor_.resize(capacity);
 }
 
+// An option can be forced when it is still active and clashes with no
+// option forced before it (clashing goes both ways).
 template <int kWords>
 bool Bitsets<kWords>::assume(int option) {
   const int bit = bit_of_option_[option];
-  if (bit < 0 || (root_active_set_[bit >> 6] >> (bit & 63) & 1) == 0) return false;
-  std::uint64_t* removed = scratch_.data();
-  clashes(bit, removed);
+  if (bit < 0) return false;
+  const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  if ((root_active_set_[bit >> 6] & mask) == 0 || (pending_clashes_[bit >> 6] & mask) != 0)
+    return false;
+  std::uint64_t* clash = scratch_.data();
+  clashes(bit, clash);
+  for (std::int32_t w = 0; w < words_; ++w) pending_clashes_[w] |= clash[w];
+  pending_.push_back(bit);
+  return true;
+}
+
+template <int kWords>
+void Bitsets<kWords>::apply_assumptions() {
+  if (pending_.empty()) return;
+  std::uint64_t* removed = pending_clashes_.data();
   for (std::int32_t w = 0; w < words_; ++w) {
     removed[w] &= root_active_set_[w];
     root_active_set_[w] &= ~removed[w];
   }
   const std::int32_t n = list_options(removed, option_list_.data());
   take(option_list_.data(), n, removed, root_len_.data());
-  const std::uint16_t* primary = primaries_of(bit);
-  for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;
-  root_uncovered_ -= primaries_[bit];
-  return true;
+  for (const std::int32_t bit : pending_) {
+    const std::uint16_t* primary = primaries_of(bit);
+    for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;
+    root_uncovered_ -= primaries_[bit];
+  }
+  pending_.clear();
+  std::fill(pending_clashes_.begin(), pending_clashes_.end(), 0);
 }
 
 template <int kWords>
@@ -250,10 +268,13 @@ void Bitsets<kWords>::clear_assumptions() {
   root_active_set_ = initial_set_;
   root_len_ = initial_len_;
   root_uncovered_ = primary_count_;
+  pending_.clear();
+  std::fill(pending_clashes_.begin(), pending_clashes_.end(), 0);
 }
 
 template <int kWords>
 std::vector<int> Bitsets<kWords>::root_branching() {
+  apply_assumptions();
   const std::int32_t item = first_shortest<std::uint32_t, 16>(root_len_.data(), 0, primary_count_);
   const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
   std::vector<int> options;

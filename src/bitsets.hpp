@@ -50,11 +50,15 @@ class Bitsets {
   // --- the root: assumptions ----------------------------------------------
   bool assume(int option);
   void clear_assumptions();
-  bool root_solved() const { return root_uncovered_ == 0; }
+  bool root_solved() {
+    apply_assumptions();
+    return root_uncovered_ == 0;
+  }
   std::vector<int> root_branching();
 
   // --- one search level at a time (see Solver::Impl::run) ------------------
   [[gnu::always_inline]] void begin() {
+    apply_assumptions();
     reserve_level(0);
     std::memcpy(active_at(0), root_active_set_.data(), words() * sizeof(std::uint64_t));
     copy_lengths(len_at(0), root_len_.data());
@@ -175,6 +179,8 @@ class Bitsets {
     if (level >= level_capacity_) grow_levels(level);
   }
   void grow_levels(int level);
+  // Applies the assumptions made since the last call, all at once.
+  void apply_assumptions();
 
   // The union of the masks of the option's entries, into `out`.
   [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
@@ -346,6 +352,11 @@ class Bitsets {
   std::vector<std::uint64_t> initial_set_, root_active_set_;
   std::vector<std::uint16_t> initial_len_, root_len_;
   std::int32_t root_uncovered_;
+  // Assumptions not applied yet, and the options that clash with them:
+  // forcing many options (a Sudoku's givens) removes each clashing option
+  // once, in one pass.
+  std::vector<std::int32_t> pending_;
+  std::vector<std::uint64_t> pending_clashes_;
 
   // Per level: the active options (after open(): less the level's item's),
   // the level's choices, the lengths, the uncovered primary items, the item

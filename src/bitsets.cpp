@@ -178,6 +178,18 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     }
   }
 
+  few_words_begin_.push_back(0);
+  for (int item = 0; item < primary_count_; ++item) {
+    const std::uint64_t* column = masks_.data() + static_cast<std::size_t>(item) * words_;
+    // (On sets of 4 words listing with compress is faster.)
+    if (words_ > 4 &&
+        std::count_if(column, column + words_, [](std::uint64_t w) { return w != 0; }) <= 4) {
+      for (int w = 0; w < words_; ++w)
+        if (column[w] != 0) few_words_.push_back(static_cast<std::uint16_t>(w));
+    }
+    few_words_begin_.push_back(static_cast<std::uint32_t>(few_words_.size()));
+  }
+
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(words_, 0);
@@ -253,7 +265,7 @@ void Bitsets<kWords>::apply_assumptions() {
     root_active_set_[w] &= ~removed[w];
   }
   const std::int32_t n = list_options(removed, option_list_.data());
-  take(option_list_.data(), n, removed, root_len_.data());
+  take(option_list_.data(), n, root_len_.data());
   for (const std::int32_t bit : pending_) {
     const std::uint16_t* primary = primaries_of(bit);
     for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;

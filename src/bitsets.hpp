@@ -75,26 +75,36 @@ class Bitsets {
     cursor_[level] = -1;
     choice_count_[level] = size;
     // Covering the item removes all of its options; they are the choices.
-    std::uint64_t* removed = scratch_.data();
     const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
-    for (std::int32_t w = 0; w < words(); ++w) {
-      removed[w] = active[w] & column[w];
-      active[w] &= ~column[w];
+    std::uint16_t* choices = choices_at(level);
+    const std::uint16_t* few = few_words_.data() + few_words_begin_[item];
+    const std::uint16_t* few_end = few_words_.data() + few_words_begin_[item + 1];
+    if (few != few_end) {
+      // The item's options lie in a few words: list them from those.
+      std::int32_t n = 0;
+      for (; few != few_end; ++few) {
+        const std::int32_t w = *few;
+        std::uint64_t bits = active[w] & column[w];
+        active[w] &= ~column[w];
+        for (; bits != 0; bits &= bits - 1)
+          choices[n++] = static_cast<std::uint16_t>(w << 6 | std::countr_zero(bits));
+      }
+    } else {
+      std::uint64_t* removed = scratch_.data();
+      for (std::int32_t w = 0; w < words(); ++w) {
+        removed[w] = active[w] & column[w];
+        active[w] &= ~column[w];
+      }
+      if (size > 0) list_options(removed, choices);  // (a dead end has nothing to list)
     }
     updates += 1;
 #if defined(__AVX512BW__)
     if (vector_lengths_) {
-      std::uint16_t* choices = choices_at(level);
-      if (size > 0) list_options(removed, choices);
       updates += subtract(choices, size, ln, ln, std::uint64_t{1} << item);
       return size;
     }
 #endif
-    if (size > 0) {  // (a dead end has nothing to list)
-      std::uint16_t* choices = choices_at(level);
-      list_options(removed, choices);
-      updates += take(choices, size, removed, ln);
-    }
+    if (size > 0) updates += take(choices, size, ln);
     ln[item] = kCovered;
     return size;
   }
@@ -128,7 +138,7 @@ class Bitsets {
 #endif
     copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
-    updates += cost(option) + take(list, n, removed, ln);
+    updates += cost(option) + take(list, n, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
     return true;
@@ -265,12 +275,12 @@ class Bitsets {
     return n;
   }
 
-  // Takes the n options of `list` (those of `set`) off the lengths of their
-  // primary items; returns the updates that makes (DLX1's: the option's
-  // entries but one). (Skipping the items being covered, which every removed
-  // option has, costs more in selecting than it saves.)
+  // Takes the n options of `list` off the lengths of their primary items;
+  // returns the updates that makes (DLX1's: the option's entries but one).
+  // (Skipping the items being covered, which every removed option has,
+  // costs more in selecting than it saves.)
   [[gnu::always_inline]] std::uint64_t take(const std::uint16_t* list, std::int32_t n,
-                                            const std::uint64_t* set, std::uint16_t* ln) const {
+                                            std::uint16_t* ln) const {
     std::uint64_t count;
     switch (primary_stride_) {
       case 1:
@@ -298,10 +308,7 @@ class Bitsets {
     if (costs_in_records_) return count;
     // Options of 65,536 entries or more: their costs are 32-bit.
     count = 0;
-    for (std::int32_t w = 0; w < words(); ++w) {
-      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
-        count += cost(w << 6 | std::countr_zero(bits));
-    }
+    for (std::int32_t j = 0; j < n; ++j) count += cost_[list[j]];
     return count;
   }
 
@@ -332,6 +339,10 @@ class Bitsets {
   // (secondary item, colour) (the options containing it with another
   // colour or none).
   std::vector<std::uint64_t> masks_;
+  // By primary item: the words its mask has bits in, when there are at
+  // most 4 (else none: open() then goes over the whole set).
+  std::vector<std::uint32_t> few_words_begin_;
+  std::vector<std::uint16_t> few_words_;
   // By option: its entries' mask ids, its primary items, and its entries
   // less one (the updates DLX1 counts when it hides the option).
   std::vector<std::uint32_t> entry_begin_;

@@ -5,6 +5,8 @@
 #   bash scripts/test.sh --mpi        with distributed counting, in build-mpi/
 #   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests
 #                                     that run several threads
+#   bash scripts/test.sh --portable   without -march=native, in build-portable/: the
+#                                     engine's paths for processors without AVX-512
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh "${1:-}"
@@ -18,6 +20,9 @@ if [[ "${1:-}" == "--tsan" ]]; then
 elif [[ "${1:-}" == "--mpi" ]]; then
   dir=build-mpi
   flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)
+elif [[ "${1:-}" == "--portable" ]]; then
+  dir=build-portable
+  flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_NATIVE=OFF -DXCOVER_BUILD_BENCH=OFF)
 elif [[ "${1:-}" == "--sanitize" ]]; then
   dir=build-asan
   flags=(-DCMAKE_BUILD_TYPE=Debug -DXCOVER_SANITIZE=ON)

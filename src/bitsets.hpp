@@ -17,14 +17,15 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "item_choice.hpp"
+#include "xcover/problem.hpp"
 
 #if defined(__AVX512BW__)
 #include <immintrin.h>
 #endif
-#include "xcover/problem.hpp"
 
 namespace xcover::detail {
 

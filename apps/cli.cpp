@@ -244,16 +244,42 @@ void save(const std::string& path, const Checkpoint& checkpoint) {
 }  // namespace
 
 #ifdef XCOVER_WITH_MPI
-// Under mpirun: every rank runs this; rank 0 alone prints.
+// Under mpirun: every rank runs this; rank 0 alone prints and writes the
+// checkpoint.
 int run_mpi_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options) {
   if (!flags.count) throw UsageError("--mpi counts: give --count too");
-  if (!flags.checkpoint.empty() || !flags.resume.empty())
-    throw UsageError("--mpi does not write checkpoints yet; use --threads on one machine");
   boost::mpi::environment environment;
-  const DistributedResult result = distributed_count(problem, options);
+  DistributedOptions distributed;
+  const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
+  if (!checkpoint_path.empty()) {
+    distributed.checkpoint_seconds = flags.checkpoint_every;
+    distributed.on_checkpoint = [&](const Checkpoint& c) { save(checkpoint_path, c); };
+  }
+  if (!flags.resume.empty()) {
+    distributed.resume = [&] {
+      const Checkpoint checkpoint = read_checkpoint(flags.resume);
+      if (checkpoint.fingerprint != fingerprint(problem))
+        throw ParseError(flags.resume, 1, "the checkpoint was written for a different problem");
+      return checkpoint;
+    };
+  }
+  DistributedResult result;
+  try {
+    result = distributed_count(problem, options, distributed);
+  } catch (const ParseError& e) {
+    // Here, not in main(): an exception leaving the MPI environment aborts
+    // every rank before the message is out.
+    std::cerr << e.what() << '\n';
+    return exit_bad_input;
+  }
   if (!result.coordinator) return exit_success;
+  if (!checkpoint_path.empty()) save(checkpoint_path, result.checkpoint);
   end_progress();
   if (result.status == Status::exhausted) std::cout << result.stats.solutions << '\n';
+  if (!checkpoint_path.empty() &&
+      (result.status == Status::cancelled || result.status == Status::time_limit))
+    std::cerr << "xcover: the checkpoint in " << checkpoint_path
+              << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";
   return finish_search(result.status, result.stats, flags.stats);
 }
 #endif

@@ -33,6 +33,49 @@ for problem in "$scratch"/*.dlx; do
     fi
   done
 done
+# Checkpoints: a count stopped by the time limit resumes, on another number
+# of ranks, to the single-run total; a periodic checkpoint of a finished count
+# holds nothing pending; a checkpoint of another problem is refused.
+"$xcover" polyomino --board 6x10 --emit > "$scratch/pentominoes6x10.dlx"
+total=9356
+set +e
+got=$(mpirun --oversubscribe -np 2 "$xcover" solve --mpi --count --time-limit 0.2 \
+      --checkpoint "$scratch/stop.ckpt" --checkpoint-every 0.05 "$scratch/pentominoes6x10.dlx" 2>/dev/null)
+status=$?
+set -e
+if [[ $status -eq 0 ]]; then
+  [[ "$got" == "$total" ]] || { echo "FAIL unstopped count $got"; failed=1; }
+  echo "ok   the count ended before the time limit: $got"
+else
+  got=$(mpirun --oversubscribe -np 3 "$xcover" solve --mpi --count --resume "$scratch/stop.ckpt" \
+        "$scratch/pentominoes6x10.dlx")
+  if [[ "$got" == "$total" ]]; then
+    echo "ok   stopped (exit $status), resumed on 3 ranks: $got"
+  else
+    echo "FAIL stopped (exit $status), resumed on 3 ranks: $got, expected $total"
+    failed=1
+  fi
+fi
+got=$(mpirun --oversubscribe -np 2 "$xcover" solve --mpi --count --checkpoint "$scratch/full.ckpt" \
+      --checkpoint-every 0.05 "$scratch/pentominoes6x10.dlx")
+if [[ "$got" == "$total" ]] && grep -q "^pending 0$" "$scratch/full.ckpt" &&
+   grep -q "^solutions $total$" "$scratch/full.ckpt"; then
+  echo "ok   periodic checkpoints, final state complete"
+else
+  echo "FAIL periodic checkpoints: count $got, file: $(head -8 "$scratch/full.ckpt" | tr '\n' ' ')"
+  failed=1
+fi
+set +e
+err=$(timeout 60 mpirun --oversubscribe -np 2 "$xcover" solve --mpi --count \
+      --resume "$scratch/full.ckpt" "$scratch/queens10.dlx" 2>&1 >/dev/null)
+status=$?
+set -e
+if [[ $status -ne 0 && $status -ne 124 && "$err" == *"different problem"* ]]; then
+  echo "ok   a checkpoint of another problem is refused"
+else
+  echo "FAIL resuming another problem's checkpoint: exit $status, $err"
+  failed=1
+fi
 # A usage error on every rank is exit status 2.
 set +e
 mpirun --oversubscribe -np 2 "$xcover" solve --mpi "$scratch/queens10.dlx" 2>/dev/null

@@ -2,13 +2,16 @@
 // and link xcover::mpi). Every rank calls distributed_count() with the same
 // problem; rank 0 cuts the tree into pieces and hands them out, the other
 // ranks search them and give work back when rank 0 runs dry, so uneven trees
-// still balance. The count equals a single run's for any number of ranks.
+// still balance. The count equals a single run's for any number of ranks,
+// and checkpoints let it be stopped and resumed, on any number of ranks.
 //
-//   mpirun -np 4 xcover solve --mpi --count problem.dlx
+//   mpirun -np 4 xcover solve --mpi --count --checkpoint count.ckpt problem.dlx
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
+#include "xcover/parallel.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -19,11 +22,32 @@ struct DistributedResult {
   // On rank 0: totals over all ranks. Elsewhere: what this rank searched.
   Statistics stats;
   bool coordinator = false;  // true on rank 0
+  // On rank 0: where the count stands at the end: nothing pending when it
+  // finished; when a cancellation or the time limit stopped it and
+  // checkpoints are on, every piece of the work left.
+  Checkpoint checkpoint;
+};
+
+struct DistributedOptions {
+  std::size_t pieces_per_rank = 64;  // the first cut
+  // Every checkpoint_seconds rank 0 has every rank give back its unfinished
+  // work, then hands on_checkpoint the exact state of the count and goes on
+  // (0: never). With checkpoints on, a cancellation or the time limit also
+  // gathers the work left instead of dropping it, for the final checkpoint.
+  double checkpoint_seconds = 0;
+  std::function<void(const Checkpoint&)> on_checkpoint;
+  // On rank 0: where to start instead of the root of the tree (called once;
+  // it may throw, e.g. on an unreadable file). The checkpoint must belong
+  // to this problem (std::invalid_argument otherwise). Other ranks ignore it.
+  std::function<Checkpoint()> resume;
 };
 
 // Call between MPI initialisation and finalisation, on every rank. Honours
 // options.cancel, time_limit and on_progress (on rank 0; progress has no
-// node-by-node detail: it is updated as pieces finish).
+// node-by-node detail: it is updated as pieces finish). When rank 0 throws
+// (a resume that fails), the other ranks are told to stop first.
+DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
+                                    const DistributedOptions& distributed);
 DistributedResult distributed_count(const Problem& problem, const SearchOptions& options = {},
                                     std::size_t pieces_per_rank = 64);
 

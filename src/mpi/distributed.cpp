@@ -2,6 +2,9 @@
 // work, asks busy ranks to share when the queue is empty and others wait, and
 // sums the results. Messages from one rank arrive in the order sent, so when
 // rank 0 sees a rank ask for work, every piece that rank gave away is queued.
+// A checkpoint is taken the same way: rank 0 stops handing out pieces, has
+// every busy rank (and its own search) give back all its work, and once all
+// have asked for more, the queue is exactly the work left.
 #include "xcover/distributed.hpp"
 
 #include <boost/mpi.hpp>
@@ -9,6 +12,8 @@
 #include <chrono>
 #include <deque>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "xcover/parallel.hpp"
@@ -31,6 +36,7 @@ enum Tag : int {
   tag_share = 3,    // 0 -> worker: give some of your work back
   tag_split = 4,    // worker -> 0: a piece given back
   tag_stop = 5,     // 0 -> worker: no more work
+  tag_yield = 6,    // 0 -> worker: give all your work back (for a checkpoint)
 };
 
 struct ResultMessage {
@@ -53,26 +59,30 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
   for (;;) {
     world.send(0, tag_request, last);
     last = ResultMessage{};
-    mpi::status status = world.probe(0, mpi::any_tag);
-    if (status.tag() == tag_stop) {
-      world.recv(0, tag_stop);
-      return result;
-    }
-    if (status.tag() == tag_share) {  // a late request: we are idle already
-      world.recv(0, tag_share);
-      last.done = 0;
-      continue;
-    }
+    // Wait for a piece. A request to share or yield that crossed the request
+    // on the way is stale: this rank has nothing left to give.
     WorkPiece piece;
-    world.recv(0, tag_piece, piece);
+    for (;;) {
+      const mpi::status status = world.probe(0, mpi::any_tag);
+      if (status.tag() == tag_stop) {
+        world.recv(0, tag_stop);
+        return result;
+      }
+      if (status.tag() == tag_piece) {
+        world.recv(0, tag_piece, piece);
+        break;
+      }
+      world.recv(0, status.tag());
+    }
     for (int option : piece.forced) solver.assume(option);
-    std::atomic<bool> share{false}, halt{false};
+    std::atomic<bool> share{false}, yield{false}, halt{false};
     bool told_to_stop = false;
     double given = 0;
     SearchOptions o;
     o.cancel = &halt;
     o.random_seed = options.random_seed;
     o.share_request = &share;
+    o.yield_request = &yield;
     o.progress_nodes = 4096;
     o.on_progress = [&](const Progress&) {
       if (options.cancel && options.cancel->load()) halt = true;
@@ -84,6 +94,10 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
       if (world.iprobe(0, tag_share)) {
         world.recv(0, tag_share);
         share = true;
+      }
+      if (world.iprobe(0, tag_yield)) {
+        world.recv(0, tag_yield);
+        yield = true;
       }
     };
     o.on_split = [&](std::span<const int> forced, double part) {
@@ -97,7 +111,8 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
     last.solutions = s.solutions;
     last.nodes = s.nodes;
     last.updates = s.updates;
-    last.cut_short = status_of_piece != Status::exhausted;
+    // A yielded piece is done but for what it gave back.
+    last.cut_short = status_of_piece != Status::exhausted && status_of_piece != Status::yielded;
     last.done = last.cut_short ? 0 : piece.weight - given;
     result.stats.nodes += s.nodes;
     result.stats.updates += s.updates;
@@ -113,15 +128,34 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
 class Coordinator {
  public:
   Coordinator(mpi::communicator& world, const Problem& problem, const SearchOptions& options,
-              std::size_t pieces_per_rank)
+              const DistributedOptions& distributed)
       : world_(world),
         problem_(problem),
         options_(options),
+        distributed_(distributed),
         workers_(world.size() - 1),
         busy_(world.size(), 0),
         asked_(world.size(), 0) {
-    const std::vector<WorkPiece> pieces =
-        cut_into_pieces(problem, pieces_per_rank * static_cast<std::size_t>(world.size()), &done_);
+    next_checkpoint_ = distributed.checkpoint_seconds;
+    if (distributed.resume) {
+      Checkpoint from;
+      try {
+        from = distributed.resume();
+        check(from);
+      } catch (...) {
+        for (int rank = 1; rank <= workers_; ++rank) world_.send(rank, tag_stop);
+        throw;
+      }
+      result_.stats.solutions = from.solutions;
+      result_.stats.nodes = from.nodes;
+      result_.stats.updates = from.updates;
+      earlier_seconds_ = from.seconds;
+      done_ = from.done;
+      queue_.assign(from.pending.begin(), from.pending.end());
+      return;
+    }
+    const std::vector<WorkPiece> pieces = cut_into_pieces(
+        problem, distributed.pieces_per_rank * static_cast<std::size_t>(world.size()), &done_);
     queue_.assign(pieces.begin(), pieces.end());
   }
 
@@ -129,7 +163,20 @@ class Coordinator {
     Solver solver(problem_);
     for (;;) {
       serve();
-      if (stopped()) break;
+      if (stopped() && !(checkpoints() && gather())) break;
+      if (gathering_) {
+        if (running_ == 0) {
+          take_checkpoint();
+          if (result_.status != Status::exhausted) break;  // the final one
+          continue;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+        continue;
+      }
+      if (due()) {
+        gather();
+        continue;
+      }
       if (!queue_.empty()) {
         WorkPiece piece = std::move(queue_.front());
         queue_.pop_front();
@@ -143,12 +190,32 @@ class Coordinator {
     for (int rank = 1; rank <= workers_; ++rank) world_.send(rank, tag_stop);
     result_.coordinator = true;
     if (result_.status == Status::exhausted && cut_short_) result_.status = Status::cancelled;
-    result_.stats.seconds = seconds();
+    result_.stats.seconds = total_seconds();
+    // Without checkpoints a stop drops the busy ranks' work: no state then.
+    if (checkpoints() || result_.status == Status::exhausted) result_.checkpoint = state();
     return result_;
   }
 
  private:
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  double total_seconds() const { return earlier_seconds_ + seconds(); }
+  // With checkpoints on, a stop gathers the work left for a final one.
+  bool checkpoints() const {
+    return distributed_.checkpoint_seconds > 0 || distributed_.on_checkpoint != nullptr;
+  }
+  bool due() const { return distributed_.checkpoint_seconds > 0 && seconds() >= next_checkpoint_; }
+
+  void check(const Checkpoint& from) const {
+    if (from.fingerprint != fingerprint(problem_))
+      throw std::invalid_argument("the checkpoint was written for a different problem");
+    for (const WorkPiece& piece : from.pending) {
+      for (int option : piece.forced) {
+        if (option < 0 || option >= problem_.option_count())
+          throw std::invalid_argument("the checkpoint names option " + std::to_string(option) +
+                                      ", which the problem does not have");
+      }
+    }
+  }
 
   // Cancellation and the time limit end the count for every rank.
   bool stopped() {
@@ -159,19 +226,54 @@ class Coordinator {
     return result_.status != Status::exhausted;
   }
 
+  // Starts gathering the work for a checkpoint: no more pieces go out, and
+  // every busy rank gives back all it has. Returns true while gathering.
+  bool gather() {
+    if (!gathering_) {
+      gathering_ = true;
+      for (int rank = 1; rank <= workers_; ++rank)
+        if (busy_[rank]) world_.send(rank, tag_yield);
+    }
+    return true;
+  }
+
+  Checkpoint state() const {
+    Checkpoint c;
+    c.fingerprint = fingerprint(problem_);
+    c.solutions = result_.stats.solutions;
+    c.nodes = result_.stats.nodes;
+    c.updates = result_.stats.updates;
+    c.seconds = total_seconds();
+    c.done = std::min(done_, 1.0);
+    c.pending.assign(queue_.begin(), queue_.end());
+    return c;
+  }
+
+  void take_checkpoint() {
+    gathering_ = false;
+    if (distributed_.on_checkpoint) distributed_.on_checkpoint(state());
+    next_checkpoint_ = seconds() + distributed_.checkpoint_seconds;
+  }
+
   void search_piece(Solver& solver, const WorkPiece& piece) {
     for (int option : piece.forced) solver.assume(option);
-    std::atomic<bool> share{false}, halt{false};
+    std::atomic<bool> share{false}, yield{false}, halt{false};
     double given = 0;
     SearchOptions o;
     o.cancel = &halt;
     o.random_seed = options_.random_seed;
     o.share_request = &share;
+    o.yield_request = &yield;
     // Often enough that a rank waiting for a piece waits little: a node
     // of a big problem can take a microsecond or more.
     o.progress_nodes = 256;
     o.on_progress = [&](const Progress&) {
       serve();
+      // A checkpoint, or a stop with checkpoints on: give all the rest back.
+      if (checkpoints() && (gathering_ || stopped() || due())) {
+        yield = true;
+        return;
+      }
       if (stopped()) halt = true;
       // Others wait and nothing is queued: give some of this piece away.
       if (!idle_.empty() && queue_.empty()) share = true;
@@ -184,8 +286,8 @@ class Coordinator {
     const Status status = solver.search(nullptr, o);
     solver.clear_assumptions();
     const Statistics& s = solver.statistics();
-    add({s.solutions, s.nodes, s.updates, status == Status::exhausted ? piece.weight - given : 0,
-         status != Status::exhausted});
+    const bool whole = status == Status::exhausted || status == Status::yielded;
+    add({s.solutions, s.nodes, s.updates, whole ? piece.weight - given : 0, !whole});
   }
 
   void add(const ResultMessage& r) {
@@ -196,7 +298,8 @@ class Coordinator {
     cut_short_ = cut_short_ || r.cut_short;
   }
 
-  // Takes every message waiting, then hands queued pieces to idle ranks.
+  // Takes every message waiting, then hands queued pieces to idle ranks
+  // (unless a checkpoint is being gathered).
   void serve() {
     while (const auto incoming = world_.iprobe(mpi::any_source, mpi::any_tag)) {
       const int from = incoming->source();
@@ -214,7 +317,8 @@ class Coordinator {
         idle_.push_back(from);
       }
     }
-    while (!idle_.empty() && !queue_.empty() && result_.status == Status::exhausted) {
+    while (!gathering_ && !idle_.empty() && !queue_.empty() &&
+           result_.status == Status::exhausted) {
       const int rank = idle_.back();
       idle_.pop_back();
       world_.send(rank, tag_piece, queue_.front());
@@ -244,7 +348,7 @@ class Coordinator {
     p.nodes = result_.stats.nodes;
     p.updates = result_.stats.updates;
     p.solutions = result_.stats.solutions;
-    p.seconds = now;
+    p.seconds = total_seconds();
     p.fraction_done = std::min(done_, 1.0);
     options_.on_progress(p);
   }
@@ -252,6 +356,7 @@ class Coordinator {
   mpi::communicator& world_;
   const Problem& problem_;
   const SearchOptions& options_;
+  const DistributedOptions& distributed_;
   const int workers_;
   const Clock::time_point start_ = Clock::now();
   std::deque<WorkPiece> queue_;
@@ -261,6 +366,9 @@ class Coordinator {
   double done_ = 0;
   bool cut_short_ = false;
   double next_progress_ = 1;
+  bool gathering_ = false;
+  double next_checkpoint_ = 0;
+  double earlier_seconds_ = 0;  // from the checkpoint resumed
   DistributedResult result_;
 };
 
@@ -268,17 +376,33 @@ class Coordinator {
 
 DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
                                     std::size_t pieces_per_rank) {
+  DistributedOptions distributed;
+  distributed.pieces_per_rank = pieces_per_rank;
+  return distributed_count(problem, options, distributed);
+}
+
+DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
+                                    const DistributedOptions& distributed) {
   mpi::communicator world;
-  if (world.size() == 1) {
+  const bool checkpoints = distributed.checkpoint_seconds > 0 || distributed.on_checkpoint;
+  if (world.size() == 1 && !checkpoints && !distributed.resume) {
     // Nobody to hand work to: search here.
     DistributedResult result;
     result.coordinator = true;
     Solver solver(problem);
     result.status = solver.search(nullptr, options);
     result.stats = solver.statistics();
+    if (result.status == Status::exhausted) {
+      result.checkpoint.fingerprint = fingerprint(problem);
+      result.checkpoint.solutions = result.stats.solutions;
+      result.checkpoint.nodes = result.stats.nodes;
+      result.checkpoint.updates = result.stats.updates;
+      result.checkpoint.seconds = result.stats.seconds;
+      result.checkpoint.done = 1;
+    }
     return result;
   }
-  if (world.rank() == 0) return Coordinator(world, problem, options, pieces_per_rank).run();
+  if (world.rank() == 0) return Coordinator(world, problem, options, distributed).run();
   return work(world, problem, options);
 }
 

@@ -224,7 +224,8 @@ std::size_t Bitsets<kWords>::bytes() const {
          held(entry_mask_) + held(record_) + held(primaries_) + held(cost_) + held(primary_bits_) +
          held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
          held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
-         held(uncovered_) + held(level_item_) + held(cursor_) + held(scratch_) + held(option_list_);
+         held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) +
+         held(option_list_);
 }
 
 template <int kWords>
@@ -236,6 +237,7 @@ void Bitsets<kWords>::grow_levels(int level) {
   choice_count_.resize(capacity);
   level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
   uncovered_.resize(capacity);
+  slot_.resize(capacity);
   level_item_.resize(capacity);
   cursor_.resize(capacity);
 }

@@ -61,6 +61,7 @@ class Bitsets {
   [[gnu::always_inline]] void begin() {
     apply_assumptions();
     reserve_level(0);
+    slot_[0] = 0;
     std::memcpy(active_at(0), root_active_set_.data(), words() * sizeof(std::uint64_t));
     copy_lengths(len_at(0), root_len_.data());
     uncovered_[0] = root_uncovered_;
@@ -116,6 +117,10 @@ class Bitsets {
     cursor_[level] = at;
     const std::int32_t option = choices_at(level)[at];
     reserve_level(level + 1);
+    // The level's last choice: its state is not needed again, so the next
+    // level takes it over and changes it in place.
+    const bool last = at + 1 == choice_count_[level];
+    slot_[level + 1] = last ? slot_[level] : level + 1;
     // The options that clash with the chosen one: the union of its entries'
     // masks, among those still active after covering the level's item.
     std::uint64_t* removed = scratch_.data();
@@ -137,7 +142,7 @@ class Bitsets {
       return true;
     }
 #endif
-    copy_lengths(ln, len_at(level));
+    if (!last) copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
     updates += cost(option) + take(list, n, ln);
     const std::uint16_t* primary = primaries_of(option);
@@ -175,7 +180,7 @@ class Bitsets {
     return masks_.data() + static_cast<std::size_t>(id) * words();
   }
   std::uint64_t* active_at(int level) {
-    return level_active_set_.data() + static_cast<std::size_t>(level) * words();
+    return level_active_set_.data() + static_cast<std::size_t>(slot_[level]) * words();
   }
   std::uint16_t* choices_at(int level) {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
@@ -184,7 +189,7 @@ class Bitsets {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
   }
   std::uint16_t* len_at(int level) {
-    return level_len_.data() + static_cast<std::size_t>(level) * len_stride_;
+    return level_len_.data() + static_cast<std::size_t>(slot_[level]) * len_stride_;
   }
   void reserve_level(int level) {
     if (level >= level_capacity_) grow_levels(level);
@@ -383,6 +388,9 @@ class Bitsets {
   std::vector<std::int32_t> choice_count_;
   std::vector<std::uint16_t> level_len_;
   std::vector<std::int32_t> uncovered_, level_item_, cursor_;
+  // Where each level's active set and lengths live: its own slot, or its
+  // parent's when it came from the parent's last choice.
+  std::vector<std::int32_t> slot_;
   std::vector<std::uint64_t> scratch_;
   // Room for the indices of every option, and a vector's worth more.
   mutable std::vector<std::uint16_t> option_list_;

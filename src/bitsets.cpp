@@ -24,7 +24,7 @@ std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
     return "the bitsets layout takes at most " + std::to_string(kMaxOptions) + " options";
   // Mask ids are 16-bit: one per item, one per (secondary item, colour).
   std::int64_t ids = problem.item_count();
-  if (problem.color_count() > 0 && ids <= 0xffff) {
+  if (problem.color_count() > 0 && ids <= 0x10000) {
     std::vector<std::int64_t> pairs;
     for (int k = 0; k < problem.option_count(); ++k) {
       if (!problem.has_primary(k)) continue;
@@ -76,7 +76,10 @@ bool Bitsets<kWords>::preferred(const Problem& problem) {
     if (clashes < 4 * words * options) return false;
   }
   const std::int64_t depth = fewest == INT32_MAX ? 1 : problem.primary_count() / fewest + 1;
-  const std::int64_t level_bytes = 16 * words + 2 * (problem.primary_count() + 32);
+  std::int64_t longest = 0;  // the longest primary item: a level's choice list
+  for (int item = 0; item < problem.primary_count(); ++item)
+    longest = std::max(longest, column[item]);
+  const std::int64_t level_bytes = 8 * words + 2 * (problem.primary_count() + 32) + 2 * longest;
   return depth * level_bytes <= (std::int64_t{64} << 20);
 }
 

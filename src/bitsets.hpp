@@ -70,8 +70,8 @@ class Bitsets {
   [[gnu::always_inline]] std::int32_t open(int level, std::mt19937_64* rng) {
     std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
-    const std::int32_t item =
-        rng ? random_shortest(ln, 0, primary_count_, *rng) : first_shortest_padded(ln, len_stride_);
+    const std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, kCovered, *rng)
+                                  : first_shortest_padded(ln, len_stride_);
     const std::int32_t size = ln[item];
     level_item_[level] = item;
     cursor_[level] = -1;

@@ -76,13 +76,17 @@ std::int32_t first_shortest(const Len* len, std::int32_t begin, std::int32_t end
 #endif
 }
 
-// One of the shortest items in [begin, end), each with equal chance.
+// One of the shortest uncovered items in [begin, end) (lengths below
+// `covered`), each with equal chance. Covered items are skipped, not merely
+// outranked: the layouts keep different lengths for them, and the draws
+// must not depend on those.
 template <typename Len>
 std::int32_t random_shortest(const Len* len, std::int32_t begin, std::int32_t end,
-                             std::mt19937_64& rng) {
+                             std::uint64_t covered, std::mt19937_64& rng) {
   std::int32_t best = begin;
   std::uint64_t shortest = UINT64_MAX, ties = 0;
   for (std::int32_t k = begin; k < end; ++k) {
+    if (len[k] >= covered) continue;
     if (len[k] < shortest) {
       best = k;
       shortest = len[k];

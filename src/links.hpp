@@ -58,7 +58,7 @@ class Links {
   // number of options it has.
   std::int32_t open(int level, std::mt19937_64* rng) {
     const std::int32_t best =
-        rng       ? random_shortest(len_.data(), 1, primary_count_ + 1, *rng)
+        rng       ? random_shortest(len_.data(), 1, primary_count_ + 1, covered_mark_, *rng)
         : narrow_ ? first_shortest<std::uint32_t, 16>(len_.data(), 1, primary_count_ + 1)
                   : first_shortest<std::uint64_t, 32>(len_.data(), 1, primary_count_ + 1);
     const std::int32_t size = static_cast<std::int32_t>(len_[best]);

@@ -186,4 +186,15 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   CHECK_THROWS_WITH_AS(xcover::Solver(many_items, xcover::Layout::bitsets),
                        "the bitsets layout takes at most 65536 items and (item, colour) pairs",
                        xcover::ProblemError);
+
+  // Exactly 65,536 items, and colours: their pairs need ids beyond that.
+  xcover::Problem colored;
+  colored.add_primary("p0");
+  colored.add_primary("p1");
+  for (int k = 2; k < 65536; ++k) colored.add_secondary("s" + std::to_string(k));
+  colored.add_option({"p0", "s2:red"});
+  colored.add_option({"p1", "s2:blue"});
+  CHECK(xcover::Solver(colored).layout() == xcover::Layout::links);
+  CHECK(xcover::Solver(colored).count() == 0);
+  CHECK_THROWS_AS(xcover::Solver(colored, xcover::Layout::bitsets), xcover::ProblemError);
 }

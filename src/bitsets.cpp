@@ -126,18 +126,15 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     primary_stride_ = std::max(primary_stride_, primaries);
     primaries_.push_back(static_cast<std::uint16_t>(primaries));
     entry_begin_.push_back(static_cast<std::uint32_t>(entry_mask_.size()));
-    cost_.push_back(static_cast<std::uint32_t>(entries.size() - 1));
   }
   // Fixed-length records: the cost, then the primary items padded with the
   // spare slot.
-  costs_in_records_ =
-      std::all_of(cost_.begin(), cost_.end(), [](std::uint32_t c) { return c <= 0xffff; });
   const std::size_t record = static_cast<std::size_t>(primary_stride_) + 1;
   record_.assign(static_cast<std::size_t>(options) * record,
                  static_cast<std::uint16_t>(primary_count_));
   for (int bit = 0; bit < options; ++bit) {
     std::uint16_t* r = record_.data() + bit * record;
-    r[0] = costs_in_records_ ? static_cast<std::uint16_t>(cost_[bit]) : 0;
+    r[0] = static_cast<std::uint16_t>(p.option(option_index_[bit]).size() - 1);
     int k = 1;
     for (const OptionEntry& e : p.option(option_index_[bit]))
       if (e.item < primary_count_) r[k++] = static_cast<std::uint16_t>(e.item);
@@ -202,10 +199,8 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     longest = std::max<std::int32_t>(longest, initial_len_[j]);
   choices_stride_ = (longest + 7) / 8 * 8;
   option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32, 0);
-  if (costs_in_records_) cost_ = {};
   entry_begin_.shrink_to_fit();
   entry_mask_.shrink_to_fit();
-  cost_.shrink_to_fit();
   option_index_.shrink_to_fit();
   primaries_.shrink_to_fit();
   clear_assumptions();
@@ -224,7 +219,7 @@ std::size_t held(const std::vector<T>& v) {
 template <int kWords>
 std::size_t Bitsets<kWords>::bytes() const {
   return held(option_index_) + held(bit_of_option_) + held(masks_) + held(entry_begin_) +
-         held(entry_mask_) + held(record_) + held(primaries_) + held(cost_) + held(primary_bits_) +
+         held(entry_mask_) + held(record_) + held(primaries_) + held(primary_bits_) +
          held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
          held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
          held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) +

@@ -213,8 +213,7 @@ class Bitsets {
 
   // The updates DLX1 counts when it hides an option: its entries less one.
   std::uint64_t cost(std::int32_t option) const {
-    return costs_in_records_ ? record_[static_cast<std::size_t>(option) * (primary_stride_ + 1)]
-                             : cost_[option];
+    return record_[static_cast<std::size_t>(option) * (primary_stride_ + 1)];
   }
 
   // An option's primary items, primary_stride_ of them, padded with the
@@ -312,10 +311,6 @@ class Bitsets {
         count = decrement<0>(list, n, ln);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
-    if (costs_in_records_) return count;
-    // Options of 65,536 entries or more: their costs are 32-bit.
-    count = 0;
-    for (std::int32_t j = 0; j < n; ++j) count += cost_[list[j]];
     return count;
   }
 
@@ -355,16 +350,15 @@ class Bitsets {
   std::vector<std::uint32_t> entry_begin_;
   std::vector<std::uint16_t> entry_mask_;
   std::int32_t primary_stride_ = 1;
-  // By option, primary_stride_ + 1 entries: its cost (when all costs fit
-  // in 16 bits), then its primary items.
+  // By option, primary_stride_ + 1 entries: its cost, then its primary
+  // items. Costs fit in 16 bits: an option names distinct items, and the
+  // layout takes at most 65,536 of them.
   std::vector<std::uint16_t> record_;
-  bool costs_in_records_ = false;
   // At most 63 primary items, with AVX-512: lengths are kept by subtract(),
   // which needs each option's primary items as a bit set.
   bool vector_lengths_ = false;
   std::vector<std::uint64_t> primary_bits_;
   std::vector<std::uint16_t> primaries_;  // how many
-  std::vector<std::uint32_t> cost_;
 
   // The root: every option active, less what the assumptions removed.
   std::vector<std::uint64_t> initial_set_, root_active_set_;

@@ -63,6 +63,10 @@ void SearchFlags::add_to(po::options_description& options) {
        "save the state of the search to FILE now and then, and when it is stopped")
       ("checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
        "how often to save the checkpoint (default 60)")
+      ("propagate", po::bool_switch(&propagate),
+       "commit forced options (an item with one option left) ahead, all at once: the same "
+       "solutions in the same order, faster with the bitsets layout, but node and update counts "
+       "unlike DLX1's")
       ("layout", po::value(&layout)->value_name("NAME"),
        "how the solver holds the problem: auto (default: bitsets for small or dense problems), "
        "links (dancing links) or bitsets")
@@ -98,6 +102,7 @@ SearchOptions SearchFlags::search_options() const {
   options.node_limit = node_limit;
   options.time_limit = time_limit;
   options.random_seed = seed;
+  options.propagate = propagate;
   options.cancel = &interrupted();
   if (progress || (!no_progress && stderr_is_terminal())) {
     options.on_progress = print_progress;

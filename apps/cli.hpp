@@ -53,6 +53,7 @@ struct SearchFlags {
   bool ordered = false;
   double memory_limit = 0;  // MiB; 0: none
   std::string layout = "auto";
+  bool propagate = false;
 
   // The --layout asked for.
   Layout memory_layout() const;

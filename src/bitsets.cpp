@@ -190,9 +190,23 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
     few_words_begin_.push_back(static_cast<std::uint32_t>(few_words_.size()));
   }
 
+  if (kWords > 0) {
+    option_clashes_.assign(static_cast<std::size_t>(options) * words_, 0);
+    for (int bit = 0; bit < options; ++bit) {
+      std::uint64_t* out = option_clashes_.data() + static_cast<std::size_t>(bit) * words_;
+      for (std::uint32_t e = entry_begin_[bit]; e < entry_begin_[bit + 1]; ++e) {
+        const std::uint64_t* m = masks_.data() + static_cast<std::size_t>(entry_mask_[e]) * words_;
+        for (int w = 0; w < words_; ++w) out[w] |= m[w];
+      }
+    }
+  }
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(words_, 0);
+  wave_clashes_.assign(words_, 0);
+  wave_forced_.assign(words_, 0);
+  wave_low_.assign(static_cast<std::size_t>(len_stride_ / 32), 0);
+  trail_.assign(static_cast<std::size_t>(primary_count_) + 1, 0);
   pending_clashes_.assign(words_, 0);
   std::int32_t longest = 0;
   for (int j = 0; j < primary_count_; ++j)
@@ -219,11 +233,12 @@ std::size_t held(const std::vector<T>& v) {
 template <int kWords>
 std::size_t Bitsets<kWords>::bytes() const {
   return held(option_index_) + held(bit_of_option_) + held(masks_) + held(entry_begin_) +
-         held(entry_mask_) + held(record_) + held(primaries_) + held(primary_bits_) +
+         held(entry_mask_) + held(option_clashes_) + held(record_) + held(primaries_) + held(primary_bits_) +
          held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
          held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
          held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) +
-         held(option_list_);
+         held(option_list_) + held(dead_) + held(trail_) + held(trail_end_) + held(wave_low_) +
+         held(wave_clashes_) + held(wave_forced_);
 }
 
 template <int kWords>
@@ -238,6 +253,8 @@ void Bitsets<kWords>::grow_levels(int level) {
   slot_.resize(capacity);
   level_item_.resize(capacity);
   cursor_.resize(capacity);
+  dead_.resize(capacity);
+  trail_end_.resize(capacity);
 }
 
 // An option can be forced when it is still active and clashes with no
@@ -254,6 +271,108 @@ bool Bitsets<kWords>::assume(int option) {
   for (std::int32_t w = 0; w < words_; ++w) pending_clashes_[w] |= clash[w];
   pending_.push_back(bit);
   return true;
+}
+
+template <int kWords>
+bool Bitsets<kWords>::commit_forced(int level) {
+  std::uint64_t* active = active_at(level);
+  std::uint16_t* ln = len_at(level);
+  std::int32_t top = trail_end_[level];
+  std::int32_t uncovered = uncovered_[level];
+  std::uint64_t* clash = wave_clashes_.data();
+  std::uint64_t* forced = wave_forced_.data();
+  std::uint64_t* removed = scratch_.data();
+  bool alive = true;
+  while (uncovered > 0) {
+    // The items left with at most one option (covered ones have a high
+    // bit), 32 to a block: one with none is a dead end.
+    std::uint32_t* low = wave_low_.data();
+    const std::int32_t blocks = len_stride_ / 32;
+    std::uint32_t any = 0;
+#if defined(__AVX512BW__)
+    {
+      const __m512i one = _mm512_set1_epi16(1);
+      const __m512i zero = _mm512_setzero_si512();
+      __mmask32 any_zero = 0;
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        const __m512i v = _mm512_loadu_si512(ln + 32 * b);
+        any_zero |= _mm512_cmpeq_epi16_mask(v, zero);
+        low[b] = _mm512_cmple_epu16_mask(v, one);
+        any |= low[b];
+      }
+      if (any_zero) {
+        alive = false;
+        break;
+      }
+    }
+#else
+    for (std::int32_t b = 0; b < blocks; ++b) {
+      std::uint32_t bits = 0;
+      for (std::int32_t k = 0; k < 32; ++k) {
+        if (ln[32 * b + k] == 0) {
+          alive = false;
+          goto done;
+        }
+        bits |= static_cast<std::uint32_t>(ln[32 * b + k] == 1) << k;
+      }
+      low[b] = bits;
+      any |= bits;
+    }
+#endif
+    if (any == 0) break;
+    std::fill_n(clash, words(), 0);
+    std::fill_n(forced, words(), 0);
+    const std::int32_t first = top;
+    for (std::int32_t b = 0; b < blocks; ++b) {
+      for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
+        const std::int32_t item = 32 * b + std::countr_zero(bits);
+        const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+        const std::int32_t w = first_word(active, column);
+        const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
+        // Two items may force the same option; options that clash end it.
+        if (forced[w] & bit) continue;
+        if (clash[w] & bit) {
+          alive = false;
+          goto done;
+        }
+        forced[w] |= bit;
+        const std::int32_t option = w << 6 | std::countr_zero(bit);
+        add_clashes(option, clash);
+        trail_[top++] = static_cast<std::uint16_t>(option);
+      }
+    }
+    // Commit the wave: remove every option that clashes with one of it.
+    for (std::int32_t k = 0; k < words(); ++k) {
+      removed[k] = clash[k] & active[k];
+      active[k] &= ~clash[k];
+    }
+    {
+      std::uint16_t* list = option_list_.data();
+      const std::int32_t listed = list_options(removed, list);
+      std::uint64_t covering = 0;
+      for (std::int32_t k = first; k < top; ++k) {
+        const std::int32_t option = trail_[k];
+        uncovered -= primaries_[option];
+        updates += cost(option);
+        if (vector_lengths_) covering |= primary_bits_[option];
+      }
+#if defined(__AVX512BW__)
+      if (vector_lengths_) {
+        updates += subtract(list, listed, ln, ln, covering);
+        continue;
+      }
+#endif
+      updates += take(list, listed, ln);
+      for (std::int32_t k = first; k < top; ++k) {
+        const std::uint16_t* primary = primaries_of(trail_[k]);
+        for (std::int32_t i = 0; i < primary_stride_; ++i) ln[primary[i]] = kCovered;
+      }
+    }
+  }
+done:
+  uncovered_[level] = uncovered;
+  trail_end_[level] = top;
+  return alive;
 }
 
 template <int kWords>

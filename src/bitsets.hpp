@@ -58,16 +58,27 @@ class Bitsets {
   std::vector<int> root_branching();
 
   // --- one search level at a time (see Solver::Impl::run) ------------------
-  [[gnu::always_inline]] void begin() {
+  // Sets up level 0 from the root; with `propagate`, every search state
+  // (level 0's and each next() makes) then commits its forced options.
+  [[gnu::always_inline]] void begin(bool propagate) {
     apply_assumptions();
     reserve_level(0);
     slot_[0] = 0;
     std::memcpy(active_at(0), root_active_set_.data(), words() * sizeof(std::uint64_t));
     copy_lengths(len_at(0), root_len_.data());
     uncovered_[0] = root_uncovered_;
+    propagate_ = propagate;
+    dead_[0] = false;
+    trail_end_[0] = 0;
+    if (propagate_) dead_[0] = !commit_forced(0);
   }
 
   [[gnu::always_inline]] std::int32_t open(int level, std::mt19937_64* rng) {
+    if (dead_[level]) {
+      cursor_[level] = -1;
+      choice_count_[level] = 0;
+      return 0;
+    }
     std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
     const std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, kCovered, *rng)
@@ -136,10 +147,13 @@ class Bitsets {
     std::uint16_t* list = option_list_.data();
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
+    dead_[level + 1] = false;
+    trail_end_[level + 1] = trail_end_[level];
 #if defined(__AVX512BW__)
     if (vector_lengths_) {
       // The option's other items are covered: one update each.
       updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
+      if (propagate_) dead_[level + 1] = !commit_forced(level + 1);
       return true;
     }
 #endif
@@ -148,10 +162,22 @@ class Bitsets {
     updates += cost(option) + take(list, n, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
+    if (propagate_) dead_[level + 1] = !commit_forced(level + 1);
     return true;
   }
 
-  bool solved(int level) const { return uncovered_[level + 1] == 0; }
+  bool solved(int level) const { return uncovered_[level + 1] == 0 && !dead_[level + 1]; }
+  bool solved_at_begin() const { return uncovered_[0] == 0 && !dead_[0]; }
+  // The options the state of `level` (made by begin() for level 0, else by
+  // next(level - 1)) committed because they were forced.
+  std::int32_t forced_count(int level) const {
+    return trail_end_[level] - (level == 0 ? 0 : trail_end_[level - 1]);
+  }
+  template <class F>
+  void for_forced(int level, F&& f) const {
+    for (std::int32_t k = level == 0 ? 0 : trail_end_[level - 1]; k < trail_end_[level]; ++k)
+      f(option_index_[trail_[k]]);
+  }
   void retract(int /*level*/) {}
   void close(int /*level*/) {}
   int option_at(int level) const { return option_index_[choices_at(level)[cursor_[level]]]; }
@@ -199,8 +225,54 @@ class Bitsets {
   // Applies the assumptions made since the last call, all at once.
   void apply_assumptions();
 
+  // Commits, a wave at a time, the last option of every uncovered primary
+  // item that has one left, until no item has fewer than two. False at a
+  // dead end: an item with no option left, or two forced options that
+  // clash. The options go on the trail, after the level's choice.
+  bool commit_forced(int level);
+
+  // The first word where `a` and `b` share a bit (there must be one).
+  [[gnu::always_inline]] std::int32_t first_word(const std::uint64_t* a,
+                                                 const std::uint64_t* b) const {
+#if defined(__AVX512F__)
+    if constexpr (kWords > 0 && kWords <= 16) {
+      const __mmask8 low = _mm512_test_epi64_mask(
+          _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, a),
+          _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, b));
+      if (kWords <= 8 || low != 0) return std::countr_zero(static_cast<unsigned>(low));
+      constexpr unsigned high_mask = kWords >= 16 ? 0xff : kWords > 8 ? (1u << (kWords - 8)) - 1 : 0;
+      const __mmask8 high = _mm512_test_epi64_mask(_mm512_maskz_loadu_epi64(high_mask, a + 8),
+                                                   _mm512_maskz_loadu_epi64(high_mask, b + 8));
+      return 8 + std::countr_zero(static_cast<unsigned>(high));
+    }
+#endif
+    std::int32_t w = 0;
+    while ((a[w] & b[w]) == 0) ++w;
+    return w;
+  }
+
+  // Adds the masks of the option's entries to `out`.
+  [[gnu::always_inline]] void add_clashes(std::int32_t option, std::uint64_t* out) const {
+    const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
+    const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
+    if constexpr (kWords > 0) {
+      const std::uint64_t* m = option_clashes_.data() + static_cast<std::size_t>(option) * kWords;
+      for (std::int32_t w = 0; w < kWords; ++w) out[w] |= m[w];
+    } else {
+      for (; id != end; ++id) {
+        const std::uint64_t* m = mask(*id);
+        for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
+      }
+    }
+  }
+
   // The union of the masks of the option's entries, into `out`.
   [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
+    if constexpr (kWords > 0) {
+      const std::uint64_t* m = option_clashes_.data() + static_cast<std::size_t>(option) * kWords;
+      for (std::int32_t w = 0; w < kWords; ++w) out[w] = m[w];
+      return;
+    }
     const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
     const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
     const std::uint64_t* m = mask(*id);
@@ -349,6 +421,8 @@ class Bitsets {
   // less one (the updates DLX1 counts when it hides the option).
   std::vector<std::uint32_t> entry_begin_;
   std::vector<std::uint16_t> entry_mask_;
+  // With the set size fixed (kWords > 0): by option, that union itself.
+  std::vector<std::uint64_t> option_clashes_;
   std::int32_t primary_stride_ = 1;
   // By option, primary_stride_ + 1 entries: its cost, then its primary
   // items. Costs fit in 16 bits: an option names distinct items, and the
@@ -387,6 +461,15 @@ class Bitsets {
   // parent's when it came from the parent's last choice.
   std::vector<std::int32_t> slot_;
   std::vector<std::uint64_t> scratch_;
+  // Forced options (SearchOptions::propagate): whether the search commits
+  // them, whether each level's state is a dead end, and the trail of the
+  // options committed, level by level (trail_end_: where a level's end).
+  bool propagate_ = false;
+  std::vector<char> dead_;
+  std::vector<std::uint16_t> trail_;
+  std::vector<std::int32_t> trail_end_;
+  std::vector<std::uint32_t> wave_low_;  // per 32 items: those with one option
+  std::vector<std::uint64_t> wave_clashes_, wave_forced_;
   // Room for the indices of every option, and a vector's worth more.
   mutable std::vector<std::uint16_t> option_list_;
 };

@@ -53,7 +53,13 @@ class Links {
   std::vector<int> root_branching();
 
   // --- one search level at a time (see Solver::Impl::run) ------------------
-  void begin() {}
+  // (The links commit no forced options ahead: SearchOptions::propagate
+  // is for the bit sets.)
+  void begin(bool /*propagate*/) {}
+  bool solved_at_begin() const { return false; }
+  std::int32_t forced_count(int /*level*/) const { return 0; }
+  template <class F>
+  void for_forced(int /*level*/, F&& /*f*/) const {}
   // Chooses the item to branch on at `level` and covers it; returns the
   // number of options it has.
   std::int32_t open(int level, std::mt19937_64* rng) {

@@ -157,6 +157,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   SearchOptions o;
   o.cancel = &stop;
   o.random_seed = options.search.random_seed;
+  o.propagate = options.search.propagate;
   o.share_request = &me.share;
   o.yield_request = &yield;
   o.on_split = [&](std::span<const int> forced, double share) {
@@ -313,6 +314,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
     SearchOptions o;
     o.cancel = &stop;
     o.random_seed = options.search.random_seed;
+    o.propagate = options.search.propagate;
     for (;;) {
       const std::size_t turn = next.fetch_add(1);
       if (turn >= by_size.size() || stop.load()) return;

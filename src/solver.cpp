@@ -214,7 +214,6 @@ Status Solver::Impl::run(C& core, const Visitor& visit, const SearchOptions& opt
   if (infeasible) return finish(status);
 
   solution.assign(assumed_options.begin(), assumed_options.end());
-  const std::size_t base = solution.size();
   auto report = [&]() -> bool {
     stats.nodes += 1;
     stats.solutions += 1;
@@ -265,7 +264,17 @@ Status Solver::Impl::run(C& core, const Visitor& visit, const SearchOptions& opt
     }
   };
 
-  core.begin();
+  core.begin(options.propagate);
+  core.for_forced(0, [&](int option) { solution.push_back(option); });
+  const std::size_t base_forced = solution.size();
+  if (core.solved_at_begin()) {
+    stats.nodes += core.forced_count(0);
+    stats.level_nodes[0] = 1 + static_cast<std::uint64_t>(core.forced_count(0));
+    if (!report()) return finish(Status::stopped);
+    if (options.solution_limit && stats.solutions >= options.solution_limit)
+      return finish(Status::solution_limit);
+    return finish(status);
+  }
   int level = 0;
 
 forward:
@@ -274,8 +283,13 @@ forward:
     unwind(level - 1);
     return finish(status);
   }
-  ++stats.nodes;
-  ++stats.level_nodes[level];
+  {
+    // (The forced options this level's state committed count as nodes of
+    // the level.)
+    const std::uint64_t entered = 1 + static_cast<std::uint64_t>(core.forced_count(level));
+    stats.nodes += entered;
+    stats.level_nodes[level] += entered;
+  }
   deepest = std::max(deepest, level);
   if (stats.nodes >= next_check) {
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
@@ -332,10 +346,14 @@ advance:
   if (!core.next(level)) goto backup;
   if (core.solved(level)) {
     if (visit) {  // counting needs no decoding
-      solution.resize(base);
-      for (int l = 0; l <= level; ++l) solution.push_back(core.option_at(l));
+      solution.resize(base_forced);
+      for (int l = 0; l <= level; ++l) {
+        solution.push_back(core.option_at(l));
+        core.for_forced(l + 1, [&](int option) { solution.push_back(option); });
+      }
     }
-    ++stats.level_nodes[level + 1];
+    stats.nodes += core.forced_count(level + 1);
+    stats.level_nodes[level + 1] += 1 + static_cast<std::uint64_t>(core.forced_count(level + 1));
     bool go_on;
     try {
       go_on = report();

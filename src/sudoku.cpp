@@ -328,6 +328,7 @@ struct SudokuSolver::Impl {
         problem(build_problem(box_size)),
         solver(problem),
         scratch(box_size) {
+    options.propagate = true;  // singles, all at once
     decode_visitor = [this](const Solution& solution) {
       if (found++ == 0 && first != nullptr) decode(solution, *first);
       if (user_visit == nullptr) return true;

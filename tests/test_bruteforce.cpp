@@ -100,11 +100,12 @@ xcover::Visitor collect(SolutionSet& found, std::size_t& visits) {
   };
 }
 
-SolutionSet engine(xcover::Solver& solver, std::uint64_t seed = 0) {
+SolutionSet engine(xcover::Solver& solver, bool propagate, std::uint64_t seed = 0) {
   SolutionSet found;
   std::size_t visits = 0;
   xcover::SearchOptions options;
   options.random_seed = seed;
+  options.propagate = propagate;
   solver.search(collect(found, visits), options);
   CHECK(visits == found.size());  // no solution is visited twice
   CHECK(solver.statistics().solutions == visits);
@@ -115,8 +116,13 @@ SolutionSet engine(xcover::Solver& solver, std::uint64_t seed = 0) {
 
 TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   xcover::Layout layout = xcover::Layout::links;
+  bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  SUBCASE("bitsets, forced options committed ahead") {
+    layout = xcover::Layout::bitsets;
+    propagate = true;
+  }
   std::mt19937 rng(20261122);
   int with_solutions = 0, with_colors = 0;
   for (int round = 0; round < 1500; ++round) {
@@ -126,8 +132,8 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
     xcover::Solver solver(problem, layout);
     REQUIRE(solver.layout() == layout);
     const SolutionSet expected = brute_force(problem, {});
-    REQUIRE(engine(solver) == expected);
-    CHECK(engine(solver, round + 1) == expected);
+    REQUIRE(engine(solver, propagate) == expected);
+    CHECK(engine(solver, propagate, round + 1) == expected);
     with_solutions += !expected.empty();
     with_colors += problem.color_count() > 0;
 
@@ -141,9 +147,9 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
       for (int k : forced) feasible = solver.assume(k) && feasible;
       const SolutionSet reduced = brute_force(problem, forced);
       if (!feasible) CHECK(reduced.empty());
-      CHECK(engine(solver) == reduced);
+      CHECK(engine(solver, propagate) == reduced);
       solver.clear_assumptions();
-      CHECK(engine(solver) == expected);
+      CHECK(engine(solver, propagate) == expected);
     }
   }
   // The generator must exercise the interesting cases.
@@ -156,8 +162,8 @@ namespace {
 // Solves `problem` as a pool of workers would: subproblems (forced options)
 // in a queue, each searched with work given away at every node (`yield`:
 // all of it at once at a random node; otherwise a share at every node).
-SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layout, bool yield,
-                            std::mt19937& rng, std::size_t& pieces) {
+SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layout, bool propagate,
+                            bool yield, std::mt19937& rng, std::size_t& pieces) {
   xcover::Solver solver(problem, layout);
   std::vector<std::vector<int>> queue{{}};
   SolutionSet found;
@@ -173,6 +179,7 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
     std::atomic<bool> share{false}, give_up{false};
     const int yield_at = std::uniform_int_distribution<int>(1, 6)(rng);
     xcover::SearchOptions options;
+    options.propagate = propagate;
     options.progress_nodes = 1;
     options.on_progress = [&](const xcover::Progress& p) {
       if (!yield) share = true;
@@ -196,8 +203,13 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
 
 TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   xcover::Layout layout = xcover::Layout::links;
+  bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  SUBCASE("bitsets, forced options committed ahead") {
+    layout = xcover::Layout::bitsets;
+    propagate = true;
+  }
   std::mt19937 rng(7);
   std::size_t split_runs = 0;
   for (int round = 0; round < 500; ++round) {
@@ -206,12 +218,14 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
     CAPTURE(xcover::to_dlx(problem));
     const SolutionSet expected = brute_force(problem, {});
     std::size_t pieces = 0;
-    CHECK(solve_by_pieces(problem, layout, false, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, propagate, false, rng, pieces) == expected);
     split_runs += pieces > 1;
-    CHECK(solve_by_pieces(problem, layout, true, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, propagate, true, rng, pieces) == expected);
     split_runs += pieces > 1;
   }
-  CHECK(split_runs > 200);  // the problems were big enough to be split
+  // The problems were big enough to be split (less often with propagation,
+  // which shrinks the trees).
+  CHECK(split_runs > (propagate ? 150 : 200));
 }
 
 TEST_CASE("branching() splits a problem into disjoint subproblems") {
@@ -262,5 +276,62 @@ TEST_CASE("the layouts visit the same solutions in the same order, with the same
     CHECK(stats[0].level_nodes == stats[1].level_nodes);
     // Colours make Algorithm C count its updates its own way.
     if (problem.color_count() == 0) CHECK(stats[0].updates == stats[1].updates);
+  }
+}
+
+TEST_CASE("forced options committed ahead: the same solutions in the same order") {
+  std::mt19937 rng(5);
+  int forced_at_root = 0, differ = 0;
+  for (int round = 0; round < 1000; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(xcover::to_dlx(problem));
+    std::vector<std::vector<int>> order[2];
+    xcover::Statistics stats[2];
+    std::vector<int> forced;
+    if (round % 3 == 0 && problem.option_count() > 0)
+      forced.push_back(std::uniform_int_distribution<int>(0, problem.option_count() - 1)(rng));
+    for (int k = 0; k < 2; ++k) {
+      xcover::Solver solver(problem, xcover::Layout::bitsets);
+      for (int option : forced) solver.assume(option);
+      xcover::SearchOptions options;
+      options.propagate = k == 1;
+      solver.search(
+          [&](const xcover::Solution& s) {
+            // The assumptions first; the rest in any order.
+            REQUIRE(s.options.size() >= forced.size());
+            CHECK(std::equal(forced.begin(), forced.end(), s.options.begin()));
+            std::vector<int> sorted(s.options.begin(), s.options.end());
+            std::sort(sorted.begin(), sorted.end());
+            order[k].push_back(sorted);
+            return true;
+          },
+          options);
+      stats[k] = solver.statistics();
+    }
+    CHECK(order[0] == order[1]);
+    CHECK(stats[0].solutions == stats[1].solutions);
+    std::uint64_t total = 0;
+    for (auto n : stats[1].level_nodes) total += n;
+    CHECK(total == stats[1].nodes);  // the profile still sums to the node count
+    forced_at_root += stats[1].level_nodes.size() > 0 && stats[1].level_nodes[0] > 1;
+    differ += stats[0].nodes != stats[1].nodes;
+  }
+  CHECK(forced_at_root > 50);  // the root itself often had forced options
+  CHECK(differ > 0);           // and propagation did change the search
+}
+
+TEST_CASE("the links ignore SearchOptions::propagate") {
+  std::mt19937 rng(6);
+  for (int round = 0; round < 200; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(xcover::to_dlx(problem));
+    xcover::Solver solver(problem, xcover::Layout::links);
+    const std::uint64_t count = solver.count();
+    const xcover::Statistics plain = solver.statistics();
+    xcover::SearchOptions options;
+    options.propagate = true;
+    CHECK(solver.count(options) == count);
+    CHECK(solver.statistics().nodes == plain.nodes);
+    CHECK(solver.statistics().updates == plain.updates);
   }
 }

@@ -137,6 +137,46 @@ TEST_CASE("the visitor sees each solution's options with their text") {
   CHECK(lines == std::vector<std::string>{"a x:1", "b x:1"});
 }
 
+TEST_CASE("forced options committed ahead can solve or end the search at the root") {
+  xcover::SearchOptions options;
+  options.propagate = true;
+  SUBCASE("every item has one option: solved before any branching") {
+    const auto input = xcover::parse_dlx("a b c\nc\na b\n");
+    xcover::Solver solver(input.problem, xcover::Layout::bitsets);
+    std::vector<int> seen;
+    solver.search(
+        [&](const xcover::Solution& s) {
+          seen.assign(s.options.begin(), s.options.end());
+          return true;
+        },
+        options);
+    std::sort(seen.begin(), seen.end());
+    CHECK(seen == std::vector<int>{0, 1});
+    CHECK(solver.statistics().solutions == 1);
+    CHECK(solver.statistics().nodes == 3);  // two forced options, and the solution
+  }
+  SUBCASE("two forced options clash: no solution") {
+    const auto input = xcover::parse_dlx("a b c\na b\na c\n");
+    xcover::Solver solver(input.problem, xcover::Layout::bitsets);
+    CHECK(solver.count(options) == 0);
+    CHECK(solver.count() == 0);
+  }
+  SUBCASE("an assumption leaves the rest forced") {
+    const auto input = xcover::parse_dlx("a b c d\na b\nc d\na c\nb d\n");
+    xcover::Solver solver(input.problem, xcover::Layout::bitsets);
+    CHECK(solver.count(options) == 2);
+    REQUIRE(solver.assume(2));
+    std::vector<int> seen;
+    solver.search(
+        [&](const xcover::Solution& s) {
+          seen.assign(s.options.begin(), s.options.end());
+          return false;  // stop at once
+        },
+        options);
+    CHECK(seen == std::vector<int>{2, 3});  // the assumption first
+  }
+}
+
 TEST_CASE("the profile counts nodes per level and sums to the node count") {
   const auto input = xcover::parse_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
   xcover::Solver solver(input.problem);

@@ -56,6 +56,17 @@ TEST_CASE("xcover solve --layout: both layouts give the same answer and counters
   CHECK(bad.err.find("--layout must be auto, links or bitsets, not 'fast'") != std::string::npos);
 }
 
+TEST_CASE("xcover solve --propagate: the same solutions, other counters") {
+  const std::string file = data_file("knuth_example.dlx");
+  const auto r = run_cli("solve --stats --threads 1 --layout bitsets --propagate " + file);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1:\n a d f\n b g\n c e\n");
+  // Forced options are nodes still; their updates are counted wave by wave.
+  CHECK(r.err.find("nodes 6\nupdates 20\nsolutions 1\n") == 0);
+  const auto counted = run_cli("solve --count --threads 2 --propagate " + file);
+  CHECK(counted.out == "1\n");
+}
+
 TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
   std::string text = "a b c d e f g h i j k l m n o p\n";
   for (char c = 'a'; c <= 'p'; ++c) {

@@ -81,6 +81,7 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
     SearchOptions o;
     o.cancel = &halt;
     o.random_seed = options.random_seed;
+    o.propagate = options.propagate;
     o.share_request = &share;
     o.yield_request = &yield;
     o.progress_nodes = 4096;
@@ -262,6 +263,7 @@ class Coordinator {
     SearchOptions o;
     o.cancel = &halt;
     o.random_seed = options_.random_seed;
+    o.propagate = options_.propagate;
     o.share_request = &share;
     o.yield_request = &yield;
     // Often enough that a rank waiting for a piece waits little: a node

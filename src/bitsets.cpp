@@ -202,7 +202,7 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   }
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
-  scratch_.assign(words_, 0);
+  scratch_.assign(std::max(words_, 16), 0);  // (room for wide_store)
   wave_clashes_.assign(words_, 0);
   wave_forced_.assign(words_, 0);
   wave_low_.assign(static_cast<std::size_t>(len_stride_ / 32), 0);
@@ -245,7 +245,7 @@ template <int kWords>
 void Bitsets<kWords>::grow_levels(int level) {
   const int capacity = std::max(level + 1, 2 * level_capacity_);
   level_capacity_ = capacity;
-  level_active_set_.resize(static_cast<std::size_t>(capacity) * words_);
+  level_active_set_.resize(static_cast<std::size_t>(capacity) * set_stride());
   level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_ + 32);
   choice_count_.resize(capacity);
   level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
@@ -279,15 +279,13 @@ bool Bitsets<kWords>::commit_forced(int level) {
   std::uint16_t* ln = len_at(level);
   std::int32_t top = trail_end_[level];
   std::int32_t uncovered = uncovered_[level];
-  std::uint64_t* clash = wave_clashes_.data();
-  std::uint64_t* forced = wave_forced_.data();
   std::uint64_t* removed = scratch_.data();
+  std::uint32_t* low = wave_low_.data();
+  const std::int32_t blocks = len_stride_ / 32;
   bool alive = true;
   while (uncovered > 0) {
     // The items left with at most one option (covered ones have a high
     // bit), 32 to a block: one with none is a dead end.
-    std::uint32_t* low = wave_low_.data();
-    const std::int32_t blocks = len_stride_ / 32;
     std::uint32_t any = 0;
 #if defined(__AVX512BW__)
     {
@@ -320,53 +318,82 @@ bool Bitsets<kWords>::commit_forced(int level) {
     }
 #endif
     if (any == 0) break;
-    std::fill_n(clash, words(), 0);
-    std::fill_n(forced, words(), 0);
+    // The wave: the last option of each item found. Two items may force the
+    // same option; two options that clash end the search here.
     const std::int32_t first = top;
-    for (std::int32_t b = 0; b < blocks; ++b) {
-      for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
-        const std::int32_t item = 32 * b + std::countr_zero(bits);
-        const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
-        const std::int32_t w = first_word(active, column);
-        const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
-        // Two items may force the same option; options that clash end it.
-        if (forced[w] & bit) continue;
-        if (clash[w] & bit) {
-          alive = false;
-          goto done;
+#if defined(__AVX512F__)
+    if constexpr (kWide) {
+      const Wide act = wide_load(active);
+      Wide clash = wide_zero(), forced = wide_zero();
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = 32 * b + std::countr_zero(bits);
+          const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+          const Wide only = wide_and(act, wide_load(column));
+          if (wide_nonzero(wide_and(only, forced)) != 0) continue;
+          if (wide_nonzero(wide_and(only, clash)) != 0) {
+            alive = false;
+            goto done;
+          }
+          forced = wide_or(forced, only);
+          const std::int32_t w = std::countr_zero(wide_nonzero(only));
+          const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
+          clash = wide_or(clash,
+                          wide_load(option_clashes_.data() + static_cast<std::size_t>(option) * kWords));
+          trail_[top++] = static_cast<std::uint16_t>(option);
         }
-        forced[w] |= bit;
-        const std::int32_t option = w << 6 | std::countr_zero(bit);
-        add_clashes(option, clash);
-        trail_[top++] = static_cast<std::uint16_t>(option);
       }
-    }
-    // Commit the wave: remove every option that clashes with one of it.
-    for (std::int32_t k = 0; k < words(); ++k) {
-      removed[k] = clash[k] & active[k];
-      active[k] &= ~clash[k];
-    }
-    {
-      std::uint16_t* list = option_list_.data();
-      const std::int32_t listed = list_options(removed, list);
-      std::uint64_t covering = 0;
-      for (std::int32_t k = first; k < top; ++k) {
-        const std::int32_t option = trail_[k];
-        uncovered -= primaries_[option];
-        updates += cost(option);
-        if (vector_lengths_) covering |= primary_bits_[option];
-      }
-#if defined(__AVX512BW__)
-      if (vector_lengths_) {
-        updates += subtract(list, listed, ln, ln, covering);
-        continue;
-      }
+      wide_store(removed, wide_and(clash, act));
+      wide_store(active, wide_andnot(clash, act));
+    } else
 #endif
-      updates += take(list, listed, ln);
-      for (std::int32_t k = first; k < top; ++k) {
-        const std::uint16_t* primary = primaries_of(trail_[k]);
-        for (std::int32_t i = 0; i < primary_stride_; ++i) ln[primary[i]] = kCovered;
+    {
+      std::uint64_t* clash = wave_clashes_.data();
+      std::uint64_t* forced = wave_forced_.data();
+      std::fill_n(clash, words(), 0);
+      std::fill_n(forced, words(), 0);
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = 32 * b + std::countr_zero(bits);
+          const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+          const std::int32_t w = first_word(active, column);
+          const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
+          if (forced[w] & bit) continue;
+          if (clash[w] & bit) {
+            alive = false;
+            goto done;
+          }
+          forced[w] |= bit;
+          const std::int32_t option = w << 6 | std::countr_zero(bit);
+          add_clashes(option, clash);
+          trail_[top++] = static_cast<std::uint16_t>(option);
+        }
       }
+      for (std::int32_t k = 0; k < words(); ++k) {
+        removed[k] = clash[k] & active[k];
+        active[k] &= ~clash[k];
+      }
+    }
+    // Commit the wave: every option that clashes with one of it goes.
+    std::uint16_t* list = option_list_.data();
+    const std::int32_t listed = list_options(removed, list);
+    std::uint64_t covering = 0;
+    for (std::int32_t k = first; k < top; ++k) {
+      const std::int32_t option = trail_[k];
+      uncovered -= primaries_[option];
+      updates += cost(option);
+      if (vector_lengths_) covering |= primary_bits_[option];
+    }
+#if defined(__AVX512BW__)
+    if (vector_lengths_) {
+      updates += subtract(list, listed, ln, ln, covering);
+      continue;
+    }
+#endif
+    updates += take(list, listed, ln);
+    for (std::int32_t k = first; k < top; ++k) {
+      const std::uint16_t* primary = primaries_of(trail_[k]);
+      for (std::int32_t i = 0; i < primary_stride_; ++i) ln[primary[i]] = kCovered;
     }
   }
 done:

@@ -122,7 +122,18 @@ class Bitsets {
     return size;
   }
 
+  // With SearchOptions::propagate, the new state then commits its forced
+  // options.
   [[gnu::always_inline]] bool next(int level) {
+    if (!commit_next(level)) return false;
+    trail_end_[level + 1] = trail_end_[level];
+    dead_[level + 1] = propagate_ && !commit_forced(level + 1);
+    return true;
+  }
+
+  // Commits the level's next choice into the state one level down; false
+  // when the choices are used up.
+  [[gnu::always_inline]] bool commit_next(int level) {
     const std::int32_t at = cursor_[level] + 1;
     if (at >= choice_count_[level]) return false;
     cursor_[level] = at;
@@ -147,13 +158,10 @@ class Bitsets {
     std::uint16_t* list = option_list_.data();
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
-    dead_[level + 1] = false;
-    trail_end_[level + 1] = trail_end_[level];
 #if defined(__AVX512BW__)
     if (vector_lengths_) {
       // The option's other items are covered: one update each.
       updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
-      if (propagate_) dead_[level + 1] = !commit_forced(level + 1);
       return true;
     }
 #endif
@@ -162,7 +170,6 @@ class Bitsets {
     updates += cost(option) + take(list, n, ln);
     const std::uint16_t* primary = primaries_of(option);
     for (std::int32_t k = 0; k < primary_stride_; ++k) ln[primary[k]] = kCovered;
-    if (propagate_) dead_[level + 1] = !commit_forced(level + 1);
     return true;
   }
 
@@ -206,8 +213,17 @@ class Bitsets {
   const std::uint64_t* mask(std::uint32_t id) const {
     return masks_.data() + static_cast<std::size_t>(id) * words();
   }
+  // Words from one level's set to the next: whole vectors with wide sets, so
+  // that they are stored unmasked (a masked store does not forward to the
+  // loads that follow it).
+  std::int32_t set_stride() const {
+#if defined(__AVX512F__)
+    if constexpr (kWide) return (kWords + 7) / 8 * 8;
+#endif
+    return words();
+  }
   std::uint64_t* active_at(int level) {
-    return level_active_set_.data() + static_cast<std::size_t>(slot_[level]) * words();
+    return level_active_set_.data() + static_cast<std::size_t>(slot_[level]) * set_stride();
   }
   std::uint16_t* choices_at(int level) {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
@@ -230,6 +246,40 @@ class Bitsets {
   // dead end: an item with no option left, or two forced options that
   // clash. The options go on the trail, after the level's choice.
   bool commit_forced(int level);
+
+#if defined(__AVX512F__)
+  // Sets of up to 16 words, in two vectors.
+  static constexpr bool kWide = kWords > 0 && kWords <= 16;
+  static constexpr unsigned kLowWords = kWords >= 8 ? 0xff : kWords > 0 ? (1u << kWords) - 1 : 0;
+  static constexpr unsigned kHighWords =
+      kWords >= 16 ? 0xff : kWords > 8 ? (1u << (kWords - 8)) - 1 : 0;
+  struct Wide {
+    __m512i low, high;
+  };
+  static Wide wide_zero() { return {_mm512_setzero_si512(), _mm512_setzero_si512()}; }
+  static Wide wide_load(const std::uint64_t* p) {
+    Wide s{_mm512_maskz_loadu_epi64(kLowWords, p), _mm512_setzero_si512()};
+    if constexpr (kWords > 8) s.high = _mm512_maskz_loadu_epi64(kHighWords, p + 8);
+    return s;
+  }
+  // Stores whole vectors: `p` needs room for set_stride() words; the words
+  // past kWords stay zero, as the loads leave them.
+  static void wide_store(std::uint64_t* p, Wide s) {
+    _mm512_storeu_si512(p, s.low);
+    if constexpr (kWords > 8) _mm512_storeu_si512(p + 8, s.high);
+  }
+  // (Vector operators: GCC 12 warns falsely inside some of the intrinsics.)
+  static Wide wide_and(Wide a, Wide b) { return {a.low & b.low, a.high & b.high}; }
+  static Wide wide_or(Wide a, Wide b) { return {a.low | b.low, a.high | b.high}; }
+  // ~a & b
+  static Wide wide_andnot(Wide a, Wide b) { return {~a.low & b.low, ~a.high & b.high}; }
+  // A bit for each nonzero word.
+  static unsigned wide_nonzero(Wide s) {
+    unsigned bits = _mm512_test_epi64_mask(s.low, s.low);
+    if constexpr (kWords > 8) bits |= static_cast<unsigned>(_mm512_test_epi64_mask(s.high, s.high)) << 8;
+    return bits;
+  }
+#endif
 
   // The first word where `a` and `b` share a bit (there must be one).
   [[gnu::always_inline]] std::int32_t first_word(const std::uint64_t* a,

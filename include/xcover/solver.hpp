@@ -88,7 +88,8 @@ struct SearchOptions {
   // one option left, take it before branching. The solutions, and their
   // order, stay the same; the search spends less time on chains of forced
   // moves (Sudoku's singles). Node counts then differ from DLX1's (a dead
-  // end among forced moves is met at another point), and so do updates.
+  // end among forced moves is met at another point), and so do updates;
+  // a node_limit can be passed by the forced options of one step.
   // Only the bitsets layout does this; the links ignore it.
   bool propagate = false;
 

@@ -67,6 +67,9 @@ void SearchFlags::add_to(po::options_description& options) {
        "commit forced options (an item with one option left) ahead, all at once: the same "
        "solutions in the same order, faster with the bitsets layout, but node and update counts "
        "unlike DLX1's")
+      ("item-choice", po::value(&item_choice)->value_name("RULE"),
+       "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
+       "8 shortest, the one whose options clash with the most; bitsets layout only)")
       ("layout", po::value(&layout)->value_name("NAME"),
        "how the solver holds the problem: auto (default: bitsets for small or dense problems), "
        "links (dancing links) or bitsets")
@@ -103,6 +106,12 @@ SearchOptions SearchFlags::search_options() const {
   options.time_limit = time_limit;
   options.random_seed = seed;
   options.propagate = propagate;
+  if (item_choice == "most-clashes") {
+    options.item_choice = ItemChoice::most_clashes;
+  } else if (item_choice != "first-shortest") {
+    throw UsageError("--item-choice must be first-shortest or most-clashes, not '" + item_choice +
+                     "'");
+  }
   options.cancel = &interrupted();
   if (progress || (!no_progress && stderr_is_terminal())) {
     options.on_progress = print_progress;

@@ -54,6 +54,7 @@ struct SearchFlags {
   double memory_limit = 0;  // MiB; 0: none
   std::string layout = "auto";
   bool propagate = false;
+  std::string item_choice = "first-shortest";
 
   // The --layout asked for.
   Layout memory_layout() const;

@@ -274,6 +274,72 @@ bool Bitsets<kWords>::assume(int option) {
 }
 
 template <int kWords>
+std::int32_t Bitsets<kWords>::most_clashing(int level, std::int32_t shortest) {
+  const std::uint16_t* ln = len_at(level);
+  const std::uint64_t* active = active_at(level);
+  std::int32_t best = shortest, seen = 0;
+  std::int64_t most = -1;
+  // Scores one candidate: the active options its options clash with.
+  auto score = [&](std::int32_t item) {
+    const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+    std::int64_t total = 0;
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+    if constexpr (kWide) {
+      const Wide act = wide_load(active);
+      __m512i count = _mm512_setzero_si512();
+      for (unsigned nonzero = wide_nonzero(wide_and(act, wide_load(column))); nonzero != 0;
+           nonzero &= nonzero - 1) {
+        const std::int32_t w = std::countr_zero(nonzero);
+        for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
+          const std::int32_t option = w << 6 | std::countr_zero(bits);
+          const Wide c = wide_and(
+              act, wide_load(option_clashes_.data() + static_cast<std::size_t>(option) * kWords));
+          count = _mm512_add_epi64(
+              count, _mm512_add_epi64(_mm512_popcnt_epi64(c.low), _mm512_popcnt_epi64(c.high)));
+        }
+      }
+      // (GCC 12 warns falsely inside the reduction.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+      return static_cast<std::int64_t>(_mm512_reduce_add_epi64(count));
+#pragma GCC diagnostic pop
+    }
+#endif
+    std::uint64_t* clash = wave_clashes_.data();
+    for (std::int32_t w = 0; w < words(); ++w) {
+      for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
+        clashes(w << 6 | std::countr_zero(bits), clash);
+        for (std::int32_t k = 0; k < words(); ++k) total += std::popcount(clash[k] & active[k]);
+      }
+    }
+    return total;
+  };
+  auto consider = [&](std::int32_t item) {
+    const std::int64_t total = score(item);
+    if (total > most) {
+      most = total;
+      best = item;
+    }
+  };
+#if defined(__AVX512BW__)
+  const __m512i size = _mm512_set1_epi16(static_cast<short>(ln[shortest]));
+  for (std::int32_t b = shortest / 32; b < len_stride_ / 32 && seen < kCandidates; ++b) {
+    auto bits = static_cast<std::uint32_t>(
+        _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(ln + 32 * b), size));
+    for (; bits != 0 && seen < kCandidates; bits &= bits - 1, ++seen)
+      consider(32 * b + std::countr_zero(bits));
+  }
+#else
+  for (std::int32_t item = shortest; item < primary_count_ && seen < kCandidates; ++item) {
+    if (ln[item] != ln[shortest]) continue;
+    ++seen;
+    consider(item);
+  }
+#endif
+  return best;
+}
+
+template <int kWords>
 bool Bitsets<kWords>::commit_forced(int level) {
   std::uint64_t* active = active_at(level);
   std::uint16_t* ln = len_at(level);

@@ -60,7 +60,8 @@ class Bitsets {
   // --- one search level at a time (see Solver::Impl::run) ------------------
   // Sets up level 0 from the root; with `propagate`, every search state
   // (level 0's and each next() makes) then commits its forced options.
-  [[gnu::always_inline]] void begin(bool propagate) {
+  // `most_clashes`: ItemChoice::most_clashes.
+  [[gnu::always_inline]] void begin(bool propagate, bool most_clashes) {
     apply_assumptions();
     reserve_level(0);
     slot_[0] = 0;
@@ -68,6 +69,7 @@ class Bitsets {
     copy_lengths(len_at(0), root_len_.data());
     uncovered_[0] = root_uncovered_;
     propagate_ = propagate;
+    most_clashes_ = most_clashes;
     dead_[0] = false;
     trail_end_[0] = 0;
     if (propagate_) dead_[0] = !commit_forced(0);
@@ -81,8 +83,10 @@ class Bitsets {
     }
     std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
-    const std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, kCovered, *rng)
-                                  : first_shortest_padded(ln, len_stride_);
+    std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, kCovered, *rng)
+                            : first_shortest_padded(ln, len_stride_);
+    if (most_clashes_ && !rng && ln[item] >= 2 && ln[item] < kCovered)
+      item = most_clashing(level, item);
     const std::int32_t size = ln[item];
     level_item_[level] = item;
     cursor_[level] = -1;
@@ -240,6 +244,14 @@ class Bitsets {
   void grow_levels(int level);
   // Applies the assumptions made since the last call, all at once.
   void apply_assumptions();
+
+  // ItemChoice::most_clashes: among the first kCandidates items as short as
+  // `shortest` (the first of them), the one whose options clash with the
+  // most active options, the first on ties. Branching there leaves the most
+  // to the forced moves that follow: on the hardest Sudoku set it cut the
+  // nodes by a quarter, and looking at more items cost more than it saved.
+  static constexpr int kCandidates = 8;
+  std::int32_t most_clashing(int level, std::int32_t shortest);
 
   // Commits, a wave at a time, the last option of every uncovered primary
   // item that has one left, until no item has fewer than two. False at a
@@ -515,6 +527,7 @@ class Bitsets {
   // them, whether each level's state is a dead end, and the trail of the
   // options committed, level by level (trail_end_: where a level's end).
   bool propagate_ = false;
+  bool most_clashes_ = false;
   std::vector<char> dead_;
   std::vector<std::uint16_t> trail_;
   std::vector<std::int32_t> trail_end_;

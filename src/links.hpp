@@ -53,9 +53,10 @@ class Links {
   std::vector<int> root_branching();
 
   // --- one search level at a time (see Solver::Impl::run) ------------------
-  // (The links commit no forced options ahead: SearchOptions::propagate
-  // is for the bit sets.)
-  void begin(bool /*propagate*/) {}
+  // (The links commit no forced options ahead and branch by DLX1's rule:
+  // SearchOptions::propagate and ItemChoice::most_clashes are for the bit
+  // sets.)
+  void begin(bool /*propagate*/, bool /*most_clashes*/) {}
   bool solved_at_begin() const { return false; }
   std::int32_t forced_count(int /*level*/) const { return 0; }
   template <class F>

@@ -264,7 +264,7 @@ Status Solver::Impl::run(C& core, const Visitor& visit, const SearchOptions& opt
     }
   };
 
-  core.begin(options.propagate);
+  core.begin(options.propagate, options.item_choice == ItemChoice::most_clashes);
   core.for_forced(0, [&](int option) { solution.push_back(option); });
   const std::size_t base_forced = solution.size();
   if (core.solved_at_begin()) {

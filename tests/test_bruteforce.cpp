@@ -100,12 +100,14 @@ xcover::Visitor collect(SolutionSet& found, std::size_t& visits) {
   };
 }
 
-SolutionSet engine(xcover::Solver& solver, bool propagate, std::uint64_t seed = 0) {
+SolutionSet engine(xcover::Solver& solver, bool propagate, xcover::ItemChoice choice,
+                   std::uint64_t seed = 0) {
   SolutionSet found;
   std::size_t visits = 0;
   xcover::SearchOptions options;
   options.random_seed = seed;
   options.propagate = propagate;
+  options.item_choice = choice;
   solver.search(collect(found, visits), options);
   CHECK(visits == found.size());  // no solution is visited twice
   CHECK(solver.statistics().solutions == visits);
@@ -119,9 +121,19 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  xcover::ItemChoice choice = xcover::ItemChoice::first_shortest;
   SUBCASE("bitsets, forced options committed ahead") {
     layout = xcover::Layout::bitsets;
     propagate = true;
+  }
+  SUBCASE("bitsets, branching on the most clashes") {
+    layout = xcover::Layout::bitsets;
+    choice = xcover::ItemChoice::most_clashes;
+  }
+  SUBCASE("bitsets, both") {
+    layout = xcover::Layout::bitsets;
+    propagate = true;
+    choice = xcover::ItemChoice::most_clashes;
   }
   std::mt19937 rng(20261122);
   int with_solutions = 0, with_colors = 0;
@@ -132,8 +144,8 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
     xcover::Solver solver(problem, layout);
     REQUIRE(solver.layout() == layout);
     const SolutionSet expected = brute_force(problem, {});
-    REQUIRE(engine(solver, propagate) == expected);
-    CHECK(engine(solver, propagate, round + 1) == expected);
+    REQUIRE(engine(solver, propagate, choice) == expected);
+    CHECK(engine(solver, propagate, choice, round + 1) == expected);
     with_solutions += !expected.empty();
     with_colors += problem.color_count() > 0;
 
@@ -147,9 +159,9 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
       for (int k : forced) feasible = solver.assume(k) && feasible;
       const SolutionSet reduced = brute_force(problem, forced);
       if (!feasible) CHECK(reduced.empty());
-      CHECK(engine(solver, propagate) == reduced);
+      CHECK(engine(solver, propagate, choice) == reduced);
       solver.clear_assumptions();
-      CHECK(engine(solver, propagate) == expected);
+      CHECK(engine(solver, propagate, choice) == expected);
     }
   }
   // The generator must exercise the interesting cases.
@@ -163,7 +175,8 @@ namespace {
 // in a queue, each searched with work given away at every node (`yield`:
 // all of it at once at a random node; otherwise a share at every node).
 SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layout, bool propagate,
-                            bool yield, std::mt19937& rng, std::size_t& pieces) {
+                            xcover::ItemChoice choice, bool yield, std::mt19937& rng,
+                            std::size_t& pieces) {
   xcover::Solver solver(problem, layout);
   std::vector<std::vector<int>> queue{{}};
   SolutionSet found;
@@ -180,6 +193,7 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
     const int yield_at = std::uniform_int_distribution<int>(1, 6)(rng);
     xcover::SearchOptions options;
     options.propagate = propagate;
+    options.item_choice = choice;
     options.progress_nodes = 1;
     options.on_progress = [&](const xcover::Progress& p) {
       if (!yield) share = true;
@@ -206,9 +220,11 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
-  SUBCASE("bitsets, forced options committed ahead") {
+  xcover::ItemChoice choice = xcover::ItemChoice::first_shortest;
+  SUBCASE("bitsets, forced options committed ahead, branching on the most clashes") {
     layout = xcover::Layout::bitsets;
     propagate = true;
+    choice = xcover::ItemChoice::most_clashes;
   }
   std::mt19937 rng(7);
   std::size_t split_runs = 0;
@@ -218,9 +234,9 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
     CAPTURE(xcover::to_dlx(problem));
     const SolutionSet expected = brute_force(problem, {});
     std::size_t pieces = 0;
-    CHECK(solve_by_pieces(problem, layout, propagate, false, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, propagate, choice, false, rng, pieces) == expected);
     split_runs += pieces > 1;
-    CHECK(solve_by_pieces(problem, layout, propagate, true, rng, pieces) == expected);
+    CHECK(solve_by_pieces(problem, layout, propagate, choice, true, rng, pieces) == expected);
     split_runs += pieces > 1;
   }
   // The problems were big enough to be split (less often with propagation,
@@ -320,7 +336,23 @@ TEST_CASE("forced options committed ahead: the same solutions in the same order"
   CHECK(differ > 0);           // and propagation did change the search
 }
 
-TEST_CASE("the links ignore SearchOptions::propagate") {
+TEST_CASE("branching on the most clashes changes the tree, not the solutions") {
+  std::mt19937 rng(8);
+  int smaller = 0, larger = 0;
+  for (int round = 0; round < 1000; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(xcover::to_dlx(problem));
+    xcover::Solver solver(problem, xcover::Layout::bitsets);
+    const SolutionSet expected = engine(solver, false, xcover::ItemChoice::first_shortest);
+    const std::uint64_t nodes = solver.statistics().nodes;
+    CHECK(engine(solver, false, xcover::ItemChoice::most_clashes) == expected);
+    smaller += solver.statistics().nodes < nodes;
+    larger += solver.statistics().nodes > nodes;
+  }
+  CHECK(smaller + larger > 0);  // it did choose other items
+}
+
+TEST_CASE("the links ignore SearchOptions::propagate and item_choice") {
   std::mt19937 rng(6);
   for (int round = 0; round < 200; ++round) {
     const xcover::Problem problem = random_problem(rng);
@@ -330,6 +362,7 @@ TEST_CASE("the links ignore SearchOptions::propagate") {
     const xcover::Statistics plain = solver.statistics();
     xcover::SearchOptions options;
     options.propagate = true;
+    options.item_choice = xcover::ItemChoice::most_clashes;
     CHECK(solver.count(options) == count);
     CHECK(solver.statistics().nodes == plain.nodes);
     CHECK(solver.statistics().updates == plain.updates);

@@ -80,18 +80,22 @@ std::string tiling_error(const std::vector<std::string>& picture, const xcover::
 }
 
 // Counts the tilings and checks every one.
-std::uint64_t checked_count(const xcover::TilingProblem& tiling) {
-  xcover::Solver solver(tiling.problem);
+std::uint64_t checked_count(const xcover::TilingProblem& tiling,
+                            xcover::Layout layout = xcover::Layout::automatic,
+                            const xcover::SearchOptions& options = {}) {
+  xcover::Solver solver(tiling.problem, layout);
   std::uint64_t invalid = 0;
-  solver.search([&](const xcover::Solution& s) {
-    const std::string error =
-        tiling_error(xcover::tiling_picture(tiling, s), tiling.board, tiling.pieces);
-    if (!error.empty()) {
-      if (invalid == 0) FAIL_CHECK(error);
-      ++invalid;
-    }
-    return true;
-  });
+  solver.search(
+      [&](const xcover::Solution& s) {
+        const std::string error =
+            tiling_error(xcover::tiling_picture(tiling, s), tiling.board, tiling.pieces);
+        if (!error.empty()) {
+          if (invalid == 0) FAIL_CHECK(error);
+          ++invalid;
+        }
+        return true;
+      },
+      options);
   CHECK(invalid == 0);
   return solver.statistics().solutions;
 }
@@ -183,6 +187,19 @@ TEST_CASE("polyomino: small tilings counted by hand") {
 TEST_CASE("polyomino: pentominoes on 3x20 and 4x15, every tiling valid") {
   CHECK(pentomino_count("3x20") == 8);
   CHECK(pentomino_count("4x15") == 1472);
+}
+
+TEST_CASE("polyomino: the same tilings with forced moves ahead and branching on clashes") {
+  // Sets of more than 16 words: the layout's general path.
+  xcover::SearchOptions options;
+  options.propagate = true;
+  options.item_choice = xcover::ItemChoice::most_clashes;
+  for (const char* board : {"3x20", "4x15"}) {
+    const auto tiling = xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes());
+    CHECK(tiling.problem.option_count() > 1024);
+    CHECK(checked_count(tiling, xcover::Layout::bitsets, options) ==
+          (std::string(board) == "3x20" ? 8 : 1472));
+  }
 }
 
 TEST_CASE("polyomino: pentominoes on 5x12, 6x10 and 8x8 minus centre (slow)" * doctest::skip()) {

@@ -56,7 +56,7 @@ TEST_CASE("xcover solve --layout: both layouts give the same answer and counters
   CHECK(bad.err.find("--layout must be auto, links or bitsets, not 'fast'") != std::string::npos);
 }
 
-TEST_CASE("xcover solve --propagate: the same solutions, other counters") {
+TEST_CASE("xcover solve --propagate and --item-choice: the same solutions") {
   const std::string file = data_file("knuth_example.dlx");
   const auto r = run_cli("solve --stats --threads 1 --layout bitsets --propagate " + file);
   CHECK(r.exit_code == 0);
@@ -66,6 +66,12 @@ TEST_CASE("xcover solve --propagate: the same solutions, other counters") {
   CHECK(r.err.find("\nsolutions 1\n") != std::string::npos);
   const auto counted = run_cli("solve --count --threads 2 --propagate " + file);
   CHECK(counted.out == "1\n");
+  const auto clashes = run_cli("solve --threads 1 --item-choice most-clashes " + file);
+  CHECK(clashes.out == "1:\n a d f\n b g\n c e\n");
+  const auto bad = run_cli("solve --item-choice best " + file);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--item-choice must be first-shortest or most-clashes, not 'best'") !=
+        std::string::npos);
 }
 
 TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {

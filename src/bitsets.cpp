@@ -237,7 +237,7 @@ std::size_t Bitsets<kWords>::bytes() const {
          held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
          held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
          held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) +
-         held(option_list_) + held(dead_) + held(trail_) + held(trail_end_) + held(wave_low_) +
+         held(option_list_) + held(dead_) + held(trail_) + held(trail_end_) + held(shortest_) + held(wave_low_) +
          held(wave_clashes_) + held(wave_forced_);
 }
 
@@ -255,6 +255,7 @@ void Bitsets<kWords>::grow_levels(int level) {
   cursor_.resize(capacity);
   dead_.resize(capacity);
   trail_end_.resize(capacity);
+  shortest_.resize(capacity);
 }
 
 // An option can be forced when it is still active and clashes with no
@@ -274,10 +275,10 @@ bool Bitsets<kWords>::assume(int option) {
 }
 
 template <int kWords>
-std::int32_t Bitsets<kWords>::most_clashing(int level, std::int32_t shortest) {
+std::int32_t Bitsets<kWords>::most_clashing(int level, std::uint16_t length) {
   const std::uint16_t* ln = len_at(level);
   const std::uint64_t* active = active_at(level);
-  std::int32_t best = shortest, seen = 0;
+  std::int32_t best = -1, seen = 0;
   std::int64_t most = -1;
   // Scores one candidate: the active options its options clash with.
   auto score = [&](std::int32_t item) {
@@ -322,16 +323,16 @@ std::int32_t Bitsets<kWords>::most_clashing(int level, std::int32_t shortest) {
     }
   };
 #if defined(__AVX512BW__)
-  const __m512i size = _mm512_set1_epi16(static_cast<short>(ln[shortest]));
-  for (std::int32_t b = shortest / 32; b < len_stride_ / 32 && seen < kCandidates; ++b) {
+  const __m512i size = _mm512_set1_epi16(static_cast<short>(length));
+  for (std::int32_t b = 0; b < len_stride_ / 32 && seen < kCandidates; ++b) {
     auto bits = static_cast<std::uint32_t>(
         _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(ln + 32 * b), size));
     for (; bits != 0 && seen < kCandidates; bits &= bits - 1, ++seen)
       consider(32 * b + std::countr_zero(bits));
   }
 #else
-  for (std::int32_t item = shortest; item < primary_count_ && seen < kCandidates; ++item) {
-    if (ln[item] != ln[shortest]) continue;
+  for (std::int32_t item = 0; item < primary_count_ && seen < kCandidates; ++item) {
+    if (ln[item] != length) continue;
     ++seen;
     consider(item);
   }
@@ -357,15 +358,30 @@ bool Bitsets<kWords>::commit_forced(int level) {
     {
       const __m512i one = _mm512_set1_epi16(1);
       const __m512i zero = _mm512_setzero_si512();
+      __m512i shortest = _mm512_set1_epi16(-1);
       __mmask32 any_zero = 0;
       for (std::int32_t b = 0; b < blocks; ++b) {
         const __m512i v = _mm512_loadu_si512(ln + 32 * b);
         any_zero |= _mm512_cmpeq_epi16_mask(v, zero);
         low[b] = _mm512_cmple_epu16_mask(v, one);
         any |= low[b];
+        shortest = _mm512_min_epu16(shortest, v);
       }
       if (any_zero) {
         alive = false;
+        break;
+      }
+      if (any == 0) {
+        // The fixpoint: keep the shortest length for open().
+        // (GCC 12 warns falsely inside _mm512_extracti64x4_epi64.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+        const __m256i half = _mm256_min_epu16(_mm512_castsi512_si256(shortest),
+                                              _mm512_extracti64x4_epi64(shortest, 1));
+#pragma GCC diagnostic pop
+        const __m128i quarter =
+            _mm_min_epu16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+        shortest_[level] = static_cast<std::uint16_t>(_mm_cvtsi128_si32(_mm_minpos_epu16(quarter)));
         break;
       }
     }

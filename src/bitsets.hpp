@@ -83,10 +83,18 @@ class Bitsets {
     }
     std::uint64_t* active = active_at(level);
     std::uint16_t* ln = len_at(level);
-    std::int32_t item = rng ? random_shortest(ln, 0, primary_count_, kCovered, *rng)
-                            : first_shortest_padded(ln, len_stride_);
-    if (most_clashes_ && !rng && ln[item] >= 2 && ln[item] < kCovered)
-      item = most_clashing(level, item);
+    std::int32_t item;
+    if (rng) {
+      item = random_shortest(ln, 0, primary_count_, kCovered, *rng);
+    } else if (propagate_ && kScanFindsShortest) {
+      // The last wave's scan found the shortest length.
+      item = most_clashes_ ? most_clashing(level, shortest_[level])
+                           : first_of_length(ln, shortest_[level]);
+    } else {
+      item = first_shortest_padded(ln, len_stride_);
+      if (most_clashes_ && ln[item] >= 2 && ln[item] < kCovered)
+        item = most_clashing(level, ln[item]);
+    }
     const std::int32_t size = ln[item];
     level_item_[level] = item;
     cursor_[level] = -1;
@@ -251,7 +259,28 @@ class Bitsets {
   // to the forced moves that follow: on the hardest Sudoku set it cut the
   // nodes by a quarter, and looking at more items cost more than it saved.
   static constexpr int kCandidates = 8;
-  std::int32_t most_clashing(int level, std::int32_t shortest);
+  std::int32_t most_clashing(int level, std::uint16_t length);
+
+  // Whether commit_forced() leaves the shortest length in shortest_.
+#if defined(__AVX512BW__)
+  static constexpr bool kScanFindsShortest = true;
+#else
+  static constexpr bool kScanFindsShortest = false;
+#endif
+  // The first item of the given length (there must be one).
+  std::int32_t first_of_length(const std::uint16_t* ln, std::uint16_t length) const {
+#if defined(__AVX512BW__)
+    const __m512i target = _mm512_set1_epi16(static_cast<short>(length));
+    for (std::int32_t k = 0;; k += 32) {
+      if (const __mmask32 m = _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(ln + k), target))
+        return k + std::countr_zero(static_cast<std::uint32_t>(m));
+    }
+#else
+    std::int32_t k = 0;
+    while (ln[k] != length) ++k;
+    return k;
+#endif
+  }
 
   // Commits, a wave at a time, the last option of every uncovered primary
   // item that has one left, until no item has fewer than two. False at a
@@ -531,6 +560,7 @@ class Bitsets {
   std::vector<char> dead_;
   std::vector<std::uint16_t> trail_;
   std::vector<std::int32_t> trail_end_;
+  std::vector<std::uint16_t> shortest_;  // per level: the shortest uncovered length
   std::vector<std::uint32_t> wave_low_;  // per 32 items: those with one option
   std::vector<std::uint64_t> wave_clashes_, wave_forced_;
   // Room for the indices of every option, and a vector's worth more.

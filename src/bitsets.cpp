@@ -18,8 +18,8 @@ int structural_options(const Problem& problem) {
 
 }  // namespace
 
-template <int kWords>
-std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
+template <int kWords, typename Len>
+std::string Bitsets<kWords, Len>::unfit_reason(const Problem& problem) {
   if (structural_options(problem) > kMaxOptions)
     return "the bitsets layout takes at most " + std::to_string(kMaxOptions) + " options";
   // Mask ids are 16-bit: one per item, one per (secondary item, colour).
@@ -49,8 +49,8 @@ std::string Bitsets<kWords>::unfit_reason(const Problem& problem) {
 // level keeps its own copy of the state, so the deepest search must fit in
 // 64 MiB: a level covers at least as many primary items as the option that
 // covers fewest.
-template <int kWords>
-bool Bitsets<kWords>::preferred(const Problem& problem) {
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::preferred(const Problem& problem) {
   if (!unfit_reason(problem).empty()) return false;
   const std::int64_t words = words_needed(problem);
   if (words > 64) return false;
@@ -83,13 +83,25 @@ bool Bitsets<kWords>::preferred(const Problem& problem) {
   return depth * level_bytes <= (std::int64_t{64} << 20);
 }
 
-template <int kWords>
-int Bitsets<kWords>::words_needed(const Problem& problem) {
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::lengths_fit(const Problem& problem) {
+  std::vector<std::int64_t> length(problem.primary_count(), 0);
+  for (int k = 0; k < problem.option_count(); ++k) {
+    for (const OptionEntry& e : problem.option(k))
+      if (e.item < problem.primary_count()) ++length[e.item];
+  }
+  for (const std::int64_t n : length)
+    if (n >= static_cast<std::int64_t>(kCovered)) return false;
+  return true;
+}
+
+template <int kWords, typename Len>
+int Bitsets<kWords, Len>::words_needed(const Problem& problem) {
   return std::max(1, (structural_options(problem) + 63) / 64);
 }
 
-template <int kWords>
-Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
+template <int kWords, typename Len>
+Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   if (const std::string reason = unfit_reason(p); !reason.empty()) throw ProblemError(reason);
   const int items = p.item_count();
   bit_of_option_.assign(p.option_count(), -1);
@@ -103,7 +115,8 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   if (kWords > 0 && words_ > kWords)
     throw ProblemError("bitsets: too many options for the set size");
   words_ = kWords > 0 ? kWords : words_;
-  len_stride_ = (primary_count_ + 1 + 31) / 32 * 32;
+  if (!lengths_fit(p)) throw ProblemError("bitsets: an item is too long for the lengths");
+  len_stride_ = (primary_count_ + 1 + kLanes - 1) / kLanes * kLanes;
 
   // Mask ids: items first, then each (secondary item, colour) met.
   std::vector<std::vector<std::pair<int, std::uint32_t>>> color_ids(items);
@@ -205,7 +218,7 @@ Bitsets<kWords>::Bitsets(const Problem& p) : primary_count_(p.primary_count()) {
   scratch_.assign(std::max(words_, 16), 0);  // (room for wide_store)
   wave_clashes_.assign(words_, 0);
   wave_forced_.assign(words_, 0);
-  wave_low_.assign(static_cast<std::size_t>(len_stride_ / 32), 0);
+  wave_low_.assign(static_cast<std::size_t>(len_stride_ / kLanes), 0);
   trail_.assign(static_cast<std::size_t>(primary_count_) + 1, 0);
   pending_clashes_.assign(words_, 0);
   std::int32_t longest = 0;
@@ -230,8 +243,8 @@ std::size_t held(const std::vector<T>& v) {
   return v.capacity() * sizeof(T);
 }
 
-template <int kWords>
-std::size_t Bitsets<kWords>::bytes() const {
+template <int kWords, typename Len>
+std::size_t Bitsets<kWords, Len>::bytes() const {
   return held(option_index_) + held(bit_of_option_) + held(masks_) + held(entry_begin_) +
          held(entry_mask_) + held(option_clashes_) + held(record_) + held(primaries_) + held(primary_bits_) +
          held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
@@ -241,8 +254,8 @@ std::size_t Bitsets<kWords>::bytes() const {
          held(wave_clashes_) + held(wave_forced_);
 }
 
-template <int kWords>
-void Bitsets<kWords>::grow_levels(int level) {
+template <int kWords, typename Len>
+void Bitsets<kWords, Len>::grow_levels(int level) {
   const int capacity = std::max(level + 1, 2 * level_capacity_);
   level_capacity_ = capacity;
   level_active_set_.resize(static_cast<std::size_t>(capacity) * set_stride());
@@ -260,8 +273,8 @@ void Bitsets<kWords>::grow_levels(int level) {
 
 // An option can be forced when it is still active and clashes with no
 // option forced before it (clashing goes both ways).
-template <int kWords>
-bool Bitsets<kWords>::assume(int option) {
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::assume(int option) {
   const int bit = bit_of_option_[option];
   if (bit < 0) return false;
   const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
@@ -274,9 +287,9 @@ bool Bitsets<kWords>::assume(int option) {
   return true;
 }
 
-template <int kWords>
-std::int32_t Bitsets<kWords>::most_clashing(int level, std::uint16_t length) {
-  const std::uint16_t* ln = len_at(level);
+template <int kWords, typename Len>
+std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
+  const Len* ln = len_at(level);
   const std::uint64_t* active = active_at(level);
   std::int32_t best = -1, seen = 0;
   std::int64_t most = -1;
@@ -323,12 +336,12 @@ std::int32_t Bitsets<kWords>::most_clashing(int level, std::uint16_t length) {
     }
   };
 #if defined(__AVX512BW__)
-  const __m512i size = _mm512_set1_epi16(static_cast<short>(length));
-  for (std::int32_t b = 0; b < len_stride_ / 32 && seen < kCandidates; ++b) {
-    auto bits = static_cast<std::uint32_t>(
-        _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(ln + 32 * b), size));
+  using L = Lanes<Len>;
+  const __m512i size = L::splat(length);
+  for (std::int32_t k = 0; k < len_stride_ && seen < kCandidates; k += kLanes) {
+    std::uint64_t bits = L::equal(L::load(ln + k), size);
     for (; bits != 0 && seen < kCandidates; bits &= bits - 1, ++seen)
-      consider(32 * b + std::countr_zero(bits));
+      consider(k + std::countr_zero(bits));
   }
 #else
   for (std::int32_t item = 0; item < primary_count_ && seen < kCandidates; ++item) {
@@ -340,60 +353,52 @@ std::int32_t Bitsets<kWords>::most_clashing(int level, std::uint16_t length) {
   return best;
 }
 
-template <int kWords>
-bool Bitsets<kWords>::commit_forced(int level) {
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::commit_forced(int level) {
   std::uint64_t* active = active_at(level);
-  std::uint16_t* ln = len_at(level);
+  Len* ln = len_at(level);
   std::int32_t top = trail_end_[level];
   std::int32_t uncovered = uncovered_[level];
   std::uint64_t* removed = scratch_.data();
-  std::uint32_t* low = wave_low_.data();
-  const std::int32_t blocks = len_stride_ / 32;
+  std::uint64_t* low = wave_low_.data();
+  const std::int32_t blocks = len_stride_ / kLanes;
   bool alive = true;
   while (uncovered > 0) {
     // The items left with at most one option (covered ones have a high
-    // bit), 32 to a block: one with none is a dead end.
-    std::uint32_t any = 0;
+    // bit), a vector's worth to a block: one with none is a dead end.
+    std::uint64_t any = 0;
 #if defined(__AVX512BW__)
     {
-      const __m512i one = _mm512_set1_epi16(1);
+      using L = Lanes<Len>;
+      const __m512i one = L::splat(1);
       const __m512i zero = _mm512_setzero_si512();
-      __m512i shortest = _mm512_set1_epi16(-1);
-      __mmask32 any_zero = 0;
+      __m512i shortest = L::splat(static_cast<Len>(-1));
+      std::uint64_t any_zero = 0;
       for (std::int32_t b = 0; b < blocks; ++b) {
-        const __m512i v = _mm512_loadu_si512(ln + 32 * b);
-        any_zero |= _mm512_cmpeq_epi16_mask(v, zero);
-        low[b] = _mm512_cmple_epu16_mask(v, one);
+        const __m512i v = L::load(ln + kLanes * b);
+        any_zero |= L::equal(v, zero);
+        low[b] = L::at_most(v, one);
         any |= low[b];
-        shortest = _mm512_min_epu16(shortest, v);
+        shortest = L::min(shortest, v);
       }
       if (any_zero) {
         alive = false;
         break;
       }
       if (any == 0) {
-        // The fixpoint: keep the shortest length for open().
-        // (GCC 12 warns falsely inside _mm512_extracti64x4_epi64.)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-        const __m256i half = _mm256_min_epu16(_mm512_castsi512_si256(shortest),
-                                              _mm512_extracti64x4_epi64(shortest, 1));
-#pragma GCC diagnostic pop
-        const __m128i quarter =
-            _mm_min_epu16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
-        shortest_[level] = static_cast<std::uint16_t>(_mm_cvtsi128_si32(_mm_minpos_epu16(quarter)));
+        shortest_[level] = L::smallest(shortest);  // the fixpoint: for open()
         break;
       }
     }
 #else
     for (std::int32_t b = 0; b < blocks; ++b) {
-      std::uint32_t bits = 0;
-      for (std::int32_t k = 0; k < 32; ++k) {
-        if (ln[32 * b + k] == 0) {
+      std::uint64_t bits = 0;
+      for (std::int32_t k = 0; k < kLanes; ++k) {
+        if (ln[kLanes * b + k] == 0) {
           alive = false;
           goto done;
         }
-        bits |= static_cast<std::uint32_t>(ln[32 * b + k] == 1) << k;
+        bits |= static_cast<std::uint64_t>(ln[kLanes * b + k] == 1) << k;
       }
       low[b] = bits;
       any |= bits;
@@ -408,8 +413,8 @@ bool Bitsets<kWords>::commit_forced(int level) {
       const Wide act = wide_load(active);
       Wide clash = wide_zero(), forced = wide_zero();
       for (std::int32_t b = 0; b < blocks; ++b) {
-        for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
-          const std::int32_t item = 32 * b + std::countr_zero(bits);
+        for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = kLanes * b + std::countr_zero(bits);
           const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
           const Wide only = wide_and(act, wide_load(column));
           if (wide_nonzero(wide_and(only, forced)) != 0) continue;
@@ -435,8 +440,8 @@ bool Bitsets<kWords>::commit_forced(int level) {
       std::fill_n(clash, words(), 0);
       std::fill_n(forced, words(), 0);
       for (std::int32_t b = 0; b < blocks; ++b) {
-        for (std::uint32_t bits = low[b]; bits != 0; bits &= bits - 1) {
-          const std::int32_t item = 32 * b + std::countr_zero(bits);
+        for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = kLanes * b + std::countr_zero(bits);
           const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
           const std::int32_t w = first_word(active, column);
           const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
@@ -484,8 +489,8 @@ done:
   return alive;
 }
 
-template <int kWords>
-void Bitsets<kWords>::apply_assumptions() {
+template <int kWords, typename Len>
+void Bitsets<kWords, Len>::apply_assumptions() {
   if (pending_.empty()) return;
   std::uint64_t* removed = pending_clashes_.data();
   for (std::int32_t w = 0; w < words_; ++w) {
@@ -503,8 +508,8 @@ void Bitsets<kWords>::apply_assumptions() {
   std::fill(pending_clashes_.begin(), pending_clashes_.end(), 0);
 }
 
-template <int kWords>
-void Bitsets<kWords>::clear_assumptions() {
+template <int kWords, typename Len>
+void Bitsets<kWords, Len>::clear_assumptions() {
   root_active_set_ = initial_set_;
   root_len_ = initial_len_;
   root_uncovered_ = primary_count_;
@@ -512,8 +517,8 @@ void Bitsets<kWords>::clear_assumptions() {
   std::fill(pending_clashes_.begin(), pending_clashes_.end(), 0);
 }
 
-template <int kWords>
-std::vector<int> Bitsets<kWords>::root_branching() {
+template <int kWords, typename Len>
+std::vector<int> Bitsets<kWords, Len>::root_branching() {
   apply_assumptions();
   const std::int32_t item = first_shortest<std::uint32_t, 16>(root_len_.data(), 0, primary_count_);
   const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
@@ -530,5 +535,10 @@ template class Bitsets<4>;
 template class Bitsets<8>;
 template class Bitsets<12>;
 template class Bitsets<16>;
+template class Bitsets<0, std::uint8_t>;
+template class Bitsets<4, std::uint8_t>;
+template class Bitsets<8, std::uint8_t>;
+template class Bitsets<12, std::uint8_t>;
+template class Bitsets<16, std::uint8_t>;
 
 }  // namespace xcover::detail

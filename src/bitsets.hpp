@@ -31,8 +31,9 @@ namespace xcover::detail {
 
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
-// it from the problem.
-template <int kWords>
+// it from the problem. Len holds the lengths of the items: 8 bits when no
+// item has more than 127 options (fits()), else 16.
+template <int kWords, typename Len = std::uint16_t>
 class Bitsets {
  public:
   // The largest problems the layout takes: lengths are 15-bit, and (length,
@@ -45,6 +46,8 @@ class Bitsets {
   static bool preferred(const Problem& problem);
   // 64-bit words in a set of `problem`'s options, unpadded.
   static int words_needed(const Problem& problem);
+  // Whether Len holds the lengths of `problem`'s primary items.
+  static bool lengths_fit(const Problem& problem);
 
   explicit Bitsets(const Problem& problem);
 
@@ -82,7 +85,7 @@ class Bitsets {
       return 0;
     }
     std::uint64_t* active = active_at(level);
-    std::uint16_t* ln = len_at(level);
+    Len* ln = len_at(level);
     std::int32_t item;
     if (rng) {
       item = random_shortest(ln, 0, primary_count_, kCovered, *rng);
@@ -166,7 +169,7 @@ class Bitsets {
       removed[k] &= before[k];
       after[k] = before[k] & ~removed[k];
     }
-    std::uint16_t* ln = len_at(level + 1);
+    Len* ln = len_at(level + 1);
     std::uint16_t* list = option_list_.data();
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
@@ -214,12 +217,15 @@ class Bitsets {
   std::uint64_t updates = 0;
 
  private:
-  static constexpr std::uint16_t kCovered = 0x8000;
+  // A covered item's length: a high bit, so that it never wins.
+  static constexpr Len kCovered = static_cast<Len>(Len{1} << (8 * sizeof(Len) - 1));
+  // Lengths in a 64-byte vector.
+  static constexpr std::int32_t kLanes = 64 / sizeof(Len);
 
   std::int32_t words() const { return kWords > 0 ? kWords : words_; }
   // Copies the lengths of one level to the next, a cache line at a time.
-  void copy_lengths(std::uint16_t* to, const std::uint16_t* from) const {
-    for (std::int32_t k = 0; k < len_stride_; k += 32) std::memcpy(to + k, from + k, 64);
+  void copy_lengths(Len* to, const Len* from) const {
+    for (std::int32_t k = 0; k < len_stride_; k += kLanes) std::memcpy(to + k, from + k, 64);
   }
 
   const std::uint64_t* mask(std::uint32_t id) const {
@@ -243,7 +249,7 @@ class Bitsets {
   const std::uint16_t* choices_at(int level) const {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
   }
-  std::uint16_t* len_at(int level) {
+  Len* len_at(int level) {
     return level_len_.data() + static_cast<std::size_t>(slot_[level]) * len_stride_;
   }
   void reserve_level(int level) {
@@ -259,7 +265,7 @@ class Bitsets {
   // to the forced moves that follow: on the hardest Sudoku set it cut the
   // nodes by a quarter, and looking at more items cost more than it saved.
   static constexpr int kCandidates = 8;
-  std::int32_t most_clashing(int level, std::uint16_t length);
+  std::int32_t most_clashing(int level, Len length);
 
   // Whether commit_forced() leaves the shortest length in shortest_.
 #if defined(__AVX512BW__)
@@ -268,12 +274,13 @@ class Bitsets {
   static constexpr bool kScanFindsShortest = false;
 #endif
   // The first item of the given length (there must be one).
-  std::int32_t first_of_length(const std::uint16_t* ln, std::uint16_t length) const {
+  std::int32_t first_of_length(const Len* ln, Len length) const {
 #if defined(__AVX512BW__)
-    const __m512i target = _mm512_set1_epi16(static_cast<short>(length));
-    for (std::int32_t k = 0;; k += 32) {
-      if (const __mmask32 m = _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(ln + k), target))
-        return k + std::countr_zero(static_cast<std::uint32_t>(m));
+    using L = Lanes<Len>;
+    const __m512i target = L::splat(length);
+    for (std::int32_t k = 0;; k += kLanes) {
+      if (const std::uint64_t m = L::equal(L::load(ln + k), target))
+        return k + std::countr_zero(m);
     }
 #else
     std::int32_t k = 0;
@@ -391,8 +398,22 @@ class Bitsets {
   // masked subtraction, not a decrement per item), then the items in
   // `covering` are marked. Reads `from`, writes `to`; returns the updates.
   [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
-                                                const std::uint16_t* from, std::uint16_t* to,
+                                                const Len* from, Len* to,
                                                 std::uint64_t covering) const {
+    if constexpr (sizeof(Len) == 1) {
+      // 8-bit lengths: all 64 in one vector.
+      __m512i v = _mm512_loadu_si512(from);
+      const __m512i one = _mm512_set1_epi8(1);
+      std::uint64_t count = 0;
+      for (std::int32_t j = 0; j < n; ++j) {
+        const std::int32_t option = list[j];
+        v = _mm512_mask_sub_epi8(v, primary_bits_[option], v, one);
+        count += cost(option);
+      }
+      v = _mm512_mask_mov_epi8(v, covering, _mm512_set1_epi8(static_cast<char>(kCovered)));
+      _mm512_storeu_si512(to, v);
+      return count;
+    }
     __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
     const __m512i one = _mm512_set1_epi16(1);
     std::uint64_t count = 0;
@@ -449,7 +470,7 @@ class Bitsets {
   // (Skipping the items being covered, which every removed option has,
   // costs more in selecting than it saves.)
   [[gnu::always_inline]] std::uint64_t take(const std::uint16_t* list, std::int32_t n,
-                                            std::uint16_t* ln) const {
+                                            Len* ln) const {
     std::uint64_t count;
     switch (primary_stride_) {
       case 1:
@@ -482,7 +503,7 @@ class Bitsets {
   // (kStride > 0), so that the inner loop unrolls.
   template <int kStride>
   [[gnu::always_inline]] std::uint64_t decrement(const std::uint16_t* list, std::int32_t n,
-                                                 std::uint16_t* ln) const {
+                                                 Len* ln) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
     std::uint64_t count = 0;
     for (std::int32_t j = 0; j < n; ++j) {
@@ -527,7 +548,7 @@ class Bitsets {
 
   // The root: every option active, less what the assumptions removed.
   std::vector<std::uint64_t> initial_set_, root_active_set_;
-  std::vector<std::uint16_t> initial_len_, root_len_;
+  std::vector<Len> initial_len_, root_len_;
   std::int32_t root_uncovered_;
   // Assumptions not applied yet, and the options that clash with them:
   // forcing many options (a Sudoku's givens) removes each clashing option
@@ -546,7 +567,7 @@ class Bitsets {
   std::vector<std::uint64_t> level_active_set_;
   std::vector<std::uint16_t> level_choices_;
   std::vector<std::int32_t> choice_count_;
-  std::vector<std::uint16_t> level_len_;
+  std::vector<Len> level_len_;
   std::vector<std::int32_t> uncovered_, level_item_, cursor_;
   // Where each level's active set and lengths live: its own slot, or its
   // parent's when it came from the parent's last choice.
@@ -560,8 +581,8 @@ class Bitsets {
   std::vector<char> dead_;
   std::vector<std::uint16_t> trail_;
   std::vector<std::int32_t> trail_end_;
-  std::vector<std::uint16_t> shortest_;  // per level: the shortest uncovered length
-  std::vector<std::uint32_t> wave_low_;  // per 32 items: those with one option
+  std::vector<Len> shortest_;  // per level: the shortest uncovered length
+  std::vector<std::uint64_t> wave_low_;  // per vector of lengths: those of at most 1
   std::vector<std::uint64_t> wave_clashes_, wave_forced_;
   // Room for the indices of every option, and a vector's worth more.
   mutable std::vector<std::uint16_t> option_list_;
@@ -572,5 +593,10 @@ extern template class Bitsets<4>;
 extern template class Bitsets<8>;
 extern template class Bitsets<12>;
 extern template class Bitsets<16>;
+extern template class Bitsets<0, std::uint8_t>;
+extern template class Bitsets<4, std::uint8_t>;
+extern template class Bitsets<8, std::uint8_t>;
+extern template class Bitsets<12, std::uint8_t>;
+extern template class Bitsets<16, std::uint8_t>;
 
 }  // namespace xcover::detail

@@ -33,34 +33,73 @@ std::int32_t first_shortest(const Len* len, std::int32_t begin, std::int32_t end
   return static_cast<std::int32_t>(best & ((Key{1} << kShift) - 1));
 }
 
-// The same for 16-bit lengths in an array padded to a multiple of 32 with
-// lengths that never win (the bit-set layout's). With AVX-512 it takes the
-// minimum of 32 lengths at a time, stopping at the first block that holds a
-// zero, then finds the first index that has it.
-[[gnu::always_inline]] inline std::int32_t first_shortest_padded(const std::uint16_t* len,
-                                                                 std::int32_t padded) {
 #if defined(__AVX512BW__)
-  const __m512i zero = _mm512_setzero_si512();
-  __m512i low = _mm512_set1_epi16(-1);
-  for (std::int32_t k = 0; k < padded; k += 32) {
-    const __m512i v = _mm512_loadu_si512(len + k);
-    if (const __mmask32 z = _mm512_cmpeq_epi16_mask(v, zero))
-      return k + std::countr_zero(static_cast<std::uint32_t>(z));
-    low = _mm512_min_epu16(low, v);
+// Lengths a vector at a time, 64 bytes of 8- or 16-bit lanes: bit k of a
+// mask stands for lane k.
+template <typename Len>
+struct Lanes {
+  static_assert(sizeof(Len) == 1 || sizeof(Len) == 2);
+  static constexpr std::int32_t count = 64 / sizeof(Len);
+  static __m512i load(const Len* p) { return _mm512_loadu_si512(p); }
+  static __m512i splat(Len x) {
+    if constexpr (sizeof(Len) == 1) return _mm512_set1_epi8(static_cast<char>(x));
+    else return _mm512_set1_epi16(static_cast<short>(x));
   }
-  // (GCC 12 warns falsely inside _mm512_extracti64x4_epi64.)
+  static std::uint64_t equal(__m512i a, __m512i b) {
+    if constexpr (sizeof(Len) == 1) return _mm512_cmpeq_epi8_mask(a, b);
+    else return _mm512_cmpeq_epi16_mask(a, b);
+  }
+  static std::uint64_t at_most(__m512i a, __m512i b) {
+    if constexpr (sizeof(Len) == 1) return _mm512_cmple_epu8_mask(a, b);
+    else return _mm512_cmple_epu16_mask(a, b);
+  }
+  static __m512i min(__m512i a, __m512i b) {
+    if constexpr (sizeof(Len) == 1) return _mm512_min_epu8(a, b);
+    else return _mm512_min_epu16(a, b);
+  }
+  // The smallest lane.
+  static Len smallest(__m512i v) {
+    // (GCC 12 warns falsely inside _mm512_extracti64x4_epi64.)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-  const __m256i half =
-      _mm256_min_epu16(_mm512_castsi512_si256(low), _mm512_extracti64x4_epi64(low, 1));
+    const __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
 #pragma GCC diagnostic pop
-  const __m128i quarter =
-      _mm_min_epu16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
-  const __m512i best =
-      _mm512_set1_epi16(static_cast<short>(_mm_cvtsi128_si32(_mm_minpos_epu16(quarter))));
-  for (std::int32_t k = 0;; k += 32) {
-    if (const __mmask32 m = _mm512_cmpeq_epi16_mask(_mm512_loadu_si512(len + k), best))
-      return k + std::countr_zero(static_cast<std::uint32_t>(m));
+    __m128i q;
+    if constexpr (sizeof(Len) == 1) {
+      const __m256i half = _mm256_min_epu8(lo, hi);
+      q = _mm_min_epu8(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+      q = _mm_min_epu8(q, _mm_srli_epi16(q, 8));  // each 16-bit lane: the min of its bytes
+      q = _mm_and_si128(q, _mm_set1_epi16(0xff));
+    } else {
+      const __m256i half = _mm256_min_epu16(lo, hi);
+      q = _mm_min_epu16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+    }
+    return static_cast<Len>(_mm_cvtsi128_si32(_mm_minpos_epu16(q)));
+  }
+};
+#endif
+
+// The first index of smallest length in an array of 8- or 16-bit lengths
+// padded to whole vectors with lengths that never win (the bit-set
+// layout's). With AVX-512 it takes the minimum a vector at a time, stopping
+// at the first vector that holds a zero, then finds the first index that
+// has it.
+template <typename Len>
+[[gnu::always_inline]] inline std::int32_t first_shortest_padded(const Len* len,
+                                                                 std::int32_t padded) {
+#if defined(__AVX512BW__)
+  using L = Lanes<Len>;
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i low = L::splat(static_cast<Len>(-1));
+  for (std::int32_t k = 0; k < padded; k += L::count) {
+    const __m512i v = L::load(len + k);
+    if (const std::uint64_t z = L::equal(v, zero)) return k + std::countr_zero(z);
+    low = L::min(low, v);
+  }
+  const __m512i best = L::splat(L::smallest(low));
+  for (std::int32_t k = 0;; k += L::count) {
+    if (const std::uint64_t m = L::equal(L::load(len + k), best))
+      return k + std::countr_zero(m);
   }
 #else
   constexpr std::int32_t block = 128;

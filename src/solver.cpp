@@ -57,19 +57,28 @@ using detail::Links;
 
 // The layouts, each with the same members for the search loop to call.
 // Small sets of options get a set size fixed at compile time.
+// Items of up to 127 options get 8-bit lengths.
+using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
-                          Bitsets<16>, Bitsets<0>>;
+                          Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
+                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
+
+template <class Len>
+Core make_bitsets(const Problem& problem) {
+  const int words = Bitsets<0>::words_needed(problem);
+  if (words <= 4) return Core(std::in_place_type<Bitsets<4, Len>>, problem);
+  if (words <= 8) return Core(std::in_place_type<Bitsets<8, Len>>, problem);
+  if (words <= 12) return Core(std::in_place_type<Bitsets<12, Len>>, problem);
+  if (words <= 16) return Core(std::in_place_type<Bitsets<16, Len>>, problem);
+  return Core(std::in_place_type<Bitsets<0, Len>>, problem);
+}
 
 Core make_core(const Problem& problem, Layout layout) {
   if (layout == Layout::automatic)
     layout = Bitsets<0>::preferred(problem) ? Layout::bitsets : Layout::links;
   if (layout == Layout::bitsets) {
-    const int words = Bitsets<0>::words_needed(problem);
-    if (words <= 4) return Core(std::in_place_type<Bitsets<4>>, problem);
-    if (words <= 8) return Core(std::in_place_type<Bitsets<8>>, problem);
-    if (words <= 12) return Core(std::in_place_type<Bitsets<12>>, problem);
-    if (words <= 16) return Core(std::in_place_type<Bitsets<16>>, problem);
-    return Core(std::in_place_type<Bitsets<0>>, problem);
+    if (Bitsets<0, Short>::lengths_fit(problem)) return make_bitsets<Short>(problem);
+    return make_bitsets<std::uint16_t>(problem);
   }
   if (detail::has_colors(problem)) return Core(std::in_place_type<Links<true>>, problem);
   return Core(std::in_place_type<Links<false>>, problem);

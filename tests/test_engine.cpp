@@ -177,6 +177,36 @@ TEST_CASE("forced options committed ahead can solve or end the search at the roo
   }
 }
 
+TEST_CASE("bit sets: items of 127 options and of 128 (8- and 16-bit lengths)") {
+  for (int n : {126, 127, 128, 129}) {
+    CAPTURE(n);
+    // n ways to cover a (alone or with c), one to cover b: n solutions.
+    xcover::Problem problem;
+    problem.add_primary("a");
+    problem.add_primary("b");
+    problem.add_primary("c");
+    for (int k = 0; k < n; ++k) {
+      if (k % 2) {
+        problem.add_option({"a", "c"});
+      } else {
+        problem.add_option({"a"});
+      }
+    }
+    problem.add_option({"b"});
+    problem.add_option({"c"});
+    // Solutions: each {a, c} option with b, or each {a} option with b and c.
+    for (bool propagate : {false, true}) {
+      xcover::Solver solver(problem, xcover::Layout::bitsets);
+      xcover::SearchOptions options;
+      options.propagate = propagate;
+      CHECK(solver.count(options) == static_cast<std::uint64_t>(n));
+      xcover::Solver links(problem, xcover::Layout::links);
+      CHECK(links.count() == static_cast<std::uint64_t>(n));
+      if (!propagate) CHECK(solver.statistics().nodes == links.statistics().nodes);
+    }
+  }
+}
+
 TEST_CASE("the profile counts nodes per level and sums to the node count") {
   const auto input = xcover::parse_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
   xcover::Solver solver(input.problem);

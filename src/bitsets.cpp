@@ -213,6 +213,11 @@ Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count
       }
     }
   }
+  // Masks and clash sets of a wide layout: whole vectors, aligned to cache
+  // lines, so that no vector load straddles two lines.
+  mask_stride_ = set_stride();
+  masks_ = padded(masks_, next_id, mask_base_);
+  option_clashes_ = padded(option_clashes_, options, clash_base_);
   initial_set_.assign(words_, 0);
   for (int bit = 0; bit < options; ++bit) initial_set_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   scratch_.assign(std::max(words_, 16), 0);  // (room for wide_store)
@@ -225,7 +230,11 @@ Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count
   for (int j = 0; j < primary_count_; ++j)
     longest = std::max<std::int32_t>(longest, initial_len_[j]);
   choices_stride_ = (longest + 7) / 8 * 8;
-  option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32, 0);
+  option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32 + 2048, 0);
+  {
+    const auto address = reinterpret_cast<std::uintptr_t>(option_list_.data());
+    list_base_ = option_list_.data() + ((4096 - (address & 4095)) & 4095) / sizeof(std::uint16_t);
+  }
   entry_begin_.shrink_to_fit();
   entry_mask_.shrink_to_fit();
   option_index_.shrink_to_fit();
@@ -254,11 +263,34 @@ std::size_t Bitsets<kWords, Len>::bytes() const {
          held(wave_clashes_) + held(wave_forced_);
 }
 
+// Copies `rows` rows of words() words into rows of set_stride() words, the
+// first aligned to 64 bytes; `base` is set to it.
+template <int kWords, typename Len>
+std::vector<std::uint64_t> Bitsets<kWords, Len>::padded(const std::vector<std::uint64_t>& from,
+                                                        std::size_t rows,
+                                                        std::uint64_t*& base) const {
+  if (from.empty()) {
+    base = nullptr;
+    return {};
+  }
+  std::vector<std::uint64_t> to(rows * static_cast<std::size_t>(set_stride()) + 8, 0);
+  base = aligned(to);
+  for (std::size_t r = 0; r < rows; ++r)
+    std::copy_n(from.data() + r * words(), words(), base + r * set_stride());
+  return to;
+}
+
 template <int kWords, typename Len>
 void Bitsets<kWords, Len>::grow_levels(int level) {
   const int capacity = std::max(level + 1, 2 * level_capacity_);
+  // The live levels' sets move to the new, aligned place.
+  std::vector<std::uint64_t> sets(static_cast<std::size_t>(capacity) * set_stride() + 8, 0);
+  std::uint64_t* base = aligned(sets);
+  if (level_capacity_ > 0)
+    std::copy_n(active_base_, static_cast<std::size_t>(level_capacity_) * set_stride(), base);
+  level_active_set_ = std::move(sets);
+  active_base_ = base;
   level_capacity_ = capacity;
-  level_active_set_.resize(static_cast<std::size_t>(capacity) * set_stride());
   level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_ + 32);
   choice_count_.resize(capacity);
   level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
@@ -307,7 +339,7 @@ std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
         for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
           const std::int32_t option = w << 6 | std::countr_zero(bits);
           const Wide c = wide_and(
-              act, wide_load(option_clashes_.data() + static_cast<std::size_t>(option) * kWords));
+              act, wide_load(option_clash(option)));
           count = _mm512_add_epi64(
               count, _mm512_add_epi64(_mm512_popcnt_epi64(c.low), _mm512_popcnt_epi64(c.high)));
         }
@@ -426,7 +458,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
           const std::int32_t w = std::countr_zero(wide_nonzero(only));
           const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
           clash = wide_or(clash,
-                          wide_load(option_clashes_.data() + static_cast<std::size_t>(option) * kWords));
+                          wide_load(option_clash(option)));
           trail_[top++] = static_cast<std::uint16_t>(option);
         }
       }
@@ -462,7 +494,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
       }
     }
     // Commit the wave: every option that clashes with one of it goes.
-    std::uint16_t* list = option_list_.data();
+    std::uint16_t* list = list_base_;
     const std::int32_t listed = list_options(removed, list);
     std::uint64_t covering = 0;
     for (std::int32_t k = first; k < top; ++k) {
@@ -497,8 +529,8 @@ void Bitsets<kWords, Len>::apply_assumptions() {
     removed[w] &= root_active_set_[w];
     root_active_set_[w] &= ~removed[w];
   }
-  const std::int32_t n = list_options(removed, option_list_.data());
-  take(option_list_.data(), n, root_len_.data());
+  const std::int32_t n = list_options(removed, list_base_);
+  take(list_base_, n, root_len_.data());
   for (const std::int32_t bit : pending_) {
     const std::uint16_t* primary = primaries_of(bit);
     for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;

@@ -50,6 +50,10 @@ class Bitsets {
   static bool lengths_fit(const Problem& problem);
 
   explicit Bitsets(const Problem& problem);
+  // (Moves keep the vectors' storage, which the base pointers point into.)
+  Bitsets(Bitsets&&) noexcept = default;
+  Bitsets(const Bitsets&) = delete;
+  Bitsets& operator=(const Bitsets&) = delete;
 
   // --- the root: assumptions ----------------------------------------------
   bool assume(int option);
@@ -170,7 +174,7 @@ class Bitsets {
       after[k] = before[k] & ~removed[k];
     }
     Len* ln = len_at(level + 1);
-    std::uint16_t* list = option_list_.data();
+    std::uint16_t* list = list_base_;
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
 #if defined(__AVX512BW__)
@@ -229,7 +233,7 @@ class Bitsets {
   }
 
   const std::uint64_t* mask(std::uint32_t id) const {
-    return masks_.data() + static_cast<std::size_t>(id) * words();
+    return mask_base_ + static_cast<std::size_t>(id) * mask_stride_;
   }
   // Words from one level's set to the next: whole vectors with wide sets, so
   // that they are stored unmasked (a masked store does not forward to the
@@ -241,7 +245,7 @@ class Bitsets {
     return words();
   }
   std::uint64_t* active_at(int level) {
-    return level_active_set_.data() + static_cast<std::size_t>(slot_[level]) * set_stride();
+    return active_base_ + static_cast<std::size_t>(slot_[level]) * set_stride();
   }
   std::uint16_t* choices_at(int level) {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
@@ -256,6 +260,16 @@ class Bitsets {
     if (level >= level_capacity_) grow_levels(level);
   }
   void grow_levels(int level);
+  static std::uint64_t* aligned(std::vector<std::uint64_t>& v) {
+    const auto address = reinterpret_cast<std::uintptr_t>(v.data());
+    return v.data() + ((64 - (address & 63)) & 63) / sizeof(std::uint64_t);
+  }
+  std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& from, std::size_t rows,
+                                    std::uint64_t*& base) const;
+  // With set size fixed: the union of an option's entries' masks.
+  const std::uint64_t* option_clash(std::int32_t option) const {
+    return clash_base_ + static_cast<std::size_t>(option) * mask_stride_;
+  }
   // Applies the assumptions made since the last call, all at once.
   void apply_assumptions();
 
@@ -354,7 +368,7 @@ class Bitsets {
     const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
     const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
     if constexpr (kWords > 0) {
-      const std::uint64_t* m = option_clashes_.data() + static_cast<std::size_t>(option) * kWords;
+      const std::uint64_t* m = option_clash(option);
       for (std::int32_t w = 0; w < kWords; ++w) out[w] |= m[w];
     } else {
       for (; id != end; ++id) {
@@ -367,7 +381,7 @@ class Bitsets {
   // The union of the masks of the option's entries, into `out`.
   [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
     if constexpr (kWords > 0) {
-      const std::uint64_t* m = option_clashes_.data() + static_cast<std::size_t>(option) * kWords;
+      const std::uint64_t* m = option_clash(option);
       for (std::int32_t w = 0; w < kWords; ++w) out[w] = m[w];
       return;
     }
@@ -525,6 +539,10 @@ class Bitsets {
   // (secondary item, colour) (the options containing it with another
   // colour or none).
   std::vector<std::uint64_t> masks_;
+  // Where the masks start, and the words from one to the next (more than
+  // words() with wide sets: see padded()).
+  std::uint64_t* mask_base_ = nullptr;
+  std::int32_t mask_stride_ = 0;
   // By primary item: the words its mask has bits in, when there are at
   // most 4 (else none: open() then goes over the whole set).
   std::vector<std::uint32_t> few_words_begin_;
@@ -535,6 +553,7 @@ class Bitsets {
   std::vector<std::uint16_t> entry_mask_;
   // With the set size fixed (kWords > 0): by option, that union itself.
   std::vector<std::uint64_t> option_clashes_;
+  std::uint64_t* clash_base_ = nullptr;  // (as mask_base_)
   std::int32_t primary_stride_ = 1;
   // By option, primary_stride_ + 1 entries: its cost, then its primary
   // items. Costs fit in 16 bits: an option names distinct items, and the
@@ -565,6 +584,7 @@ class Bitsets {
   // level's list, which is not in use then).
   std::int32_t choices_stride_;
   std::vector<std::uint64_t> level_active_set_;
+  std::uint64_t* active_base_ = nullptr;  // its first level, aligned to 64 bytes
   std::vector<std::uint16_t> level_choices_;
   std::vector<std::int32_t> choice_count_;
   std::vector<Len> level_len_;
@@ -586,6 +606,11 @@ class Bitsets {
   std::vector<std::uint64_t> wave_clashes_, wave_forced_;
   // Room for the indices of every option, and a vector's worth more.
   mutable std::vector<std::uint16_t> option_list_;
+  // Where the list starts: at the start of a 4 KiB page, so that the
+  // vector stores that write it do not straddle two pages (which made
+  // Langford 12 run twice as long when the list happened to start 48 bytes
+  // before a page's end).
+  std::uint16_t* list_base_ = nullptr;
 };
 
 extern template class Bitsets<0>;

@@ -462,7 +462,9 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
           trail_[top++] = static_cast<std::uint16_t>(option);
         }
       }
-      wide_store(removed, wide_and(clash, act));
+      // (The forced options' own items are all covered below: taking the
+      // forced options off their lengths would be wasted.)
+      wide_store(removed, wide_andnot(forced, wide_and(clash, act)));
       wide_store(active, wide_andnot(clash, act));
     } else
 #endif
@@ -489,7 +491,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
         }
       }
       for (std::int32_t k = 0; k < words(); ++k) {
-        removed[k] = clash[k] & active[k];
+        removed[k] = clash[k] & active[k] & ~forced[k];
         active[k] &= ~clash[k];
       }
     }

@@ -69,7 +69,7 @@ void SearchFlags::add_to(po::options_description& options) {
        "unlike DLX1's")
       ("item-choice", po::value(&item_choice)->value_name("RULE"),
        "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
-       "8 shortest, the one whose options clash with the most; bitsets layout only)")
+       "7 shortest, the one whose options clash with the most; bitsets layout only)")
       ("layout", po::value(&layout)->value_name("NAME"),
        "how the solver holds the problem: auto (default: bitsets for small or dense problems), "
        "links (dancing links) or bitsets")

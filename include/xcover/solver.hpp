@@ -74,7 +74,7 @@ using Visitor = std::function<bool(const Solution&)>;
 // How the search picks the primary item to branch on.
 enum class ItemChoice {
   first_shortest,  // DLX1's rule: the first (in item order) of fewest options
-  most_clashes,    // among the first 8 of fewest options, the one whose options
+  most_clashes,    // among the first 7 of fewest options, the one whose options
                    // clash with the most active options: fewer nodes where one
                    // solution is sought among many forced moves (hard Sudoku,
                    // a quarter fewer), often slower when counting all.

@@ -3,12 +3,12 @@
 // (solution limit 2). Parsing the line is included; the solver per size is
 // built once per thread, outside the timing.
 //
-//   bench_sudoku [DATA_DIR] [MAX_PUZZLES_PER_SET]
+//   bench_sudoku [DATA_DIR] [MAX_PUZZLES_PER_SET] [REPS]
 //
-// DATA_DIR defaults to ../shared/data/sudoku. Prints, per set, puzzles per
-// second and microseconds per puzzle with one thread and with every core,
-// mean search nodes per puzzle, then where a puzzle's time goes outside the
-// search.
+// DATA_DIR defaults to ../shared/data/sudoku, REPS to 3. Prints, per set,
+// puzzles per second and microseconds per puzzle with one thread and with
+// every core (the median of REPS runs), mean search nodes per puzzle, then
+// where a puzzle's time goes outside the search.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -49,10 +49,10 @@ struct RunResult {
 };
 
 // Solves puzzles[begin, end) with one solver; `solutions` receives the cells.
-void solve_range(const std::vector<std::string>& puzzles, std::atomic<std::size_t>& next,
-                 std::vector<std::uint8_t>& solutions, RunResult& result) {
+void solve_range(xcover::SudokuSolver& solver, const std::vector<std::string>& puzzles,
+                 std::atomic<std::size_t>& next, std::vector<std::uint8_t>& solutions,
+                 RunResult& result) {
   constexpr std::size_t batch = 64;
-  xcover::SudokuSolver solver(3);
   xcover::SudokuGrid puzzle, solution;
   std::string error;
   for (;;) {
@@ -75,16 +75,18 @@ void solve_range(const std::vector<std::string>& puzzles, std::atomic<std::size_
   }
 }
 
-RunResult run(const std::vector<std::string>& puzzles, unsigned threads) {
+// `solvers`: one per thread, built before the clock starts.
+RunResult run(const std::vector<std::string>& puzzles, std::vector<xcover::SudokuSolver>& solvers) {
+  const auto threads = static_cast<unsigned>(solvers.size());
   std::vector<std::uint8_t> solutions(puzzles.size() * 81, 0);
   std::vector<RunResult> parts(threads);
   std::atomic<std::size_t> next{0};
   const auto start = Clock::now();
   std::vector<std::thread> workers;
   for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back(solve_range, std::cref(puzzles), std::ref(next), std::ref(solutions),
-                         std::ref(parts[t]));
-  solve_range(puzzles, next, solutions, parts[0]);
+    workers.emplace_back(solve_range, std::ref(solvers[t]), std::cref(puzzles), std::ref(next),
+                         std::ref(solutions), std::ref(parts[t]));
+  solve_range(solvers[0], puzzles, next, solutions, parts[0]);
   for (std::thread& worker : workers) worker.join();
   RunResult total;
   total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -140,16 +142,30 @@ void overhead(const std::vector<std::string>& puzzles) {
       static_cast<unsigned long long>(check % 10));
 }
 
+// The run of median time among `reps`.
+RunResult median_run(const std::vector<std::string>& puzzles,
+                     std::vector<xcover::SudokuSolver>& solvers, int reps) {
+  std::vector<RunResult> runs;
+  for (int k = 0; k < reps; ++k) runs.push_back(run(puzzles, solvers));
+  std::sort(runs.begin(), runs.end(),
+            [](const RunResult& a, const RunResult& b) { return a.seconds < b.seconds; });
+  return runs[runs.size() / 2];
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "../shared/data/sudoku";
   const std::size_t max = argc > 2 ? std::stoul(argv[2]) : 0;
+  const int reps = argc > 3 ? std::max(1, std::stoi(argv[3])) : 3;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   std::printf(
       "xcover Sudoku benchmark: solve and prove unique (limit 2), parsing included\n"
-      "data %s, %u hardware threads\n\n",
-      dir.c_str(), cores);
+      "data %s, %u hardware threads, median of %d runs\n\n",
+      dir.c_str(), cores, reps);
+  std::vector<xcover::SudokuSolver> one_solver, all_solvers;
+  one_solver.emplace_back(3);
+  for (unsigned t = 0; t < cores; ++t) all_solvers.emplace_back(3);
   char threads_label[32];
   std::snprintf(threads_label, sizeof threads_label, "%u threads/s", cores);
   std::printf("%-32s %8s | %11s %9s | %11s %9s | %9s %8s\n", "set", "puzzles", "1 thread/s",
@@ -162,8 +178,8 @@ int main(int argc, char** argv) {
       std::printf("%-32s missing or empty\n", name);
       continue;
     }
-    const RunResult one = run(puzzles, 1);
-    const RunResult all = run(puzzles, cores);
+    const RunResult one = median_run(puzzles, one_solver, reps);
+    const RunResult all = median_run(puzzles, all_solvers, reps);
     const double n = static_cast<double>(puzzles.size());
     std::printf("%-32s %8zu | %11.0f %9.2f | %11.0f %9.2f | %9.1f %8llu\n", name, puzzles.size(),
                 n / one.seconds, one.seconds / n * 1e6, n / all.seconds, all.seconds / n * 1e6,

@@ -290,10 +290,17 @@ void Bitsets<kWords, Len>::grow_levels(int level) {
     std::copy_n(active_base_, static_cast<std::size_t>(level_capacity_) * set_stride(), base);
   level_active_set_ = std::move(sets);
   active_base_ = base;
+  // The lengths likewise (rows of whole vectors already).
+  std::vector<Len> lengths(static_cast<std::size_t>(capacity) * len_stride_ + 64, 0);
+  const auto address = reinterpret_cast<std::uintptr_t>(lengths.data());
+  Len* lengths_base = lengths.data() + ((64 - (address & 63)) & 63) / sizeof(Len);
+  if (level_capacity_ > 0)
+    std::copy_n(len_base_, static_cast<std::size_t>(level_capacity_) * len_stride_, lengths_base);
+  level_len_ = std::move(lengths);
+  len_base_ = lengths_base;
   level_capacity_ = capacity;
   level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_ + 32);
   choice_count_.resize(capacity);
-  level_len_.resize(static_cast<std::size_t>(capacity) * len_stride_);
   uncovered_.resize(capacity);
   slot_.resize(capacity);
   level_item_.resize(capacity);

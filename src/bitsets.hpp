@@ -254,7 +254,7 @@ class Bitsets {
     return level_choices_.data() + static_cast<std::size_t>(level) * choices_stride_;
   }
   Len* len_at(int level) {
-    return level_len_.data() + static_cast<std::size_t>(slot_[level]) * len_stride_;
+    return len_base_ + static_cast<std::size_t>(slot_[level]) * len_stride_;
   }
   void reserve_level(int level) {
     if (level >= level_capacity_) grow_levels(level);
@@ -589,6 +589,7 @@ class Bitsets {
   std::vector<std::uint16_t> level_choices_;
   std::vector<std::int32_t> choice_count_;
   std::vector<Len> level_len_;
+  Len* len_base_ = nullptr;  // its first level, aligned to 64 bytes
   std::vector<std::int32_t> uncovered_, level_item_, cursor_;
   // Where each level's active set and lengths live: its own slot, or its
   // parent's when it came from the parent's last choice.

@@ -5,12 +5,15 @@
 // option is then a few word-wide AND-NOTs into a fresh copy of the state one
 // level down; backtracking is going back up a level, with nothing to undo.
 //
-// It makes the same choices as the dancing links (the first shortest item,
-// its options in problem order), so it visits the same nodes and the same
-// solutions in the same order, and counts updates as DLX1 does: an update
-// for each item covered and for each entry of each option removed. It suits
-// problems whose options fit in a few thousand bits (Sudoku, queens, small
-// tilings); the links suit big sparse ones. See Layout in solver.hpp.
+// By default it makes the same choices as the dancing links (the first
+// shortest item, its options in problem order), so it visits the same nodes
+// and the same solutions in the same order, and counts updates as DLX1 does:
+// an update for each item covered and for each entry of each option removed.
+// Two search options are its own: forced options committed ahead, a wave at
+// a time (commit_forced), and branching on the most clashes
+// (most_clashing); see SearchOptions. It suits problems whose options fit
+// in a few thousand bits (Sudoku, queens, small tilings); the links suit
+// big sparse ones. See Layout in solver.hpp.
 #pragma once
 
 #include <bit>

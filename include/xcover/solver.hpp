@@ -129,7 +129,9 @@ struct Branching {
 
 // How a solver holds the problem in memory. Both layouts branch the same way
 // (DLX1's rule), so they visit the same nodes and the same solutions in the
-// same order; without colours they count the same updates too.
+// same order; without colours they count the same updates too. (Unless
+// SearchOptions::propagate or ItemChoice::most_clashes, which only the bit
+// sets follow, are asked for.)
 enum class Layout {
   automatic,  // bitsets for small or dense problems (up to 1,024 options, or up
               // to 4,096 when an option clashes with many), else links

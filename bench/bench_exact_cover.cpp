@@ -166,10 +166,11 @@ bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool propagate
 }
 
 int usage(const char *program) {
-  std::fprintf(stderr,
-               "usage: %s [--reps R] [--only NAME] [--quick] [--layout links|bitsets] [--propagate]\n"
-               "problems:",
-               program);
+  std::fprintf(
+      stderr,
+      "usage: %s [--reps R] [--only NAME] [--quick] [--layout links|bitsets] [--propagate]\n"
+      "problems:",
+      program);
   for (const Benchmark &bench : benchmarks()) std::fprintf(stderr, " %s", bench.name.c_str());
   std::fprintf(stderr, "\n");
   return 2;

@@ -255,12 +255,12 @@ std::size_t held(const std::vector<T>& v) {
 template <int kWords, typename Len>
 std::size_t Bitsets<kWords, Len>::bytes() const {
   return held(option_index_) + held(bit_of_option_) + held(masks_) + held(entry_begin_) +
-         held(entry_mask_) + held(option_clashes_) + held(record_) + held(primaries_) + held(primary_bits_) +
-         held(initial_set_) + held(root_active_set_) + held(initial_len_) + held(root_len_) +
-         held(level_active_set_) + held(level_choices_) + held(choice_count_) + held(level_len_) +
-         held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) +
-         held(option_list_) + held(dead_) + held(trail_) + held(trail_end_) + held(shortest_) + held(wave_low_) +
-         held(wave_clashes_) + held(wave_forced_);
+         held(entry_mask_) + held(option_clashes_) + held(record_) + held(primaries_) +
+         held(primary_bits_) + held(initial_set_) + held(root_active_set_) + held(initial_len_) +
+         held(root_len_) + held(level_active_set_) + held(level_choices_) + held(choice_count_) +
+         held(level_len_) + held(uncovered_) + held(level_item_) + held(cursor_) + held(slot_) +
+         held(scratch_) + held(option_list_) + held(dead_) + held(trail_) + held(trail_end_) +
+         held(shortest_) + held(wave_low_) + held(wave_clashes_) + held(wave_forced_);
 }
 
 // Copies `rows` rows of words() words into rows of set_stride() words, the
@@ -345,8 +345,7 @@ std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
         const std::int32_t w = std::countr_zero(nonzero);
         for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
           const std::int32_t option = w << 6 | std::countr_zero(bits);
-          const Wide c = wide_and(
-              act, wide_load(option_clash(option)));
+          const Wide c = wide_and(act, wide_load(option_clash(option)));
           count = _mm512_add_epi64(
               count, _mm512_add_epi64(_mm512_popcnt_epi64(c.low), _mm512_popcnt_epi64(c.high)));
         }
@@ -464,8 +463,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
           forced = wide_or(forced, only);
           const std::int32_t w = std::countr_zero(wide_nonzero(only));
           const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
-          clash = wide_or(clash,
-                          wide_load(option_clash(option)));
+          clash = wide_or(clash, wide_load(option_clash(option)));
           trail_[top++] = static_cast<std::uint16_t>(option);
         }
       }

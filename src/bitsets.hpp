@@ -297,8 +297,7 @@ class Bitsets {
     using L = Lanes<Len>;
     const __m512i target = L::splat(length);
     for (std::int32_t k = 0;; k += kLanes) {
-      if (const std::uint64_t m = L::equal(L::load(ln + k), target))
-        return k + std::countr_zero(m);
+      if (const std::uint64_t m = L::equal(L::load(ln + k), target)) return k + std::countr_zero(m);
     }
 #else
     std::int32_t k = 0;
@@ -317,8 +316,9 @@ class Bitsets {
   // Sets of up to 16 words, in two vectors.
   static constexpr bool kWide = kWords > 0 && kWords <= 16;
   static constexpr unsigned kLowWords = kWords >= 8 ? 0xff : kWords > 0 ? (1u << kWords) - 1 : 0;
-  static constexpr unsigned kHighWords =
-      kWords >= 16 ? 0xff : kWords > 8 ? (1u << (kWords - 8)) - 1 : 0;
+  static constexpr unsigned kHighWords = kWords >= 16 ? 0xff
+                                         : kWords > 8 ? (1u << (kWords - 8)) - 1
+                                                      : 0;
   struct Wide {
     __m512i low, high;
   };
@@ -342,7 +342,8 @@ class Bitsets {
   // A bit for each nonzero word.
   static unsigned wide_nonzero(Wide s) {
     unsigned bits = _mm512_test_epi64_mask(s.low, s.low);
-    if constexpr (kWords > 8) bits |= static_cast<unsigned>(_mm512_test_epi64_mask(s.high, s.high)) << 8;
+    if constexpr (kWords > 8)
+      bits |= static_cast<unsigned>(_mm512_test_epi64_mask(s.high, s.high)) << 8;
     return bits;
   }
 #endif
@@ -356,7 +357,9 @@ class Bitsets {
           _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, a),
           _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, b));
       if (kWords <= 8 || low != 0) return std::countr_zero(static_cast<unsigned>(low));
-      constexpr unsigned high_mask = kWords >= 16 ? 0xff : kWords > 8 ? (1u << (kWords - 8)) - 1 : 0;
+      constexpr unsigned high_mask = kWords >= 16 ? 0xff
+                                     : kWords > 8 ? (1u << (kWords - 8)) - 1
+                                                  : 0;
       const __mmask8 high = _mm512_test_epi64_mask(_mm512_maskz_loadu_epi64(high_mask, a + 8),
                                                    _mm512_maskz_loadu_epi64(high_mask, b + 8));
       return 8 + std::countr_zero(static_cast<unsigned>(high));
@@ -606,7 +609,7 @@ class Bitsets {
   std::vector<char> dead_;
   std::vector<std::uint16_t> trail_;
   std::vector<std::int32_t> trail_end_;
-  std::vector<Len> shortest_;  // per level: the shortest uncovered length
+  std::vector<Len> shortest_;            // per level: the shortest uncovered length
   std::vector<std::uint64_t> wave_low_;  // per vector of lengths: those of at most 1
   std::vector<std::uint64_t> wave_clashes_, wave_forced_;
   // Room for the indices of every option, and a vector's worth more.

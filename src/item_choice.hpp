@@ -42,20 +42,28 @@ struct Lanes {
   static constexpr std::int32_t count = 64 / sizeof(Len);
   static __m512i load(const Len* p) { return _mm512_loadu_si512(p); }
   static __m512i splat(Len x) {
-    if constexpr (sizeof(Len) == 1) return _mm512_set1_epi8(static_cast<char>(x));
-    else return _mm512_set1_epi16(static_cast<short>(x));
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_set1_epi8(static_cast<char>(x));
+    else
+      return _mm512_set1_epi16(static_cast<short>(x));
   }
   static std::uint64_t equal(__m512i a, __m512i b) {
-    if constexpr (sizeof(Len) == 1) return _mm512_cmpeq_epi8_mask(a, b);
-    else return _mm512_cmpeq_epi16_mask(a, b);
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_cmpeq_epi8_mask(a, b);
+    else
+      return _mm512_cmpeq_epi16_mask(a, b);
   }
   static std::uint64_t at_most(__m512i a, __m512i b) {
-    if constexpr (sizeof(Len) == 1) return _mm512_cmple_epu8_mask(a, b);
-    else return _mm512_cmple_epu16_mask(a, b);
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_cmple_epu8_mask(a, b);
+    else
+      return _mm512_cmple_epu16_mask(a, b);
   }
   static __m512i min(__m512i a, __m512i b) {
-    if constexpr (sizeof(Len) == 1) return _mm512_min_epu8(a, b);
-    else return _mm512_min_epu16(a, b);
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_min_epu8(a, b);
+    else
+      return _mm512_min_epu16(a, b);
   }
   // The smallest lane.
   static Len smallest(__m512i v) {
@@ -98,8 +106,7 @@ template <typename Len>
   }
   const __m512i best = L::splat(L::smallest(low));
   for (std::int32_t k = 0;; k += L::count) {
-    if (const std::uint64_t m = L::equal(L::load(len + k), best))
-      return k + std::countr_zero(m);
+    if (const std::uint64_t m = L::equal(L::load(len + k), best)) return k + std::countr_zero(m);
   }
 #else
   constexpr std::int32_t block = 128;

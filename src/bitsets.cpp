@@ -350,11 +350,9 @@ std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
               count, _mm512_add_epi64(_mm512_popcnt_epi64(c.low), _mm512_popcnt_epi64(c.high)));
         }
       }
-      // (GCC 12 warns falsely inside the reduction.)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+      XCOVER_FALSE_WARNINGS_OFF
       return static_cast<std::int64_t>(_mm512_reduce_add_epi64(count));
-#pragma GCC diagnostic pop
+      XCOVER_FALSE_WARNINGS_ON
     }
 #endif
     std::uint64_t* clash = wave_clashes_.data();
@@ -503,7 +501,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
     // Commit the wave: every option that clashes with one of it goes.
     std::uint16_t* list = list_base_;
     const std::int32_t listed = list_options(removed, list);
-    std::uint64_t covering = 0;
+    [[maybe_unused]] std::uint64_t covering = 0;  // (with the lengths in vectors)
     for (std::int32_t k = first; k < top; ++k) {
       const std::int32_t option = trail_[k];
       uncovered -= primaries_[option];

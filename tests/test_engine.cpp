@@ -207,6 +207,37 @@ TEST_CASE("bit sets: items of 127 options and of 128 (8- and 16-bit lengths)") {
   }
 }
 
+TEST_CASE("bit sets of more than 16 words with 8-bit lengths agree with the links") {
+  // 20 items of 60 options each: 1,200 options, 60^20 solutions; the first
+  // 500 are compared, in order.
+  xcover::Problem problem;
+  for (int i = 0; i < 20; ++i) problem.add_primary("x" + std::to_string(i));
+  for (int i = 0; i < 20; ++i) {
+    for (int k = 0; k < 60; ++k) problem.add_option({xcover::OptionEntry{i}});
+  }
+  auto first = [&](xcover::Layout layout, bool propagate) {
+    xcover::Solver solver(problem, layout);
+    REQUIRE(solver.layout() == layout);
+    xcover::SearchOptions options;
+    options.solution_limit = 500;
+    options.propagate = propagate;
+    std::vector<std::vector<int>> seen;
+    solver.search(
+        [&](const xcover::Solution& s) {
+          std::vector<int> sorted(s.options.begin(), s.options.end());
+          std::sort(sorted.begin(), sorted.end());
+          seen.push_back(sorted);
+          return true;
+        },
+        options);
+    return seen;
+  };
+  const auto links = first(xcover::Layout::links, false);
+  REQUIRE(links.size() == 500);
+  CHECK(first(xcover::Layout::bitsets, false) == links);
+  CHECK(first(xcover::Layout::bitsets, true) == links);
+}
+
 TEST_CASE("the profile counts nodes per level and sums to the node count") {
   const auto input = xcover::parse_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n");
   xcover::Solver solver(input.problem);

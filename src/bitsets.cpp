@@ -231,10 +231,7 @@ Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count
     longest = std::max<std::int32_t>(longest, initial_len_[j]);
   choices_stride_ = (longest + 7) / 8 * 8;
   option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32 + 2048, 0);
-  {
-    const auto address = reinterpret_cast<std::uintptr_t>(option_list_.data());
-    list_base_ = option_list_.data() + ((4096 - (address & 4095)) & 4095) / sizeof(std::uint16_t);
-  }
+  list_base_ = aligned<4096>(option_list_);
   entry_begin_.shrink_to_fit();
   entry_mask_.shrink_to_fit();
   option_index_.shrink_to_fit();
@@ -292,8 +289,7 @@ void Bitsets<kWords, Len>::grow_levels(int level) {
   active_base_ = base;
   // The lengths likewise (rows of whole vectors already).
   std::vector<Len> lengths(static_cast<std::size_t>(capacity) * len_stride_ + 64, 0);
-  const auto address = reinterpret_cast<std::uintptr_t>(lengths.data());
-  Len* lengths_base = lengths.data() + ((64 - (address & 63)) & 63) / sizeof(Len);
+  Len* lengths_base = aligned(lengths);
   if (level_capacity_ > 0)
     std::copy_n(len_base_, static_cast<std::size_t>(level_capacity_) * len_stride_, lengths_base);
   level_len_ = std::move(lengths);

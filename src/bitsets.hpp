@@ -263,9 +263,12 @@ class Bitsets {
     if (level >= level_capacity_) grow_levels(level);
   }
   void grow_levels(int level);
-  static std::uint64_t* aligned(std::vector<std::uint64_t>& v) {
+  // The first element of `v` at a multiple of kBytes (v must have room
+  // for the skip).
+  template <std::uintptr_t kBytes = 64, typename T>
+  static T* aligned(std::vector<T>& v) {
     const auto address = reinterpret_cast<std::uintptr_t>(v.data());
-    return v.data() + ((64 - (address & 63)) & 63) / sizeof(std::uint64_t);
+    return v.data() + ((kBytes - address % kBytes) % kBytes) / sizeof(T);
   }
   std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& from, std::size_t rows,
                                     std::uint64_t*& base) const;

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: MIT
 // What every xcover subcommand shares: exit codes, option parsing with usage
-// errors, progress and statistics on stderr, and Ctrl-C.
+// errors, progress and statistics on stderr, and Ctrl-C (or SIGTERM, SIGHUP).
 #pragma once
 
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -28,12 +30,51 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An input file that cannot be read: what() is "FILE: reason" (strerror's),
+// exit status 1.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Opens `path` for reading, or throws InputError.
+void open_input(std::ifstream& in, const std::string& path);
+
+// "xcover VERSION (kernels: IN USE; this processor supports ...)", what
+// --version prints, for the program and every command.
+std::string version_line();
+// The kernel set the solvers take (XCOVER_KERNELS, else the best).
+const char* kernels_in_use();
+
 // Parses `args` (the words after the subcommand). Returns false when --help
-// was given (the help text has then been printed).
+// or --version was given (the text has then been printed).
 bool parse_options(const std::string& command, const std::string& synopsis,
                    const po::options_description& visible, const po::options_description& hidden,
                    const po::positional_options_description& positional,
                    const std::vector<std::string>& args, po::variables_map& vm);
+
+// Numbers on the command line, one parser for each kind, used by every
+// command. Each throws UsageError naming `option` unless `text` is entirely
+// such a number:
+// a whole number, 0 to 2^64 - 1 (counts, limits, seeds);
+std::uint64_t parse_count(const std::string& option, const std::string& text);
+// a finite number of seconds, 0 or more;
+double parse_seconds(const std::string& option, const std::string& text);
+// a number of threads, 0 (one per CPU available) to max_threads;
+constexpr unsigned max_threads = 1024;
+unsigned parse_threads(const std::string& option, const std::string& text);
+// a memory limit in MiB: 0 (none), or min_memory_limit to max_memory_limit.
+constexpr double min_memory_limit = 16;
+constexpr double max_memory_limit = 1099511627776.0;  // 2^40 MiB
+double parse_mebibytes(const std::string& option, const std::string& text);
+
+// An option whose value `parse` reads into `target` (when options are
+// notified), so that every command refuses the same things the same way.
+template <class T>
+po::typed_value<std::string>* number(T& target, const char* option,
+                                     T (*parse)(const std::string&, const std::string&)) {
+  return po::value<std::string>()->notifier(
+      [&target, option, parse](const std::string& text) { target = parse(option, text); });
+}
 
 // Options shared by every command that runs a search.
 struct SearchFlags {
@@ -45,7 +86,7 @@ struct SearchFlags {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::uint64_t seed = 0;
-  unsigned threads = 0;  // 0: one per core
+  unsigned threads = 0;  // 0: one per CPU available (thread_count)
   std::string checkpoint;
   double checkpoint_every = 60;
   std::string resume;
@@ -60,7 +101,7 @@ struct SearchFlags {
   Layout memory_layout() const;
 
   void add_to(po::options_description& options);
-  // Fills the engine's options: limits, cancellation by Ctrl-C, progress.
+  // Fills the engine's options: limits, cancellation by a signal, progress.
   SearchOptions search_options() const;
 };
 
@@ -72,26 +113,44 @@ using SolutionPrinter = std::function<void(const Solution& solution, std::uint64
 // solution to `print`. Returns the exit code.
 int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print);
 
-// Set by SIGINT; the engine polls it.
+// Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP; the engine polls it.
 std::atomic<bool>& interrupted();
 void install_interrupt_handler();
+
+// Sends std::cout straight to standard output through a buffer that keeps
+// the errno of the first write that failed, in whichever thread it failed
+// (a worker printing a solution, or the last flush), so that the message
+// names the real cause rather than a later, unrelated errno.
+void install_output_buffer();
+// 0 while every write to standard output has succeeded; else the errno of
+// the first that failed.
+int output_error();
 
 // Caps the process's address space at `mib` MiB (0: no cap), so that a
 // problem too big for the machine fails with "out of memory" (exit status 3)
 // instead of pushing the machine into swap.
 void apply_memory_limit(double mib);
+// Whether apply_memory_limit() set a cap.
+bool memory_limited();
 
 bool stderr_is_terminal();
+
+// The CPUs this process may run on (its affinity mask: `taskset -c 0` makes
+// it 1), at least 1.
+unsigned available_cpus();
+// The number of threads --threads N asks for: N, or available_cpus() for 0.
+unsigned thread_count(unsigned requested);
 
 // A progress line on stderr: redrawn in place on a terminal, one plain line
 // each time otherwise.
 void print_progress(const Progress& progress);
 void end_progress();
 
-void print_statistics(std::ostream& out, const Statistics& stats);
+// `threads`: how many searched (a line of its own; 0: none printed).
+void print_statistics(std::ostream& out, const Statistics& stats, unsigned threads);
 
 // Exit code for how a search ended, after saying on stderr why it stopped
 // early (with the statistics so far) when it did.
-int finish_search(Status status, const Statistics& stats, bool print_stats);
+int finish_search(Status status, const Statistics& stats, bool print_stats, unsigned threads);
 
 }  // namespace xcover::cli

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xcover langford N: Langford pairs, solved, counted or emitted.
 #include "commands.hpp"
 #include "puzzle_search.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xcover polyomino [FILE...]: tile a board with pieces, each used once.
 #include <fstream>
 #include <iostream>
@@ -47,8 +48,8 @@ struct Inputs {
 
 PolyominoFile read_file(const std::string& file) {
   if (file == "-") return read_polyomino(std::cin, "<stdin>");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ParseError(file, 0, "cannot open the file");
+  std::ifstream in;
+  open_input(in, file);
   return read_polyomino(in, file);
 }
 

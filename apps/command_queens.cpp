@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xcover queens N: the N-queens problem, solved, counted or emitted.
 #include "commands.hpp"
 #include "puzzle_search.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
 #include <fstream>
 #include <iostream>
@@ -31,16 +32,13 @@ int run_solve(const std::vector<std::string>& args) {
   if (file == "-") {
     input = read_dlx(std::cin, "<stdin>");
   } else {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::cerr << file << ":0: cannot open the file\n";
-      return exit_bad_input;
-    }
+    std::ifstream in;
+    open_input(in, file);
     input = read_dlx(in, file);
   }
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
 
-  // Ctrl-C while the input was read: stop before searching.
+  // A signal while the input was read: stop before searching.
   if (interrupted().load()) {
     std::cerr << "xcover: interrupted while reading the input\n";
     return exit_interrupted;

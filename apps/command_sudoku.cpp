@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xcover sudoku [FILE...]: puzzles, one a line, solved or counted in input
 // order. Lines are read in chunks; a chunk is solved by a few workers, each
 // with its own solver per box size, and written in order before the next is
@@ -15,6 +16,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "xcover/sudoku.hpp"
+#include "xcover/text.hpp"
 
 namespace xcover::cli {
 
@@ -158,7 +160,7 @@ struct Tally {
   std::uint64_t nodes = 0;
 };
 
-void print_tally(const Tally& tally, double seconds) {
+void print_tally(const Tally& tally, double seconds, unsigned threads) {
   char line[160];
   std::cerr << "puzzles " << tally.puzzles << '\n'
             << "solved " << tally.solved << '\n'
@@ -172,7 +174,7 @@ void print_tally(const Tally& tally, double seconds) {
                 tally.searched
                     ? static_cast<double>(tally.nodes) / static_cast<double>(tally.searched)
                     : 0.0);
-  std::cerr << line;
+  std::cerr << line << "threads " << threads << '\n' << "kernels " << kernels_in_use() << '\n';
 }
 
 bool is_puzzle_line(const std::string& text) {
@@ -186,20 +188,21 @@ int run_sudoku(const std::vector<std::string>& args) {
   po::options_description visible("Options");
   Settings settings;
   bool stats = false;
-  int threads = -1;
+  unsigned threads = 0;
   std::string format = "line";
   // clang-format off
   visible.add_options()
       ("help,h", "show this help")
       ("count,c", po::bool_switch(&settings.count),
        "print the number of solutions of each puzzle instead of a solution")
-      ("limit,n", po::value(&settings.limit)->value_name("N"),
+      ("limit,n", number(settings.limit, "--limit", parse_count)->value_name("N"),
        "with --count, stop counting at N (default 2: 1 means unique; 0 = no limit)")
-      ("node-limit", po::value(&settings.node_limit)->value_name("N"),
+      ("node-limit", number(settings.node_limit, "--node-limit", parse_count)->value_name("N"),
        "give up on a puzzle after N search nodes: its line says 'limit: ...' and the "
        "exit status is 3")
-      ("threads,j", po::value(&threads)->value_name("N"),
-       "solve with N threads (default: all cores); output stays in input order")
+      ("threads,j", number(threads, "--threads", parse_threads)->value_name("N"),
+       "solve with N threads (default, and 0: one per CPU this process may use, as taskset sets "
+       "it); output stays in input order")
       ("format,f", po::value(&format)->value_name("line|grid"),
        "a solution as one line (default) or as a board with box separators")
       ("stats,s", po::bool_switch(&stats),
@@ -224,7 +227,8 @@ int run_sudoku(const std::vector<std::string>& args) {
           "first the search meets when there are several; --count tells), 'no solution',\n"
           "or 'error: REASON' (and FILE:LINE: REASON on stderr).\n"
           "Exit status: 0 when every puzzle was solved, 1 when one had no solution or an\n"
-          "error, 2 usage, 3 when --node-limit made it give up on one, 130 interrupted.",
+          "error, 2 usage, 3 when --node-limit made it give up on one, 130 interrupted\n"
+          "by a signal (Ctrl-C, SIGTERM or SIGHUP).",
           visible, hidden, positional, args, vm))
     return exit_success;
   if (format == "line") {
@@ -235,8 +239,7 @@ int run_sudoku(const std::vector<std::string>& args) {
     throw UsageError("--format must be 'line' or 'grid', not '" + format + "'");
   }
   if (vm.count("limit") && !settings.count) throw UsageError("--limit applies to --count");
-  if (vm.count("threads") && threads < 1) throw UsageError("--threads must be at least 1");
-  if (threads < 1) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = thread_count(threads);
   if (files.empty()) files.push_back("-");
   const std::vector<std::string> sources = [&] {
     std::vector<std::string> names;
@@ -300,9 +303,10 @@ int run_sudoku(const std::vector<std::string>& args) {
     std::ifstream file;
     std::istream* in = &std::cin;
     if (files[f] != "-") {
-      file.open(files[f], std::ios::binary);
-      if (!file) {
-        std::cerr << files[f] << ":0: cannot open the file\n";
+      try {
+        open_input(file, files[f]);
+      } catch (const InputError& e) {
+        std::cerr << e.what() << '\n';
         unreadable = true;
         continue;
       }
@@ -311,7 +315,7 @@ int run_sudoku(const std::vector<std::string>& args) {
     std::size_t line = 0;
     for (;;) {
       Slot& slot = slots[filled];
-      if (!std::getline(*in, slot.text)) break;
+      if (!read_line(*in, slot.text)) break;  // "\n", "\r\n" or "\r"
       ++line;
       // A UTF-8 byte-order mark at the start of a file is not content.
       if (line == 1 && slot.text.starts_with("\xEF\xBB\xBF")) slot.text.erase(0, 3);
@@ -347,10 +351,10 @@ int run_sudoku(const std::vector<std::string>& args) {
   if (!std::cout) return exit_bad_input;  // main says why
   if (stopped || interrupted().load()) {
     std::cerr << "xcover: interrupted after " << tally.puzzles << " puzzles\n";
-    if (stats) print_tally(tally, seconds);
+    if (stats) print_tally(tally, seconds, threads);
     return exit_interrupted;
   }
-  if (stats) print_tally(tally, seconds);
+  if (stats) print_tally(tally, seconds, threads);
   if (tally.gave_up) return exit_limit;
   return tally.solved == tally.puzzles && !unreadable ? exit_success : exit_bad_input;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The xcover subcommands. Each takes the words after its name and returns the
 // process exit code.
 #pragma once

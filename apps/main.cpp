@@ -1,13 +1,16 @@
+// SPDX-License-Identifier: MIT
 // xcover: one command-line tool, a subcommand for each front end.
 #include <cerrno>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cli.hpp"
 #include "commands.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/version.hpp"
 
 namespace {
 
@@ -35,7 +38,7 @@ void print_usage(std::ostream& out) {
   }
   out << "\n'xcover COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 1 bad input, 2 usage, 3 a limit stopped the search,\n"
-         "130 interrupted.\n";
+         "130 interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP).\n";
 }
 
 }  // namespace
@@ -43,7 +46,8 @@ void print_usage(std::ostream& out) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   using namespace xcover::cli;
-  // Ctrl-C lets a search stop cleanly and report what it has done so far.
+  install_output_buffer();
+  // Ctrl-C, SIGTERM or SIGHUP lets a search stop cleanly and report what it has done so far.
   install_interrupt_handler();
   if (argc < 2) {
     print_usage(std::cerr);
@@ -55,7 +59,7 @@ int main(int argc, char** argv) {
     return exit_success;
   }
   if (name == "--version") {
-    std::cout << "xcover 0.1.0\n";
+    std::cout << version_line() << '\n';
     return exit_success;
   }
   for (const Command& c : commands) {
@@ -68,8 +72,10 @@ int main(int argc, char** argv) {
       std::cout.flush();
       if (!std::cout) {
         // A reader that went away (EPIPE, SIGPIPE ignored) needs no message.
-        if (errno != EPIPE)
-          std::cerr << "xcover: cannot write the output: " << std::strerror(errno) << '\n';
+        const int error = output_error();
+        if (error != EPIPE)
+          std::cerr << "xcover: cannot write the output: "
+                    << std::strerror(error != 0 ? error : EIO) << '\n';
         return exit_bad_input;
       }
       return code;
@@ -77,6 +83,10 @@ int main(int argc, char** argv) {
       std::cerr << "xcover " << name << ": " << e.what() << "\nTry 'xcover " << name
                 << " --help'.\n";
       return exit_usage;
+    } catch (const InputError& e) {
+      end_progress();
+      std::cerr << e.what() << '\n';
+      return exit_bad_input;
     } catch (const xcover::ParseError& e) {
       end_progress();
       std::cerr << e.what() << '\n';
@@ -85,6 +95,17 @@ int main(int argc, char** argv) {
       end_progress();
       std::cerr << "xcover: out of memory (raise --memory-limit, or use a bigger machine)\n";
       return exit_limit;
+    } catch (const std::system_error& e) {
+      end_progress();
+      // Under --memory-limit a thread's stack may not fit: that is the
+      // limit stopping the search too.
+      if (memory_limited() && e.code() == std::errc::resource_unavailable_try_again) {
+        std::cerr << "xcover: out of memory: cannot start a thread within --memory-limit "
+                     "(raise it, or use fewer --threads)\n";
+        return exit_limit;
+      }
+      std::cerr << "xcover: " << e.what() << '\n';
+      return exit_bad_input;
     } catch (const std::exception& e) {
       end_progress();
       std::cerr << "xcover: " << e.what() << '\n';

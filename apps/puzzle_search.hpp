@@ -1,9 +1,9 @@
+// SPDX-License-Identifier: MIT
 // What the puzzle subcommands (queens, polyomino, langford) share: --emit to
 // write the problem in Knuth's format, and a search that prints each solution
 // as a picture, solutions separated by blank lines.
 #pragma once
 
-#include <charconv>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -48,12 +48,16 @@ inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags,
 inline int checked_size(const po::variables_map& vm, int max) {
   if (!vm.count("n")) throw UsageError("missing N");
   const std::string& text = vm["n"].as<std::string>();
-  int n = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (error != std::errc() || end != text.data() + text.size() || n < 1 || n > max)
-    throw UsageError("N must be a whole number from 1 to " + std::to_string(max) + ", not '" +
-                     text + "'");
-  return n;
+  const std::string wanted =
+      "N must be a whole number from 1 to " + std::to_string(max) + ", not '" + text + "'";
+  std::uint64_t n = 0;
+  try {
+    n = parse_count("N", text);
+  } catch (const UsageError&) {
+    throw UsageError(wanted);
+  }
+  if (n < 1 || n > static_cast<std::uint64_t>(max)) throw UsageError(wanted);
+  return static_cast<int>(n);
 }
 
 // Parses `xcover NAME N [options]` for the puzzles sized by one number:

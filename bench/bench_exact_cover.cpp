@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exact-cover throughput of the engine on the classic problems, built by the
 // project's own adapters: every solution counted (no visitor), one thread,
 // default branching (the one DLX1 uses), so node and update counts can be
@@ -129,7 +130,7 @@ bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool propagate
   options.propagate = propagate;
   for (int rep = 0; rep < reps; ++rep) {
     const auto start = Clock::now();
-    const std::uint64_t solutions = solver.count(options);
+    const std::uint64_t solutions = solver.count(options).solutions;
     seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
     const xcover::Statistics &stats = solver.statistics();
     const Counts now{solutions, stats.nodes, stats.updates};

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Speed-up of counting on threads and MPI ranks: pentominoes 6x10 and
 # 14-queens, each counted with 1 and 2 threads and with mpirun -np 1 and 2.
 # Release build; run it on a quiet machine.

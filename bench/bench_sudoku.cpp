@@ -1,24 +1,32 @@
+// SPDX-License-Identifier: MIT
 // Sudoku throughput on the public benchmark sets, as the published Sudoku
 // benchmarks measure it: each puzzle is solved and its solution proved unique
 // (solution limit 2). Parsing the line is included; the solver per size is
 // built once per thread, outside the timing.
 //
 //   bench_sudoku [DATA_DIR] [MAX_PUZZLES_PER_SET] [REPS]
+//   bench_sudoku --kernels [DATA_DIR] [MAX_PUZZLES_PER_SET] [REPS]
 //
 // DATA_DIR defaults to ../shared/data/sudoku, REPS to 3. Prints, per set,
 // puzzles per second and microseconds per puzzle with one thread and with
 // every core (the median of REPS runs), mean search nodes per puzzle, then
 // where a puzzle's time goes outside the search.
+//
+// --kernels: one thread, each kernel set this processor runs side by side
+// in one run (forced as XCOVER_KERNELS does), with each set's speed as a
+// fraction of the best set's.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "xcover/solver.hpp"
 #include "xcover/sudoku.hpp"
 
 namespace {
@@ -152,17 +160,77 @@ RunResult median_run(const std::vector<std::string>& puzzles,
   return runs[runs.size() / 2];
 }
 
+// One thread per kernel set, the sets interleaved per puzzle set so that
+// they meet the same machine conditions.
+int kernels_table(const std::string& dir, std::size_t max, int reps) {
+  using xcover::Kernels;
+  std::vector<Kernels> sets;
+  for (Kernels k : {Kernels::baseline, Kernels::avx2, Kernels::avx512, Kernels::avx512icl})
+    if (xcover::supports(k)) sets.push_back(k);
+  std::printf(
+      "xcover Sudoku benchmark per kernel set: one thread, solve and prove unique,\n"
+      "puzzles per second (median of %d runs) and the fraction of the best set's speed\n"
+      "data %s; this processor runs:",
+      reps, dir.c_str());
+  for (Kernels k : sets) std::printf(" %s", xcover::to_string(k));
+  std::printf("\n\n%-32s %8s", "set", "puzzles");
+  for (Kernels k : sets) std::printf(" | %16s", xcover::to_string(k));
+  std::printf("\n");
+  // The solvers pick their kernels when built: XCOVER_KERNELS at that moment.
+  std::vector<std::vector<xcover::SudokuSolver>> solvers(sets.size());
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    setenv("XCOVER_KERNELS", xcover::to_string(sets[k]), 1);
+    solvers[k].emplace_back(3);
+  }
+  unsetenv("XCOVER_KERNELS");
+  bool failed = false;
+  for (const char* name : set_names) {
+    const auto puzzles = read_puzzles(dir + "/" + name, max);
+    if (puzzles.empty()) {
+      std::printf("%-32s missing or empty\n", name);
+      continue;
+    }
+    std::vector<std::vector<double>> seconds(sets.size());
+    for (int r = 0; r < reps; ++r) {
+      for (std::size_t k = 0; k < sets.size(); ++k) {
+        const RunResult result = run(puzzles, solvers[k]);
+        failed |= result.bad != 0 || result.solved != puzzles.size();
+        seconds[k].push_back(result.seconds);
+      }
+    }
+    std::vector<double> rate(sets.size());
+    double best = 0;
+    for (std::size_t k = 0; k < sets.size(); ++k) {
+      std::sort(seconds[k].begin(), seconds[k].end());
+      rate[k] = static_cast<double>(puzzles.size()) / seconds[k][seconds[k].size() / 2];
+      best = std::max(best, rate[k]);
+    }
+    std::printf("%-32s %8zu", name, puzzles.size());
+    for (double r : rate) std::printf(" | %9.0f %5.2fx", r, r / best);
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  if (failed) std::printf("ERROR: a puzzle was malformed, unsolved or wrongly solved\n");
+  return failed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--kernels") == 0) {
+    const std::string dir = argc > 2 ? argv[2] : "../shared/data/sudoku";
+    const std::size_t max = argc > 3 ? std::stoul(argv[3]) : 0;
+    const int reps = argc > 4 ? std::max(1, std::stoi(argv[4])) : 3;
+    return kernels_table(dir, max, reps);
+  }
   const std::string dir = argc > 1 ? argv[1] : "../shared/data/sudoku";
   const std::size_t max = argc > 2 ? std::stoul(argv[2]) : 0;
   const int reps = argc > 3 ? std::max(1, std::stoi(argv[3])) : 3;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   std::printf(
       "xcover Sudoku benchmark: solve and prove unique (limit 2), parsing included\n"
-      "data %s, %u hardware threads, median of %d runs\n\n",
-      dir.c_str(), cores, reps);
+      "data %s, %u hardware threads, median of %d runs, kernels %s\n\n",
+      dir.c_str(), cores, reps, xcover::to_string(xcover::default_kernels()));
   std::vector<xcover::SudokuSolver> one_solver, all_solvers;
   one_solver.emplace_back(3);
   for (unsigned t = 0; t < cores; ++t) all_solvers.emplace_back(3);

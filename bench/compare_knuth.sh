@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Times xcover against Knuth's DLX1 and SSXCC on the same files, side by side.
 #
 #   bash bench/compare_knuth.sh BUILD_DIR DLX1 SSXCC [REPS]

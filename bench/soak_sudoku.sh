@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Soak test for `xcover sudoku`: a long stream of puzzle lines through a pipe
 # with several threads must give exactly one output line per input line, in
 # input order, with flat memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bit-set layout: the state of the search is the set of options still
 // active, one bit each, plus the lengths of the primary items. Every item
 // has a mask of the options that contain it, and every (item, colour) pair a
@@ -24,13 +25,12 @@
 #include <vector>
 
 #include "item_choice.hpp"
+#include "simd/bits.hpp"
+#include "simd/lanes.hpp"
+#include "simd/wide.hpp"
 #include "xcover/problem.hpp"
 
-#if defined(__AVX512BW__)
-#include <immintrin.h>
-#endif
-
-namespace xcover::detail {
+namespace xcover::detail::XCOVER_ISA {
 
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
@@ -96,10 +96,10 @@ class Bitsets {
     std::int32_t item;
     if (rng) {
       item = random_shortest(ln, 0, primary_count_, kCovered, *rng);
-    } else if (propagate_ && kScanFindsShortest) {
+    } else if (propagate_) {
       // The last wave's scan found the shortest length.
       item = most_clashes_ ? most_clashing(level, shortest_[level])
-                           : first_of_length(ln, shortest_[level]);
+                           : first_equal(ln, shortest_[level]);
     } else {
       item = first_shortest_padded(ln, len_stride_);
       if (most_clashes_ && ln[item] >= 2 && ln[item] < kCovered)
@@ -133,12 +133,12 @@ class Bitsets {
       if (size > 0) list_options(removed, choices);  // (a dead end has nothing to list)
     }
     updates += 1;
-#if defined(__AVX512BW__)
-    if (vector_lengths_) {
-      updates += subtract(choices, size, ln, ln, std::uint64_t{1} << item);
-      return size;
+    if constexpr (Isa::avx512) {
+      if (vector_lengths_) {
+        updates += subtract(choices, size, ln, ln, std::uint64_t{1} << item);
+        return size;
+      }
     }
-#endif
     if (size > 0) updates += take(choices, size, ln);
     ln[item] = kCovered;
     return size;
@@ -180,13 +180,13 @@ class Bitsets {
     std::uint16_t* list = list_base_;
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
-#if defined(__AVX512BW__)
-    if (vector_lengths_) {
-      // The option's other items are covered: one update each.
-      updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
-      return true;
+    if constexpr (Isa::avx512) {
+      if (vector_lengths_) {
+        // The option's other items are covered: one update each.
+        updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
+        return true;
+      }
     }
-#endif
     if (!last) copy_lengths(ln, len_at(level));
     // The option's other items are covered: one update each.
     updates += cost(option) + take(list, n, ln);
@@ -242,9 +242,7 @@ class Bitsets {
   // that they are stored unmasked (a masked store does not forward to the
   // loads that follow it).
   std::int32_t set_stride() const {
-#if defined(__AVX512F__)
     if constexpr (kWide) return (kWords + 7) / 8 * 8;
-#endif
     return words();
   }
   std::uint64_t* active_at(int level) {
@@ -288,86 +286,22 @@ class Bitsets {
   static constexpr int kCandidates = 7;
   std::int32_t most_clashing(int level, Len length);
 
-  // Whether commit_forced() leaves the shortest length in shortest_.
-#if defined(__AVX512BW__)
-  static constexpr bool kScanFindsShortest = true;
-#else
-  static constexpr bool kScanFindsShortest = false;
-#endif
-  // The first item of the given length (there must be one).
-  std::int32_t first_of_length(const Len* ln, Len length) const {
-#if defined(__AVX512BW__)
-    using L = Lanes<Len>;
-    const __m512i target = L::splat(length);
-    for (std::int32_t k = 0;; k += kLanes) {
-      if (const std::uint64_t m = L::equal(L::load(ln + k), target)) return k + std::countr_zero(m);
-    }
-#else
-    std::int32_t k = 0;
-    while (ln[k] != length) ++k;
-    return k;
-#endif
-  }
-
   // Commits, a wave at a time, the last option of every uncovered primary
   // item that has one left, until no item has fewer than two. False at a
   // dead end: an item with no option left, or two forced options that
   // clash. The options go on the trail, after the level's choice.
   bool commit_forced(int level);
 
-#if defined(__AVX512F__)
-  // Sets of up to 16 words, in two vectors.
-  static constexpr bool kWide = kWords > 0 && kWords <= 16;
-  static constexpr unsigned kLowWords = kWords >= 8 ? 0xff : kWords > 0 ? (1u << kWords) - 1 : 0;
-  static constexpr unsigned kHighWords = kWords >= 16 ? 0xff
-                                         : kWords > 8 ? (1u << (kWords - 8)) - 1
-                                                      : 0;
-  struct Wide {
-    __m512i low, high;
-  };
-  static Wide wide_zero() { return {_mm512_setzero_si512(), _mm512_setzero_si512()}; }
-  static Wide wide_load(const std::uint64_t* p) {
-    Wide s{_mm512_maskz_loadu_epi64(kLowWords, p), _mm512_setzero_si512()};
-    if constexpr (kWords > 8) s.high = _mm512_maskz_loadu_epi64(kHighWords, p + 8);
-    return s;
-  }
-  // Stores whole vectors: `p` needs room for set_stride() words; the words
-  // past kWords stay zero, as the loads leave them.
-  static void wide_store(std::uint64_t* p, Wide s) {
-    _mm512_storeu_si512(p, s.low);
-    if constexpr (kWords > 8) _mm512_storeu_si512(p + 8, s.high);
-  }
-  // (Vector operators: GCC 12 warns falsely inside some of the intrinsics.)
-  static Wide wide_and(Wide a, Wide b) { return {a.low & b.low, a.high & b.high}; }
-  static Wide wide_or(Wide a, Wide b) { return {a.low | b.low, a.high | b.high}; }
-  // ~a & b
-  static Wide wide_andnot(Wide a, Wide b) { return {~a.low & b.low, ~a.high & b.high}; }
-  // A bit for each nonzero word.
-  static unsigned wide_nonzero(Wide s) {
-    unsigned bits = _mm512_test_epi64_mask(s.low, s.low);
-    if constexpr (kWords > 8)
-      bits |= static_cast<unsigned>(_mm512_test_epi64_mask(s.high, s.high)) << 8;
-    return bits;
-  }
-#endif
+  // Sets of up to 16 words, in vector registers.
+  static constexpr bool kWide = Isa::vector_bytes > 0 && kWords > 0 && kWords <= 16;
+  using WideSet = Wide<kWords>;
 
   // The first word where `a` and `b` share a bit (there must be one).
   [[gnu::always_inline]] std::int32_t first_word(const std::uint64_t* a,
                                                  const std::uint64_t* b) const {
-#if defined(__AVX512F__)
-    if constexpr (kWords > 0 && kWords <= 16) {
-      const __mmask8 low = _mm512_test_epi64_mask(
-          _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, a),
-          _mm512_maskz_loadu_epi64(kWords >= 8 ? 0xff : (1u << kWords) - 1, b));
-      if (kWords <= 8 || low != 0) return std::countr_zero(static_cast<unsigned>(low));
-      constexpr unsigned high_mask = kWords >= 16 ? 0xff
-                                     : kWords > 8 ? (1u << (kWords - 8)) - 1
-                                                  : 0;
-      const __mmask8 high = _mm512_test_epi64_mask(_mm512_maskz_loadu_epi64(high_mask, a + 8),
-                                                   _mm512_maskz_loadu_epi64(high_mask, b + 8));
-      return 8 + std::countr_zero(static_cast<unsigned>(high));
+    if constexpr (kWide) {
+      return std::countr_zero((WideSet::load(a) & WideSet::load(b)).nonzero());
     }
-#endif
     std::int32_t w = 0;
     while ((a[w] & b[w]) == 0) ++w;
     return w;
@@ -416,77 +350,29 @@ class Bitsets {
     return record_.data() + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
 
-#if defined(__AVX512BW__)
-  // With at most 63 primary items the lengths fit in two vectors, which stay
-  // in registers: each listed option subtracts one at its primary items (a
-  // masked subtraction, not a decrement per item), then the items in
-  // `covering` are marked. Reads `from`, writes `to`; returns the updates.
+  // With at most 63 primary items the lengths fit in registers (AVX-512):
+  // each listed option subtracts one at its primary items, then the items
+  // in `covering` are marked. Reads `from`, writes `to`; returns the
+  // updates.
   [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
                                                 const Len* from, Len* to,
                                                 std::uint64_t covering) const {
-    if constexpr (sizeof(Len) == 1) {
-      // 8-bit lengths: all 64 in one vector.
-      __m512i v = _mm512_loadu_si512(from);
-      const __m512i one = _mm512_set1_epi8(1);
-      std::uint64_t count = 0;
-      for (std::int32_t j = 0; j < n; ++j) {
-        const std::int32_t option = list[j];
-        v = _mm512_mask_sub_epi8(v, primary_bits_[option], v, one);
-        count += cost(option);
-      }
-      v = _mm512_mask_mov_epi8(v, covering, _mm512_set1_epi8(static_cast<char>(kCovered)));
-      _mm512_storeu_si512(to, v);
-      return count;
-    }
-    __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
-    const __m512i one = _mm512_set1_epi16(1);
     std::uint64_t count = 0;
-    for (std::int32_t j = 0; j < n; ++j) {
-      const std::int32_t option = list[j];
-      const std::uint64_t items = primary_bits_[option];
-      low = _mm512_mask_sub_epi16(low, static_cast<__mmask32>(items), low, one);
-      high = _mm512_mask_sub_epi16(high, static_cast<__mmask32>(items >> 32), high, one);
-      count += cost(option);
-    }
-    const __m512i covered = _mm512_set1_epi16(static_cast<short>(kCovered));
-    low = _mm512_mask_mov_epi16(low, static_cast<__mmask32>(covering), covered);
-    high = _mm512_mask_mov_epi16(high, static_cast<__mmask32>(covering >> 32), covered);
-    _mm512_storeu_si512(to, low);
-    _mm512_storeu_si512(to + 32, high);
+    subtract_lengths(
+        list, n,
+        [&](std::uint16_t option) {
+          count += cost(option);
+          return primary_bits_[option];
+        },
+        from, to, covering, kCovered);
     return count;
   }
-#endif
 
   // Writes the options in `set` to `list`, in order, and returns how many.
   // The list needs room for 32 entries more.
   [[gnu::always_inline]] std::int32_t list_options(const std::uint64_t* set,
                                                    std::uint16_t* list) const {
-    std::int32_t n = 0;
-#if defined(__AVX512VBMI2__)
-    // Without a branch: each half word's bits select the indices to keep
-    // from a vector of 32 of them. A loop per word would end where the
-    // processor cannot predict.
-    __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                     15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i step = _mm512_set1_epi16(32);
-    for (std::int32_t w = 0; w < words(); ++w) {
-      const std::uint64_t bits = set[w];
-      const auto low = static_cast<std::uint32_t>(bits);
-      const auto high = static_cast<std::uint32_t>(bits >> 32);
-      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
-      n += std::popcount(low);
-      index = _mm512_add_epi16(index, step);
-      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
-      n += std::popcount(high);
-      index = _mm512_add_epi16(index, step);
-    }
-#else
-    for (std::int32_t w = 0; w < words(); ++w) {
-      for (std::uint64_t bits = set[w]; bits != 0; bits &= bits - 1)
-        list[n++] = static_cast<std::uint16_t>(w << 6 | std::countr_zero(bits));
-    }
-#endif
-    return n;
+    return list_bits(set, words(), list);
   }
 
   // Takes the n options of `list` off the lengths of their primary items;
@@ -624,15 +510,4 @@ class Bitsets {
   std::uint16_t* list_base_ = nullptr;
 };
 
-extern template class Bitsets<0>;
-extern template class Bitsets<4>;
-extern template class Bitsets<8>;
-extern template class Bitsets<12>;
-extern template class Bitsets<16>;
-extern template class Bitsets<0, std::uint8_t>;
-extern template class Bitsets<4, std::uint8_t>;
-extern template class Bitsets<8, std::uint8_t>;
-extern template class Bitsets<12, std::uint8_t>;
-extern template class Bitsets<16, std::uint8_t>;
-
-}  // namespace xcover::detail
+}  // namespace xcover::detail::XCOVER_ISA

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: MIT
 // The checkpoint file: a small line-oriented text file, written atomically.
 //
-//   xcover checkpoint 1
+//   xcover checkpoint 2
 //   fingerprint 9ae1c3f04b2d7e11
 //   solutions 1234          (found in the finished part)
 //   nodes 567890
@@ -11,14 +12,30 @@
 //   0.125 3 4 17 20
 //   0.125 1 5
 //   end
+//   checksum 5f0e3a9b12c4d677  (FNV-1a over every byte above this line)
+//
+// A count can run for days, so a damaged file must never resume to a wrong
+// total: the checksum is checked first, every number is checked against the
+// bytes that are left (no allocation beyond the file's size), and the
+// finished part plus the pending pieces must make up the whole tree.
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <sstream>
+#include <vector>
+#include <string_view>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "xcover/dlx_format.hpp"
+#include "xcover/error.hpp"
 #include "xcover/parallel.hpp"
 
 namespace xcover {
@@ -31,108 +48,318 @@ std::string number(double value) {
   return buffer;
 }
 
+std::uint64_t fnv1a(std::string_view text) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string hex64(std::uint64_t value) {
+  char buffer[20];
+  std::snprintf(buffer, sizeof buffer, "%016" PRIx64, value);
+  return buffer;
+}
+
+// Reads the text of a checkpoint line by line; every failure names the line.
 class CheckpointReader {
  public:
-  CheckpointReader(std::istream& in, const std::string& path) : in_(in), path_(path) {}
+  CheckpointReader(std::string_view text, const std::string& path) : rest_(text), path_(path) {}
 
-  std::istringstream line() {
-    std::string text;
-    if (!std::getline(in_, text)) fail("the file ends early");
+  // The next line's words.
+  std::vector<std::string_view> line() {
+    if (rest_.empty()) fail("the file ends early (was it cut short?)");
+    const std::size_t end = rest_.find('\n');
+    if (end == std::string_view::npos) fail("the last line has no line end (was it cut short?)");
+    std::string_view text = rest_.substr(0, end);
+    rest_.remove_prefix(end + 1);
     ++line_number_;
-    return std::istringstream(text);
+    std::vector<std::string_view> words;
+    while (!text.empty()) {
+      const std::size_t space = text.find(' ');
+      if (space != 0) words.push_back(text.substr(0, space));
+      if (space == std::string_view::npos) break;
+      text.remove_prefix(space + 1);
+    }
+    return words;
   }
+  std::size_t bytes_left() const { return rest_.size(); }
+  bool at_end() const { return rest_.empty(); }
 
-  template <typename T>
-  T field(const char* name) {
-    std::istringstream words = line();
-    std::string key;
-    T value{};
-    if (!(words >> key) || key != name) fail(std::string("expected '") + name + "'");
-    if (!(words >> value)) fail(std::string("'") + name + "' has no valid value");
+  std::uint64_t whole(std::string_view word, const char* what) const {
+    std::uint64_t value = 0;
+    if (word.empty() || word.size() > 20) fail(std::string(what) + " is not a number");
+    for (char c : word) {
+      if (c < '0' || c > '9') fail(std::string(what) + " is not a whole number");
+      const auto digit = static_cast<std::uint64_t>(c - '0');
+      if (value > (UINT64_MAX - digit) / 10) fail(std::string(what) + " is too large");
+      value = value * 10 + digit;
+    }
     return value;
+  }
+  double real(std::string_view word, const char* what) const {
+    const std::string text(word);
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(value) || value < 0)
+      fail(std::string(what) + " is not a number of 0 or more");
+    return value;
+  }
+  // A line `name value`.
+  std::string_view field(const char* name) {
+    const auto words = line();
+    if (words.size() != 2 || words[0] != name)
+      fail(std::string("expected '") + name + " VALUE'");
+    return words[1];
   }
 
   [[noreturn]] void fail(const std::string& reason) const {
     throw ParseError(path_, line_number_ ? line_number_ : 1, "not a valid checkpoint: " + reason);
   }
+  [[noreturn]] void fail_at(std::size_t line, const std::string& reason) const {
+    throw ParseError(path_, line, "not a valid checkpoint: " + reason);
+  }
 
  private:
-  std::istream& in_;
+  std::string_view rest_;
   const std::string& path_;
   std::size_t line_number_ = 0;
 };
 
 }  // namespace
 
-void write_checkpoint(const std::string& path, const Checkpoint& c) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write '" + temporary + "': " + std::strerror(errno));
-    char hex[20];
-    std::snprintf(hex, sizeof hex, "%016" PRIx64, c.fingerprint);
-    out << "xcover checkpoint 1\n"
-        << "fingerprint " << hex << '\n'
-        << "solutions " << c.solutions << '\n'
-        << "nodes " << c.nodes << '\n'
-        << "updates " << c.updates << '\n'
-        << "seconds " << number(c.seconds) << '\n'
-        << "done " << number(c.done) << '\n'
-        << "pending " << c.pending.size() << '\n';
-    for (const WorkPiece& piece : c.pending) {
-      out << number(piece.weight) << ' ' << piece.forced.size();
-      for (int option : piece.forced) out << ' ' << option;
-      out << '\n';
+namespace {
+
+// Writes all of `text` to `fd`; false with errno set on failure.
+bool write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
     }
-    out << "end\n";
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write '" + temporary + "'");
+    text.remove_prefix(static_cast<std::size_t>(n));
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename '" + temporary + "' to '" + path +
-                             "': " + std::strerror(errno));
+  return true;
+}
+
+// The directory holding `path`, to make the rename itself durable.
+std::string directory_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+}  // namespace
+
+std::string checkpoint_text(const Checkpoint& c) {
+  std::ostringstream out;
+  out << "xcover checkpoint 2\n"
+      << "fingerprint " << hex64(c.fingerprint) << '\n'
+      << "solutions " << c.solutions << '\n'
+      << "nodes " << c.nodes << '\n'
+      << "updates " << c.updates << '\n'
+      << "seconds " << number(c.seconds) << '\n'
+      << "done " << number(c.done) << '\n'
+      << "pending " << c.pending.size() << '\n';
+  for (const WorkPiece& piece : c.pending) {
+    out << number(piece.weight) << ' ' << piece.forced.size();
+    for (int option : piece.forced) out << ' ' << option;
+    out << '\n';
+  }
+  out << "end\n";
+  std::string text = std::move(out).str();
+  text += "checksum " + hex64(fnv1a(text)) + "\n";
+  return text;
+}
+
+void write_checkpoint(const std::string& path, const Checkpoint& c) {
+  const std::string text = checkpoint_text(c);
+
+  // Written to a temporary beside it, flushed to the disk, then renamed over
+  // it: a crash at any moment leaves the old checkpoint or the new one whole.
+  const std::string temporary = path + ".tmp";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw FileError(temporary, std::strerror(errno));
+  if (!write_all(fd, text) || ::fsync(fd) != 0) {
+    const int error = errno;
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    throw FileError(temporary, std::strerror(error));
+  }
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temporary.c_str());
+    throw FileError(temporary, std::strerror(error));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temporary.c_str());
+    throw FileError(path, std::string("cannot rename '") + temporary + "' over it: " +
+                              std::strerror(error));
+  }
+  // The rename is durable once the directory is; a failure here loses nothing
+  // that was not already at risk, so it is not reported.
+  const int directory = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (directory >= 0) {
+    ::fsync(directory);
+    ::close(directory);
+  }
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ParseError(path, 0, "cannot open the checkpoint");
-  CheckpointReader reader(in, path);
-  Checkpoint c;
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw ParseError(path, 0, "cannot read the checkpoint");
+  return parse_checkpoint(text, path);
+}
+
+Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
+  std::string_view body = text;
+
+  // The checksum first: nothing of a changed file is believed.
   {
-    std::istringstream words = reader.line();
-    std::string a, b;
-    int version = 0;
-    if (!(words >> a >> b >> version) || a != "xcover" || b != "checkpoint")
-      reader.fail("the first line is not 'xcover checkpoint 1'");
-    if (version != 1) reader.fail("unknown version " + std::to_string(version));
+    CheckpointReader first(body, path);
+    const auto words = first.line();
+    if (words.size() != 3 || words[0] != "xcover" || words[1] != "checkpoint")
+      first.fail("the first line is not 'xcover checkpoint 2'");
+    if (words[2] == "1")
+      first.fail("a version 1 checkpoint (xcover 0.1) has no checksum to prove it undamaged; "
+                 "start the count again");
+    if (words[2] != "2")
+      first.fail("unknown version '" + std::string(words[2]) + "' (this xcover reads version 2)");
   }
-  const std::string hex = reader.field<std::string>("fingerprint");
-  char* end = nullptr;
-  c.fingerprint = std::strtoull(hex.c_str(), &end, 16);
-  if (hex.empty() || *end != '\0') reader.fail("the fingerprint is not hexadecimal");
-  c.solutions = reader.field<std::uint64_t>("solutions");
-  c.nodes = reader.field<std::uint64_t>("nodes");
-  c.updates = reader.field<std::uint64_t>("updates");
-  c.seconds = reader.field<double>("seconds");
-  c.done = reader.field<double>("done");
-  const auto pending = reader.field<std::size_t>("pending");
-  for (std::size_t k = 0; k < pending; ++k) {
-    std::istringstream words = reader.line();
+  {
+    const std::size_t last =
+        text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string_view::npos;
+    const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    const std::string_view tail =
+        last == std::string_view::npos ? std::string_view() : text.substr(last + 1);
+    constexpr std::string_view key = "checksum ";
+    if (tail.size() != key.size() + 17 || tail.substr(0, key.size()) != key || tail.back() != '\n')
+      throw ParseError(path, lines ? lines : 1,
+                       "not a valid checkpoint: the last line is not 'checksum HEX' (was the "
+                       "file cut short?)");
+    body = text.substr(0, last + 1);
+    if (tail.substr(key.size(), 16) != hex64(fnv1a(body)))
+      throw ParseError(path, lines,
+                       "not a valid checkpoint: the checksum does not match (the file was "
+                       "changed or damaged)");
+  }
+
+  CheckpointReader reader(body, path);
+  static_cast<void>(reader.line());  // the first line, read above
+  Checkpoint c;
+  const std::string_view hex = reader.field("fingerprint");
+  if (hex.empty() || hex.size() > 16 ||
+      hex.find_first_not_of("0123456789abcdef") != std::string_view::npos)
+    reader.fail("the fingerprint is not hexadecimal (16 digits at most)");
+  c.fingerprint = std::strtoull(std::string(hex).c_str(), nullptr, 16);
+  c.solutions = reader.whole(reader.field("solutions"), "'solutions'");
+  c.nodes = reader.whole(reader.field("nodes"), "'nodes'");
+  c.updates = reader.whole(reader.field("updates"), "'updates'");
+  c.seconds = reader.real(reader.field("seconds"), "'seconds'");
+  c.done = reader.real(reader.field("done"), "'done'");
+  // (Sums of weights may pass 1 by a rounding.)
+  if (c.done > 1 + 1e-6) reader.fail("'done' is more than 1");
+  const std::uint64_t pending = reader.whole(reader.field("pending"), "'pending'");
+  // Each piece takes a line of at least four bytes ("W 0\n").
+  if (pending > reader.bytes_left() / 4) reader.fail("'pending' is more than the file holds");
+  c.pending.reserve(static_cast<std::size_t>(pending));
+  double weights = 0;
+  for (std::uint64_t k = 0; k < pending; ++k) {
+    const auto words = reader.line();
+    if (words.size() < 2) reader.fail("a piece needs a weight and a count");
     WorkPiece piece;
-    std::size_t count = 0;
-    if (!(words >> piece.weight >> count)) reader.fail("a piece needs a weight and a count");
-    piece.forced.resize(count);
-    for (int& option : piece.forced) {
-      if (!(words >> option) || option < 0) reader.fail("a piece has a bad option index");
+    piece.weight = reader.real(words[0], "a piece's weight");
+    if (piece.weight <= 0 || piece.weight > 1 + 1e-6)
+      reader.fail("a piece's weight is not in (0, 1]");
+    const std::uint64_t count = reader.whole(words[1], "a piece's count");
+    if (count != words.size() - 2)
+      reader.fail("a piece's count says " + std::to_string(count) + " options, the line has " +
+                  std::to_string(words.size() - 2));
+    piece.forced.reserve(static_cast<std::size_t>(count));
+    for (std::size_t w = 2; w < words.size(); ++w) {
+      const std::uint64_t option = reader.whole(words[w], "an option index");
+      if (option > static_cast<std::uint64_t>(INT32_MAX)) reader.fail("an option index is too large");
+      piece.forced.push_back(static_cast<int>(option));
     }
-    std::string extra;
-    if (words >> extra) reader.fail("a piece has more options than its count");
+    weights += piece.weight;
     c.pending.push_back(std::move(piece));
   }
-  std::istringstream last = reader.line();
-  std::string word;
-  if (!(last >> word) || word != "end") reader.fail("expected 'end' (was the file cut short?)");
+  const auto last = reader.line();
+  if (last.size() != 1 || last[0] != "end") reader.fail("expected 'end' (was the file cut short?)");
+  if (!reader.at_end()) {
+    static_cast<void>(reader.line());
+    reader.fail("there is more after 'end'");
+  }
+  // The finished part and the pending pieces are the whole tree (up to the
+  // rounding of the weights' sums).
+  if (std::abs(c.done + weights - 1) > 1e-6)
+    reader.fail_at(8, "the part done (" + number(c.done) + ") and the pending pieces (" +
+                          number(weights) + ") do not add up to the whole search");
   return c;
+}
+
+void check_checkpoint(const Problem& problem, const Checkpoint& checkpoint) {
+  if (checkpoint.fingerprint != fingerprint(problem))
+    throw CheckpointError("the checkpoint was written for a different problem");
+  // Each piece: options the problem has, that can stand together.
+  struct Entry {
+    int item, option, color;
+    bool operator<(const Entry& other) const { return item < other.item; }
+  };
+  std::vector<std::vector<Entry>> entries(checkpoint.pending.size());
+  auto clash = [&](const Entry& a, const Entry& b) {
+    return a.option != b.option &&
+           (problem.is_primary(a.item) || a.color == 0 || a.color != b.color);
+  };
+  for (std::size_t k = 0; k < checkpoint.pending.size(); ++k) {
+    for (int option : checkpoint.pending[k].forced) {
+      if (option < 0 || option >= problem.option_count())
+        throw CheckpointError("the checkpoint names option " + std::to_string(option) +
+                              ", which the problem does not have");
+      for (const OptionEntry& e : problem.option(option))
+        entries[k].push_back(Entry{e.item, option, e.color});
+    }
+    std::sort(entries[k].begin(), entries[k].end());
+    for (std::size_t e = 1; e < entries[k].size(); ++e) {
+      if (entries[k][e - 1].item == entries[k][e].item && clash(entries[k][e - 1], entries[k][e]))
+        throw CheckpointError("a piece of the checkpoint forces options " +
+                              std::to_string(entries[k][e - 1].option) + " and " +
+                              std::to_string(entries[k][e].option) + ", which exclude each other");
+    }
+  }
+  // Pieces must not overlap: each pair must disagree somewhere, or the
+  // solutions they share would be counted twice.
+  for (std::size_t a = 0; a < entries.size(); ++a) {
+    for (std::size_t b = a + 1; b < entries.size(); ++b) {
+      bool apart = false;
+      const std::vector<Entry>& x = entries[a];
+      const std::vector<Entry>& y = entries[b];
+      for (std::size_t i = 0, j = 0; !apart && i < x.size() && j < y.size();) {
+        if (x[i].item < y[j].item) {
+          ++i;
+        } else if (y[j].item < x[i].item) {
+          ++j;
+        } else {  // every entry of this item in one against every one in the other
+          std::size_t i_end = i, j_end = j;
+          while (i_end < x.size() && x[i_end].item == x[i].item) ++i_end;
+          while (j_end < y.size() && y[j_end].item == y[j].item) ++j_end;
+          for (std::size_t p = i; !apart && p < i_end; ++p)
+            for (std::size_t q = j; !apart && q < j_end; ++q) apart = clash(x[p], y[q]);
+          i = i_end;
+          j = j_end;
+        }
+      }
+      if (!apart)
+        throw CheckpointError("pieces " + std::to_string(a + 1) + " and " + std::to_string(b + 1) +
+                              " of the checkpoint overlap (their solutions would count twice)");
+    }
+  }
 }
 
 }  // namespace xcover

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "xcover/dlx_format.hpp"
 
 #include <istream>
@@ -5,11 +6,12 @@
 #include <sstream>
 
 #include "quote.hpp"
+#include "xcover/text.hpp"
 
 namespace xcover {
 
 ParseError::ParseError(std::string source, std::size_t line, std::string reason)
-    : std::runtime_error(source + ":" + std::to_string(line) + ": " + reason),
+    : Error(source + ":" + std::to_string(line) + ": " + reason),
       source_(std::move(source)),
       line_(line),
       reason_(std::move(reason)) {}
@@ -135,7 +137,7 @@ ReadResult read_dlx(std::istream& in, const std::string& source) {
   Reader reader(source);
   std::string text;
   std::size_t number = 0;
-  while (std::getline(in, text)) reader.line(text, ++number);
+  while (read_line(in, text)) reader.line(text, ++number);
   if (in.bad()) throw ParseError(source, number, "read error");
   return reader.finish(number);
 }
@@ -144,10 +146,12 @@ ReadResult parse_dlx(std::string_view text, const std::string& source) {
   Reader reader(source);
   std::size_t number = 0;
   while (!text.empty()) {
-    const std::size_t end = text.find('\n');
+    // Lines end in "\n", "\r\n" or "\r", as read_line() reads them.
+    const std::size_t end = text.find_first_of("\r\n");
     reader.line(text.substr(0, end), ++number);
     if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
+    const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
+    text.remove_prefix(end + (crlf ? 2 : 1));
   }
   return reader.finish(number);
 }

@@ -1,13 +1,12 @@
+// SPDX-License-Identifier: MIT
 #include "xcover/langford.hpp"
 
-#include <stdexcept>
 #include <string>
 
 namespace xcover {
 
 LangfordProblem make_langford(int n) {
-  if (n < 1)
-    throw std::invalid_argument("langford: n must be at least 1, not " + std::to_string(n));
+  if (n < 1) throw ProblemError("langford: n must be at least 1, not " + std::to_string(n));
   LangfordProblem langford;
   langford.n = n;
   Problem& problem = langford.problem;
@@ -30,7 +29,10 @@ LangfordProblem make_langford(int n) {
 std::vector<int> langford_sequence(const LangfordProblem& langford, const Solution& solution) {
   std::vector<int> sequence(2 * static_cast<std::size_t>(langford.n), 0);
   for (int option : solution.options) {
-    const LangfordPair pair = langford.pairs.at(static_cast<std::size_t>(option));
+    if (option < 0 || static_cast<std::size_t>(option) >= langford.pairs.size())
+      throw ProblemError("option " + std::to_string(option) + " is not one of this Langford " +
+                         std::to_string(langford.n) + " problem's");
+    const LangfordPair pair = langford.pairs[static_cast<std::size_t>(option)];
     sequence[static_cast<std::size_t>(pair.first)] = pair.value;
     sequence[static_cast<std::size_t>(pair.first + pair.value + 1)] = pair.value;
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The dancing-links layout: Algorithm C (exact cover with colours) after
 // Knuth's DLX1 and DLX2, on flat arrays of 32-bit integers. Memory grows with
 // the number of entries, so it serves problems of any size; a step's cost is
@@ -14,7 +15,7 @@
 #include "item_choice.hpp"
 #include "xcover/problem.hpp"
 
-namespace xcover::detail {
+namespace xcover::detail::XCOVER_ISA {
 
 // Node layout (Knuth's): nodes 1..N head the items' lists. Then come the
 // options, each followed by a spacer node. An option node's `top` is its item;
@@ -290,7 +291,4 @@ class Links {
 // True when some option gives an item a colour.
 bool has_colors(const Problem& problem);
 
-extern template class Links<false>;
-extern template class Links<true>;
-
-}  // namespace xcover::detail
+}  // namespace xcover::detail::XCOVER_ISA

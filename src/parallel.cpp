@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Many workers, one count. The calling thread coordinates: it cuts the first
 // pieces, watches limits, cancellation, checkpoints and progress, and pauses
 // the workers by asking them to yield, which puts all their remaining work
@@ -10,9 +11,11 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
+#include "piece_options.hpp"
 #include "xcover/dlx_format.hpp"
 
 namespace xcover {
@@ -52,7 +55,7 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
   while (!frontier.empty() && frontier.size() + cuts.size() < target) {
     Cut cut = std::move(frontier.front());
     frontier.pop_front();
-    for (int option : cut.piece.forced) solver.assume(option);
+    static_cast<void>(solver.assume(cut.piece.forced));  // a conflict leaves nothing to find
     const Branching branching = solver.branching();
     solver.clear_assumptions();
     if (branching.solved) {
@@ -108,8 +111,17 @@ struct ParallelSearch::Impl {
   bool finished = false;  // workers must leave
   Checkpoint totals;      // finished part (solutions, nodes, updates, done)
   bool resumed = false;
+  bool cut = false;     // the queue holds the work (first cut made, or resumed)
+  bool broken = false;  // a visitor threw: its worker's piece is lost
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
+  // The node limit as a budget: workers reserve nodes from it in chunks and
+  // run each piece with what they hold as its node limit; a piece that uses
+  // it up hands its remaining work back. So the workers together enter
+  // exactly the nodes the limit allows (or fewer, when the work runs out).
+  bool budgeted = false;
+  std::atomic<std::uint64_t> budget{0};  // nodes no worker holds yet
+  unsigned spent = 0;                    // workers that left for want of nodes
   std::atomic<bool> stop{false};   // running pieces end at once (limits met)
   std::vector<std::unique_ptr<WorkerState>> workers;
 
@@ -127,8 +139,40 @@ struct ParallelSearch::Impl {
   }
 
   void first_cut();
+  void fail(std::exception_ptr error) {
+    std::lock_guard lock(mutex);
+    if (!failure) failure = std::move(error);
+    stop = true;
+    finished = true;
+    wake.notify_all();
+  }
+  // Starts `count` threads running `body(k)`; if one cannot be started, the
+  // others are told to stop, joined, and the error thrown.
+  template <class Body>
+  void start_threads(std::vector<std::thread>& pool, unsigned count, Body body) {
+    try {
+      for (unsigned k = 0; k < count; ++k) pool.emplace_back(body, k);
+    } catch (...) {
+      fail(std::current_exception());
+      for (std::thread& t : pool) t.join();
+      throw;
+    }
+  }
+  bool build_solver(std::optional<Solver>& built);
   void work(unsigned id, const Visitor& visit);
-  void run_piece(Solver& solver, const WorkPiece& piece, unsigned id, const Visitor& visit);
+  void run_piece(Solver& solver, const WorkPiece& piece, unsigned id, const Visitor& visit,
+                 std::uint64_t& allowance);
+  // Takes a chunk of the budget: big while much is left, so that workers
+  // seldom cut their pieces, and small near the end, to keep them all busy.
+  std::uint64_t reserve_nodes() {
+    std::uint64_t left = budget.load();
+    for (;;) {
+      if (left == 0) return 0;
+      const std::uint64_t take =
+          std::min(left, std::max<std::uint64_t>(1024, left / (4 * std::uint64_t{threads})));
+      if (budget.compare_exchange_weak(left, left - take)) return take;
+    }
+  }
   bool all_quiet() const { return busy == 0; }
   Checkpoint snapshot(double elapsed) const {
     Checkpoint c = totals;
@@ -150,14 +194,13 @@ void ParallelSearch::Impl::first_cut() {
 }
 
 void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, unsigned id,
-                                     const Visitor& visit) {
+                                     const Visitor& visit, std::uint64_t& allowance) {
   WorkerState& me = *workers[id];
-  for (int option : piece.forced) solver.assume(option);
+  static_cast<void>(solver.assume(piece.forced));  // a conflict leaves nothing to find
   double given = 0;
-  SearchOptions o;
+  SearchOptions o = detail::piece_options(options.search);
   o.cancel = &stop;
-  o.random_seed = options.search.random_seed;
-  o.propagate = options.search.propagate;
+  if (budgeted) o.node_limit = allowance;
   o.share_request = &me.share;
   o.yield_request = &yield;
   o.on_split = [&](std::span<const int> forced, double share) {
@@ -182,7 +225,14 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
       std::lock_guard lock(visit_mutex);
       if (stop.load()) return false;
       ++visited;
-      if (visit && !visit(s)) {
+      bool go_on = true;
+      try {
+        go_on = !visit || visit(s);
+      } catch (...) {
+        stop = true;  // before the lock is let go: no other call follows
+        throw;
+      }
+      if (!go_on) {
         visitor_stopped = true;
         stop = true;
         return false;
@@ -198,13 +248,15 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   const Status status = solver.search(counted, o);
   solver.clear_assumptions();
   const Statistics& s = solver.statistics();
+  if (budgeted) allowance -= std::min(allowance, s.nodes);
   {
     std::lock_guard lock(mutex);
     totals.nodes += s.nodes;
     totals.updates += s.updates;
     totals.solutions += s.solutions;
-    // What was not given away is done, unless the search was cut short.
-    if (status == Status::exhausted || status == Status::yielded)
+    // What was not given away is done, unless the search was cut short
+    // (a node limit gives away what it leaves).
+    if (status == Status::exhausted || status == Status::yielded || status == Status::node_limit)
       totals.done += piece.weight - given;
     me.nodes = 0;
     me.done = 0;
@@ -213,14 +265,40 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   wake.notify_all();
 }
 
+// An exception must not leave a thread (that would end the process): a
+// worker that cannot build its solver (std::bad_alloc under a memory limit)
+// stops the search, and run() throws it to the caller.
+bool ParallelSearch::Impl::build_solver(std::optional<Solver>& built) {
+  try {
+    built.emplace(*problem, options.layout);
+    return true;
+  } catch (...) {
+    fail(std::current_exception());
+    return false;
+  }
+}
+
 void ParallelSearch::Impl::work(unsigned id, const Visitor& visit) {
-  Solver solver(*problem, options.layout);
+  std::optional<Solver> built;
+  if (!build_solver(built)) return;
+  Solver& solver = *built;
+  std::uint64_t allowance = 0;  // nodes of the budget this worker holds
   for (;;) {
     WorkPiece piece;
     {
       std::unique_lock lock(mutex);
       for (;;) {
         if (finished) return;
+        if (!pause && !queue.empty() && budgeted && allowance == 0) {
+          allowance = reserve_nodes();
+          if (allowance == 0) {
+            // Work is left but no nodes to do it with: this worker is done,
+            // and the search ends on the node limit when all are.
+            if (++spent == threads) finished = true;
+            wake.notify_all();
+            return;
+          }
+        }
         if (!pause && !queue.empty()) {
           // The oldest pieces are the biggest: take them first.
           piece = std::move(queue.front());
@@ -240,14 +318,15 @@ void ParallelSearch::Impl::work(unsigned id, const Visitor& visit) {
       }
     }
     try {
-      run_piece(solver, piece, id, visit);
+      run_piece(solver, piece, id, visit, allowance);
     } catch (...) {
-      // Most likely the visitor threw: stop everything and rethrow in run().
-      std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      stop = true;
-      --busy;
-      wake.notify_all();
+      // The visitor threw, or memory ran out: stop everything and rethrow
+      // in run().
+      {
+        std::lock_guard lock(mutex);
+        --busy;
+      }
+      fail(std::current_exception());
     }
   }
 }
@@ -277,19 +356,12 @@ ParallelSearch::ParallelSearch(const Problem& problem, ParallelOptions options)
 ParallelSearch::~ParallelSearch() = default;
 
 void ParallelSearch::resume(const Checkpoint& checkpoint) {
-  if (checkpoint.fingerprint != impl_->totals.fingerprint)
-    throw std::invalid_argument("the checkpoint was written for a different problem");
-  for (const WorkPiece& piece : checkpoint.pending) {
-    for (int option : piece.forced) {
-      if (option < 0 || option >= impl_->problem->option_count())
-        throw std::invalid_argument("the checkpoint names option " + std::to_string(option) +
-                                    ", which the problem does not have");
-    }
-  }
+  check_checkpoint(*impl_->problem, checkpoint);
   impl_->totals = checkpoint;
   impl_->totals.pending.clear();
   impl_->queue.assign(checkpoint.pending.begin(), checkpoint.pending.end());
   impl_->resumed = true;
+  impl_->cut = true;
 }
 
 // --ordered: the pieces of the first cut, in the search's order, are solved
@@ -309,17 +381,17 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   std::vector<char> finished_piece(pieces.size(), 0);
   std::atomic<std::size_t> next{0};
 
-  auto solve = [&] {
-    Solver solver(*problem, options.layout);
-    SearchOptions o;
+  auto solve = [&](unsigned) {
+    std::optional<Solver> built;
+    if (!build_solver(built)) return;
+    Solver& solver = *built;
+    SearchOptions o = detail::piece_options(options.search);
     o.cancel = &stop;
-    o.random_seed = options.search.random_seed;
-    o.propagate = options.search.propagate;
     for (;;) {
       const std::size_t turn = next.fetch_add(1);
       if (turn >= by_size.size() || stop.load()) return;
       const std::size_t k = by_size[turn];
-      for (int option : pieces[k].forced) solver.assume(option);
+      static_cast<void>(solver.assume(pieces[k].forced));  // a conflict leaves nothing to find
       std::vector<std::vector<int>>& out = found[k];
       const Status status = solver.search(
           [&](const Solution& s) {
@@ -338,7 +410,18 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(solve);
+  start_threads(pool, threads, solve);
+  // However this function is left (the visitor may throw), the workers are
+  // stopped and joined first.
+  struct Joiner {
+    std::atomic<bool>& stop;
+    std::vector<std::thread>& pool;
+    ~Joiner() {
+      stop = true;
+      for (std::thread& t : pool)
+        if (t.joinable()) t.join();
+    }
+  } joiner{stop, pool};
 
   const SearchOptions& limits = options.search;
   Status status = Status::exhausted;
@@ -346,6 +429,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   {
     std::unique_lock lock(mutex);
     while (emitted < pieces.size()) {
+      if (failure) break;
       if (!finished_piece[emitted]) {
         wake.wait_for(lock, std::chrono::milliseconds(10));
         const double elapsed = since(start);
@@ -374,6 +458,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   }
   stop = true;
   for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   totals.seconds += since(start);
   totals.solutions = visited;
   stats.nodes = totals.nodes;
@@ -388,15 +473,26 @@ Status ParallelSearch::run(const Visitor& visit) {
   Impl& m = *impl_;
   if (m.options.ordered) {
     if (m.resumed || m.options.on_checkpoint)
-      throw std::invalid_argument("ordered solutions and checkpoints do not go together");
+      throw Error("ordered solutions and checkpoints do not go together");
     return m.run_ordered(visit);
   }
+  if (m.broken)
+    throw Error("ParallelSearch::run called again after a solution visitor threw: the count "
+                "lost that worker's piece; start again or resume from a checkpoint");
   const Clock::time_point start = Clock::now();
-  if (!m.resumed) m.first_cut();
+  if (!m.cut) m.first_cut();
+  m.cut = true;
+  m.finished = m.pause = false;
+  m.stop = false;
+  m.visitor_stopped = m.limit_reached = false;
+  const std::uint64_t node_limit = m.options.search.node_limit;
+  m.budgeted = node_limit != 0;
+  m.budget = node_limit > m.totals.nodes ? node_limit - m.totals.nodes : 0;
+  m.spent = 0;
   m.workers.clear();
   for (unsigned k = 0; k < m.threads; ++k) m.workers.push_back(std::make_unique<WorkerState>());
   std::vector<std::thread> pool;
-  for (unsigned k = 0; k < m.threads; ++k) pool.emplace_back([&m, k, &visit] { m.work(k, visit); });
+  m.start_threads(pool, m.threads, [&m, &visit](unsigned k) { m.work(k, visit); });
 
   const SearchOptions& limits = m.options.search;
   Status status = Status::exhausted;
@@ -411,7 +507,11 @@ Status ParallelSearch::run(const Visitor& visit) {
     m.wake.wait(lock, [&] { return m.all_quiet(); });
     m.yield = false;
   };
-  {
+  // A progress or checkpoint callback that throws: the workers hand their
+  // work back, so that checkpoint() still holds all of it, and the exception
+  // goes on to the caller once they have left.
+  std::exception_ptr callback_failure;
+  try {
     std::unique_lock lock(m.mutex);
     while (!m.finished) {
       m.wake.wait_for(lock, std::chrono::milliseconds(10));
@@ -424,12 +524,10 @@ Status ParallelSearch::run(const Visitor& visit) {
       Status reason = Status::exhausted;
       if (limits.cancel && limits.cancel->load()) reason = Status::cancelled;
       if (limits.time_limit > 0 && elapsed >= limits.time_limit) reason = Status::time_limit;
-      if (limits.node_limit ||
-          (limits.on_progress && (limits.progress_seconds > 0 || limits.progress_nodes))) {
+      if (limits.on_progress && (limits.progress_seconds > 0 || limits.progress_nodes)) {
         lock.unlock();
         const Progress p = m.progress(elapsed);
         lock.lock();
-        if (limits.node_limit && p.nodes >= limits.node_limit) reason = Status::node_limit;
         const bool due = (limits.progress_seconds > 0 && elapsed >= next_progress) ||
                          (limits.progress_nodes && p.nodes >= next_progress_nodes);
         if (limits.on_progress && due) {
@@ -455,11 +553,25 @@ Status ParallelSearch::run(const Visitor& visit) {
       }
     }
     m.finished = true;
+  } catch (...) {
+    callback_failure = std::current_exception();
+    std::unique_lock lock(m.mutex);
+    if (!m.pause) pause_all(lock);
+    m.finished = true;
   }
   m.wake.notify_all();
   for (std::thread& t : pool) t.join();
-  if (m.failure) std::rethrow_exception(m.failure);
+  if (m.failure) {
+    m.broken = true;
+    std::rethrow_exception(m.failure);
+  }
+  if (callback_failure) {
+    m.totals.seconds += since(start);
+    std::rethrow_exception(callback_failure);
+  }
 
+  if (status == Status::exhausted && m.budgeted && m.spent == m.threads)
+    status = Status::node_limit;
   if (m.visitor_stopped) status = Status::stopped;
   if (m.limit_reached) status = Status::solution_limit;
   m.totals.seconds += since(start);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "xcover/polyomino.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "xcover/dlx_format.hpp"
+#include "xcover/text.hpp"
 
 namespace xcover {
 
@@ -281,7 +283,7 @@ PolyominoFile read_polyomino(std::istream& in, const std::string& source) {
   PolyominoParser parser(source);
   std::string line;
   bool first = true;
-  while (std::getline(in, line)) {
+  while (read_line(in, line)) {
     // A UTF-8 byte-order mark at the start of the file is not content.
     if (first && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     first = false;
@@ -359,7 +361,9 @@ std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solut
   const Bounds b = bounds_of(tiling.board.cells());
   std::vector<std::string> picture = blank_picture(b);
   for (int option : solution.options) {
-    const Placement& placement = tiling.placements.at(static_cast<std::size_t>(option));
+    if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
+      throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
+    const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
     const char name = tiling.pieces[static_cast<std::size_t>(placement.piece)].name;
     for (const Cell& cell : placement.cells.cells()) at(picture, b, cell) = name;
   }

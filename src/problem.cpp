@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "xcover/problem.hpp"
 
 #include <algorithm>
@@ -42,6 +43,20 @@ int Problem::add_color(std::string_view name) {
   auto [it, inserted] = color_index_.emplace(std::string(name), color_count() + 1);
   if (inserted) color_names_.emplace_back(name);
   return it->second;
+}
+
+const std::string& Problem::item_name(int item) const {
+  if (item < 0 || item >= item_count())
+    throw ProblemError("item index " + std::to_string(item) + " out of range: the problem has " +
+                       std::to_string(item_count()) + " items");
+  return item_names_[static_cast<std::size_t>(item)];
+}
+
+const std::string& Problem::color_name(int color) const {
+  if (color < 0 || color > color_count())
+    throw ProblemError("colour " + std::to_string(color) + " out of range: the problem has " +
+                       std::to_string(color_count()) + " colours");
+  return color_names_[static_cast<std::size_t>(color)];
 }
 
 int Problem::find_item(std::string_view name) const {
@@ -115,14 +130,15 @@ int Problem::add_option(std::initializer_list<std::string_view> tokens) {
 }
 
 void Problem::remove_last_option() {
-  if (option_count() == 0) throw std::out_of_range("no option to remove");
+  if (option_count() == 0) throw ProblemError("remove_last_option: the problem has no option");
   option_begin_.pop_back();
   entries_.resize(option_begin_.back());
 }
 
 std::span<const OptionEntry> Problem::option(int index) const {
   if (index < 0 || index >= option_count())
-    throw std::out_of_range("option index " + std::to_string(index) + " out of range");
+    throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
+                       std::to_string(option_count()) + " options");
   return std::span<const OptionEntry>(entries_.data() + option_begin_[index],
                                       entries_.data() + option_begin_[index + 1]);
 }

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: MIT
 #include "xcover/queens.hpp"
 
-#include <stdexcept>
+#include <string>
 
 namespace xcover {
 
@@ -24,7 +25,7 @@ std::string name(char prefix, int number) { return prefix + std::to_string(numbe
 }  // namespace
 
 QueensProblem make_queens(int n) {
-  if (n < 1) throw std::invalid_argument("queens: n must be at least 1, not " + std::to_string(n));
+  if (n < 1) throw ProblemError("queens: n must be at least 1, not " + std::to_string(n));
   QueensProblem queens;
   queens.n = n;
   Problem& problem = queens.problem;
@@ -53,7 +54,10 @@ QueensProblem make_queens(int n) {
 std::vector<int> queens_columns(const QueensProblem& queens, const Solution& solution) {
   std::vector<int> columns(static_cast<std::size_t>(queens.n), -1);
   for (int option : solution.options) {
-    const QueenSquare square = queens.squares.at(static_cast<std::size_t>(option));
+    if (option < 0 || static_cast<std::size_t>(option) >= queens.squares.size())
+      throw ProblemError("option " + std::to_string(option) + " is not one of this " +
+                         std::to_string(queens.n) + "-queens problem's");
+    const QueenSquare square = queens.squares[static_cast<std::size_t>(option)];
     columns[static_cast<std::size_t>(square.row)] = square.col;
   }
   return columns;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Names in error messages, quoted and cut short: a message about a 100 MB
 // name should not be 100 MB long.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sudoku as exact cover: the problem is built once per size, each puzzle's
 // givens are forced as assumptions and undone after the search, and solutions
 // are decoded from option indices. Nothing here searches; the engine does.
@@ -109,8 +110,8 @@ SudokuGrid::SudokuGrid(int box) : box_(box) {
 
 void SudokuGrid::set(int row, int column, int digit) {
   if (row < 0 || row >= side() || column < 0 || column >= side())
-    throw std::out_of_range("cell (" + std::to_string(row) + ", " + std::to_string(column) +
-                            ") is outside a " + size_name(box_) + " board");
+    throw SudokuError("cell (" + std::to_string(row) + ", " + std::to_string(column) +
+                      ") is outside a " + size_name(box_) + " board");
   if (digit < 0 || digit > side())
     throw SudokuError("digit " + std::to_string(digit) + " does not fit a " + size_name(box_) +
                       " board (0 for a blank, 1.." + std::to_string(side()) + ")");

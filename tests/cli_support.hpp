@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the built `xcover` binary as a user would, for the CLI tests.
 #pragma once
 
@@ -33,11 +34,13 @@ std::vector<std::vector<std::string>> blocks_of(const std::string& text);
 // The puzzle lines of a file: all but empty lines and '#' comments.
 std::vector<std::string> puzzle_lines(const std::string& path);
 
-// True in a build with AddressSanitizer: tests then scale big inputs down.
-#if defined(__SANITIZE_ADDRESS__)
+// True in a build with AddressSanitizer or ThreadSanitizer: tests then scale
+// big inputs down, and skip memory limits (the sanitizers reserve far more
+// address space than any limit allows).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool sanitized = true;
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 constexpr bool sanitized = true;
 #else
 constexpr bool sanitized = false;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Counts across 1, 2 and 3 MPI ranks equal the single-threaded counts.
 #   tests/mpi_counts.sh XCOVER_BINARY
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Knuth's text format: what it accepts, every error, and round trips.
 #include <doctest/doctest.h>
 
@@ -41,7 +42,7 @@ TEST_CASE("reading: names of any length and characters; CRLF; byte-order mark") 
   CHECK(input.problem.item_name(0) == "the_long_item_name#1");
   CHECK(input.problem.item_name(1) == "b\xC3\xA9");
   CHECK(input.problem.option_text(0) == "the_long_item_name#1 s{2}:a_long_colour");
-  CHECK(xcover::Solver(input.problem).count() == 1);
+  CHECK(xcover::Solver(input.problem).count().solutions == 1);
 }
 
 TEST_CASE("reading: an option without a primary item is dropped with a warning") {
@@ -150,4 +151,22 @@ TEST_CASE("a long option with a repeated item is caught") {
                        xcover::ProblemError);
   entries.pop_back();
   CHECK(p.add_option(entries) == 0);
+}
+
+TEST_CASE("line ends: \\n, \\r\\n and a lone \\r (old Mac files) all end a line") {
+  const std::string unix_text = "| c\na b c\na b\nc\na\nb c\n";
+  for (const std::string& ends : {std::string("\n"), std::string("\r\n"), std::string("\r")}) {
+    std::string text;
+    for (char c : unix_text) text += c == '\n' ? ends : std::string(1, c);
+    std::istringstream in(text);
+    const xcover::ReadResult streamed = xcover::read_dlx(in, "f");
+    const xcover::ReadResult parsed = xcover::parse_dlx(text, "f");
+    for (const xcover::ReadResult* r : {&streamed, &parsed}) {
+      CHECK(r->problem.item_count() == 3);
+      CHECK(r->problem.option_count() == 4);
+      CHECK(r->option_lines == std::vector<std::size_t>{3, 4, 5, 6});
+    }
+  }
+  std::istringstream bad("a\rb\r");
+  CHECK_THROWS_WITH_AS(xcover::read_dlx(bad, "f"), "f:2: unknown item 'b'", xcover::ParseError);
 }

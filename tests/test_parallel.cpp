@@ -1,11 +1,15 @@
+// SPDX-License-Identifier: MIT
 // Counting on several threads, and checkpoints: counts never depend on the
 // number of threads, nor on where a run was stopped and resumed.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
@@ -55,7 +59,7 @@ xcover::ParallelOptions on(unsigned threads, std::size_t pieces_per_thread = 64)
 TEST_CASE("counts on 1, 2 and 4 threads equal the single search's") {
   for (const xcover::Problem& problem : {queens(6), queens(9), colored(9)}) {
     xcover::Solver solver(problem);
-    const std::uint64_t expected = solver.count();
+    const std::uint64_t expected = solver.count().solutions;
     for (unsigned threads : {1u, 2u, 4u}) {
       CAPTURE(threads);
       xcover::ParallelSearch search(problem, on(threads));
@@ -72,13 +76,14 @@ TEST_CASE("every solution is visited exactly once across threads") {
   xcover::ParallelSearch search(problem, on(3, 4));
   std::set<std::vector<int>> seen;
   std::size_t visits = 0;
-  search.run([&](const xcover::Solution& s) {
+  const xcover::Status status = search.run([&](const xcover::Solution& s) {
     std::vector<int> sorted(s.options.begin(), s.options.end());
     std::sort(sorted.begin(), sorted.end());
     seen.insert(sorted);
     ++visits;
     return true;
   });
+  CHECK(status == xcover::Status::exhausted);
   CHECK(visits == 92);
   CHECK(seen.size() == 92);
 }
@@ -160,7 +165,7 @@ TEST_CASE("periodic checkpoints each describe the rest of the count exactly") {
     const xcover::Checkpoint& c = taken[k * (taken.size() - 1) / 3];
     xcover::ParallelSearch resumed(problem, on(2));
     resumed.resume(c);
-    resumed.run();
+    CHECK(resumed.run() == xcover::Status::exhausted);
     CHECK(resumed.statistics().solutions == 14200);
   }
 }
@@ -168,8 +173,9 @@ TEST_CASE("periodic checkpoints each describe the rest of the count exactly") {
 TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
   xcover::Checkpoint c;
   c.fingerprint = xcover::fingerprint(queens(5));
-  xcover::ParallelSearch other(queens(6));
-  CHECK_THROWS_AS(other.resume(c), std::invalid_argument);
+  const xcover::Problem six = queens(6);
+  xcover::ParallelSearch other(six);
+  CHECK_THROWS_AS(other.resume(c), xcover::CheckpointError);
   CHECK(xcover::fingerprint(queens(5)) != xcover::fingerprint(queens(6)));
 
   const std::string path = "/tmp/xcover_test_bad_checkpoint";
@@ -184,21 +190,67 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
     }
     return std::string("no error");
   };
+  // A body sealed with its checksum (FNV-1a 64 over every byte before it).
+  auto sealed = [](const std::string& body) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (unsigned char byte : body) {
+      hash ^= byte;
+      hash *= 1099511628211ull;
+    }
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return body + "checksum " + hex + "\n";
+  };
+  const std::string head =
+      "xcover checkpoint 2\nfingerprint 1f\nsolutions 3\nnodes 1\nupdates 1\nseconds 1\n";
   CHECK(error("hello\n") ==
-        path + ":1: not a valid checkpoint: the first line is not 'xcover checkpoint 1'");
-  CHECK(error("xcover checkpoint 1\nfingerprint zz\n") ==
-        path + ":2: not a valid checkpoint: the fingerprint is not hexadecimal");
-  CHECK(error("xcover checkpoint 1\nfingerprint 1f\nsolutions 3\nnodes 1\nupdates 1\nseconds 1\n"
-              "done 0.5\npending 1\n0.5 2 7\n") ==
-        path + ":9: not a valid checkpoint: a piece has a bad option index");
-  CHECK(error("xcover checkpoint 1\nfingerprint 1f\nsolutions 3\nnodes 1\nupdates 1\nseconds 1\n"
-              "done 0.5\npending 0\n") == path + ":8: not a valid checkpoint: the file ends early");
+        path + ":1: not a valid checkpoint: the first line is not 'xcover checkpoint 2'");
+  CHECK(error("xcover checkpoint 3\n") ==
+        path + ":1: not a valid checkpoint: unknown version '3' (this xcover reads version 2)");
+  CHECK(error("xcover checkpoint 1\n") ==
+        path + ":1: not a valid checkpoint: a version 1 checkpoint (xcover 0.1) has no checksum "
+               "to prove it undamaged; start the count again");
+  CHECK(error("xcover checkpoint 2\nfingerprint 1f\n") ==
+        path + ":2: not a valid checkpoint: the last line is not 'checksum HEX' (was the file cut "
+               "short?)");
+  const std::string good = sealed(head + "done 0.5\npending 1\n0.5 1 3\nend\n");
+  CHECK(error(good) == "no error");
+  std::string changed = good;
+  changed[changed.find("solutions 3") + 10] = '4';
+  CHECK(error(changed) == path +
+                              ":11: not a valid checkpoint: the checksum does not match (the file "
+                              "was changed or damaged)");
+  // Behind the checksum, every field is still checked.
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint zz\n")) ==
+        path + ":2: not a valid checkpoint: the fingerprint is not hexadecimal (16 digits at most)");
+  CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 2 7\n")) ==
+        path + ":9: not a valid checkpoint: a piece's count says 2 options, the line has 1");
+  CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 1 -7\nend\n")) ==
+        path + ":9: not a valid checkpoint: an option index is not a whole number");
+  CHECK(error(sealed(head + "done 0.5\npending 0\n")) ==
+        path + ":8: not a valid checkpoint: the file ends early (was it cut short?)");
+  // Counts are checked against the bytes left before anything is allocated.
+  CHECK(error(sealed(head + "done 0.5\npending 99999999999\n0.5 0\nend\n")) ==
+        path + ":8: not a valid checkpoint: 'pending' is more than the file holds");
+  CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 900000000 1\nend\n")) ==
+        path + ":9: not a valid checkpoint: a piece's count says 900000000 options, the line has 1");
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions -1\n")) ==
+        path + ":3: not a valid checkpoint: 'solutions' is not a whole number");
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions 99999999999999999999\n")) ==
+        path + ":3: not a valid checkpoint: 'solutions' is too large");
+  // The finished part and the pieces must make up the whole search: a
+  // duplicated or dropped piece line, or a changed weight, is refused.
+  CHECK(error(sealed(head + "done 0.5\npending 2\n0.5 1 3\n0.5 1 3\nend\n")) ==
+        path + ":8: not a valid checkpoint: the part done (0.5) and the pending pieces (1) do "
+               "not add up to the whole search");
+  CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 1 3\nend\nextra\n")) ==
+        path + ":11: not a valid checkpoint: there is more after 'end'");
   std::remove(path.c_str());
 }
 
 TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead ends to one") {
   for (const xcover::Problem& problem : {queens(7), colored(6)}) {
-    const std::uint64_t total = xcover::Solver(problem).count();
+    const std::uint64_t total = xcover::Solver(problem).count().solutions;
     for (std::size_t target : {1u, 10u, 200u}) {
       CAPTURE(target);
       double dead = 0;
@@ -209,7 +261,7 @@ TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead en
       double weight = dead;
       for (const auto& piece : pieces) {
         for (int option : piece.forced) REQUIRE(solver.assume(option));
-        sum += solver.count();
+        sum += solver.count().solutions;
         solver.clear_assumptions();
         weight += piece.weight;
       }
@@ -222,10 +274,10 @@ TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead en
 TEST_CASE("ordered: solutions come in the single-threaded order on any number of threads") {
   for (const xcover::Problem& problem : {queens(8), colored(6)}) {
     std::vector<std::vector<int>> expected;
-    xcover::Solver(problem).search([&](const xcover::Solution& s) {
+    static_cast<void>(xcover::Solver(problem).search([&](const xcover::Solution& s) {
       expected.emplace_back(s.options.begin(), s.options.end());
       return true;
-    });
+    }));
     for (unsigned threads : {1u, 2u, 3u}) {
       CAPTURE(threads);
       xcover::ParallelOptions options = on(threads, 8);
@@ -251,5 +303,235 @@ TEST_CASE("ordered: solutions come in the single-threaded order on any number of
     }) == xcover::Status::solution_limit);
     REQUIRE(expected.size() >= 3);
     CHECK(seen == std::vector<std::vector<int>>(expected.begin(), expected.begin() + 3));
+  }
+}
+
+TEST_CASE("a parallel search takes every search option the single search takes") {
+  // One worker on one uncut piece searches the very tree a Solver does, so
+  // the node counts agree only if the options reached the worker.
+  const xcover::Problem problem = queens(9);
+  std::set<std::uint64_t> distinct;
+  for (auto choice : {xcover::ItemChoice::first_shortest, xcover::ItemChoice::most_clashes}) {
+    for (bool propagate : {false, true}) {
+      CAPTURE(static_cast<int>(choice));
+      CAPTURE(propagate);
+      xcover::SearchOptions o;
+      o.item_choice = choice;
+      o.propagate = propagate;
+      xcover::Solver solver(problem, xcover::Layout::bitsets);
+      CHECK(solver.search(nullptr, o) == xcover::Status::exhausted);
+      xcover::ParallelOptions p;
+      p.threads = 1;
+      p.pieces_per_thread = 1;
+      p.layout = xcover::Layout::bitsets;
+      p.search = o;
+      xcover::ParallelSearch search(problem, p);
+      CHECK(search.run() == xcover::Status::exhausted);
+      CHECK(search.statistics().solutions == 352);
+      CHECK(search.statistics().nodes == solver.statistics().nodes);
+      distinct.insert(solver.statistics().nodes);
+    }
+  }
+  CHECK(distinct.size() >= 3);  // the options do change the tree
+}
+
+TEST_CASE("a temporary problem is refused at compile time") {
+  static_assert(std::is_constructible_v<xcover::ParallelSearch, const xcover::Problem&>);
+  static_assert(!std::is_constructible_v<xcover::ParallelSearch, xcover::Problem&&>);
+  static_assert(!std::is_constructible_v<xcover::ParallelSearch, xcover::Problem>);
+}
+
+TEST_CASE("a progress or checkpoint callback that throws loses no work") {
+  const xcover::Problem problem = queens(13);  // 73,712 solutions
+  for (bool from_checkpoint : {false, true}) {
+    CAPTURE(from_checkpoint);
+    xcover::ParallelOptions p;
+    p.threads = 2;
+    int calls = 0;
+    if (from_checkpoint) {
+      p.checkpoint_seconds = 1e-9;
+      p.on_checkpoint = [&](const xcover::Checkpoint&) {
+        if (++calls == 1) throw std::runtime_error("disk full");
+      };
+    } else {
+      p.search.progress_nodes = 2000;
+      p.search.on_progress = [&](const xcover::Progress&) {
+        if (++calls == 2) throw std::runtime_error("terminal gone");
+      };
+    }
+    xcover::ParallelSearch search(problem, p);
+    CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
+                         from_checkpoint ? "disk full" : "terminal gone", std::runtime_error);
+    const xcover::Checkpoint rest = search.checkpoint();
+    CHECK(rest.done < 1);
+    // The rest, run again on the same object and resumed elsewhere, completes
+    // the count exactly.
+    xcover::ParallelOptions quiet;
+    quiet.threads = 2;
+    xcover::ParallelSearch elsewhere(problem, quiet);
+    elsewhere.resume(rest);
+    CHECK(elsewhere.run() == xcover::Status::exhausted);
+    CHECK(elsewhere.statistics().solutions == 73712);
+    calls = 100;  // no more throws
+    CHECK(search.run() == xcover::Status::exhausted);
+    CHECK(search.statistics().solutions == 73712);
+  }
+}
+
+TEST_CASE("run() again goes on after a limit stopped it") {
+  const xcover::Problem problem = queens(11);
+  xcover::ParallelOptions p;
+  p.threads = 2;
+  p.search.node_limit = 5000;
+  xcover::ParallelSearch search(problem, p);
+  CHECK(search.run() == xcover::Status::node_limit);
+  CHECK(search.statistics().solutions < 2680);
+  // The limit counts totals: lifted, the same search finishes the count.
+  xcover::ParallelOptions none = p;
+  none.search.node_limit = 0;
+  xcover::ParallelSearch again(problem, none);
+  again.resume(search.checkpoint());
+  CHECK(again.run() == xcover::Status::exhausted);
+  CHECK(again.statistics().solutions == 2680);
+}
+
+TEST_CASE("a visitor that throws stops every worker and reaches the caller") {
+  const xcover::Problem problem = queens(10);
+  for (bool ordered : {false, true}) {
+    CAPTURE(ordered);
+    xcover::ParallelOptions p;
+    p.threads = 2;
+    p.ordered = ordered;
+    xcover::ParallelSearch search(problem, p);
+    int seen = 0;
+    CHECK_THROWS_WITH_AS(static_cast<void>(search.run([&](const xcover::Solution&) {
+                           if (++seen == 7) throw std::runtime_error("visitor failed");
+                           return true;
+                         })),
+                         "visitor failed", std::runtime_error);
+    CHECK(seen == 7);
+    if (!ordered) {
+      CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
+                           doctest::Contains("after a solution visitor threw"), xcover::Error);
+    }
+  }
+}
+
+TEST_CASE("a checkpoint changed in any one byte is refused, never resumed to another total") {
+  const xcover::Problem problem = queens(13);  // 73,712 solutions
+  std::atomic<bool> cancel{false};
+  xcover::ParallelOptions p;
+  p.threads = 2;
+  p.search.cancel = &cancel;
+  p.search.progress_nodes = 1;  // the first report stops the count
+  p.search.on_progress = [&](const xcover::Progress&) { cancel = true; };
+  xcover::ParallelSearch search(problem, p);
+  REQUIRE(search.run() == xcover::Status::cancelled);
+  const std::string path = "/tmp/xcover_test_flipped_checkpoint";
+  xcover::write_checkpoint(path, search.checkpoint());
+  std::string text;
+  {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    REQUIRE(f != nullptr);
+    for (int c; (c = std::fgetc(f)) != EOF;) text.push_back(static_cast<char>(c));
+    std::fclose(f);
+  }
+  REQUIRE(text.find("checksum ") != std::string::npos);
+  // The file as written resumes to the exact total.
+  {
+    xcover::ParallelSearch resumed(problem, xcover::ParallelOptions{});
+    resumed.resume(xcover::read_checkpoint(path));
+    CHECK(resumed.run() == xcover::Status::exhausted);
+    CHECK(resumed.statistics().solutions == 73712);
+  }
+  int refused = 0, resumed_exactly = 0, wrong = 0;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    for (char change : {'1', '9', ' ', '\n'}) {
+      if (text[at] == change) continue;
+      std::string damaged = text;
+      damaged[at] = change;
+      try {
+        xcover::ParallelSearch resumed(problem, xcover::ParallelOptions{});
+        resumed.resume(xcover::parse_checkpoint(damaged, path));
+        if (resumed.run() == xcover::Status::exhausted &&
+            resumed.statistics().solutions == 73712)
+          ++resumed_exactly;
+        else
+          ++wrong;
+      } catch (const xcover::Error&) {
+        ++refused;
+      }
+    }
+  }
+  CHECK(wrong == 0);
+  CHECK(refused > 0);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("resume refuses pieces that overlap or exclude themselves") {
+  const xcover::Problem problem = queens(6);
+  xcover::ParallelSearch search(problem, xcover::ParallelOptions{});
+  xcover::Checkpoint c;
+  c.fingerprint = xcover::fingerprint(problem);
+  c.done = 0.5;
+  // Options 0 (r0 c0) and 1 (r0 c1) share row 0: one piece cannot force both.
+  c.pending = {xcover::WorkPiece{{0, 1}, 0.5}};
+  CHECK_THROWS_WITH_AS(search.resume(c),
+                       "a piece of the checkpoint forces options 0 and 1, which exclude each other",
+                       xcover::CheckpointError);
+  // Option 0 alone, and option 0 with option 8 (r1 c2): the second lies
+  // inside the first.
+  c.pending = {xcover::WorkPiece{{0}, 0.25}, xcover::WorkPiece{{0, 8}, 0.25}};
+  CHECK_THROWS_WITH_AS(
+      search.resume(c),
+      "pieces 1 and 2 of the checkpoint overlap (their solutions would count twice)",
+      xcover::CheckpointError);
+  // Rows 0 at different columns are apart.
+  c.pending = {xcover::WorkPiece{{0}, 0.25}, xcover::WorkPiece{{1, 9}, 0.25}};
+  CHECK_NOTHROW(search.resume(c));
+}
+
+TEST_CASE("a node limit holds exactly across threads, and what it leaves resumes exactly") {
+  const xcover::Problem problem = queens(11);
+  const std::uint64_t expected = 2680;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    for (std::uint64_t limit : {1ull, 700ull, 5000ull, 40001ull}) {
+      CAPTURE(threads);
+      CAPTURE(limit);
+      xcover::ParallelOptions options = on(threads);
+      options.search.node_limit = limit;
+      xcover::ParallelSearch first(problem, options);
+      CHECK(first.run() == xcover::Status::node_limit);
+      CHECK(first.statistics().nodes == limit);
+      xcover::ParallelSearch second(problem, on(threads));
+      second.resume(first.checkpoint());
+      CHECK(second.run() == xcover::Status::exhausted);
+      CHECK(second.statistics().solutions == expected);
+      CHECK(second.statistics().nodes > limit);
+    }
+  }
+  // A limit the search does not reach leaves it complete.
+  xcover::ParallelOptions options = on(2);
+  options.search.node_limit = 100000000;
+  xcover::ParallelSearch whole(problem, options);
+  CHECK(whole.run() == xcover::Status::exhausted);
+  CHECK(whole.statistics().solutions == expected);
+}
+
+TEST_CASE("one solver's node limit counts solutions as nodes, and stops exactly") {
+  // Two options per item: the deepest level's nodes are all solutions.
+  xcover::Problem problem;
+  for (int i = 0; i < 10; ++i) problem.add_primary("i" + std::to_string(i));
+  for (int i = 0; i < 10; ++i) {
+    problem.add_option({xcover::OptionEntry{i}});
+    problem.add_option({xcover::OptionEntry{i}});
+  }
+  xcover::Solver solver(problem);
+  for (std::uint64_t limit : {11ull, 12ull, 13ull, 100ull}) {
+    CAPTURE(limit);
+    xcover::SearchOptions options;
+    options.node_limit = limit;
+    CHECK(solver.count(options).status == xcover::Status::node_limit);
+    CHECK(solver.statistics().nodes == limit);
   }
 }

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: MIT
 // `xcover solve` as a user runs it: output, exit codes and messages.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -97,7 +99,17 @@ TEST_CASE("xcover solve: bad input is exit status 1 with FILE:LINE") {
 
   const auto missing = run_cli("solve /nonexistent/problem.dlx");
   CHECK(missing.exit_code == 1);
-  CHECK(missing.err == "/nonexistent/problem.dlx:0: cannot open the file\n");
+  CHECK(missing.err == "/nonexistent/problem.dlx: No such file or directory\n");
+  // A directory, and a file without read permission (unless run as root).
+  const auto directory = run_cli("solve /tmp");
+  CHECK(directory.exit_code == 1);
+  CHECK(directory.err == "/tmp: Is a directory\n");
+  const std::string locked = temp_file("a\na\n", ".dlx");
+  const auto unreadable = run_script("chmod 000 " + locked + "; \"$XCOVER\" solve " + locked +
+                                     "; code=$?; chmod 600 " + locked + "; exit $code");
+  CHECK(unreadable.exit_code == (geteuid() == 0 ? 0 : 1));
+  if (geteuid() != 0) CHECK(unreadable.err == locked + ": Permission denied\n");
+  std::remove(locked.c_str());
 
   const auto stdin_error = run_cli("solve", "a\na a\n");
   CHECK(stdin_error.exit_code == 1);
@@ -260,4 +272,202 @@ TEST_CASE("xcover --ordered prints solutions in the single-threaded order") {
         run_cli("solve --threads 1 " + file).out);
   CHECK(run_cli("solve --ordered --checkpoint /tmp/x.ckpt " + file).exit_code == 2);
   std::remove(file.c_str());
+}
+
+TEST_CASE("no solution is said, not left to an empty output") {
+  // Item a has no option: the search is complete and finds nothing.
+  for (const char* threads : {"1", "2"}) {
+    CAPTURE(threads);
+    const auto r = run_cli(std::string("solve --threads ") + threads, "a b\nb\n");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.empty());
+    CHECK(r.err == "xcover: 0 solutions\n");
+    const auto counted = run_cli(std::string("solve --count --threads ") + threads, "a b\nb\n");
+    CHECK(counted.out == "0\n");
+    CHECK(counted.err.empty());
+  }
+  for (const char* puzzle : {"queens 3", "langford 2", "polyomino --board 5x5"}) {
+    CAPTURE(puzzle);
+    const auto r = run_cli(std::string(puzzle) + " --threads 1");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("xcover: 0 solutions\n") != std::string::npos);
+    CHECK(run_cli(std::string(puzzle) + " --count").out == "0\n");
+  }
+  // A search that found solutions, or was stopped, does not say it.
+  CHECK(run_cli("queens 4").err.empty());
+  CHECK(run_cli("solve --node-limit 1 --threads 1", "a\na\n").err.find("0 solutions") ==
+        std::string::npos);
+}
+
+TEST_CASE("the default number of threads follows the CPU affinity (taskset)") {
+  const std::string file = data_file("knuth_example.dlx");
+  // One CPU allowed: one thread, the plain engine (whose --stats have bytes).
+  const auto one = run_script("taskset -c 0 \"$XCOVER\" solve --count --stats " + file);
+  CHECK(one.exit_code == 0);
+  CHECK(one.out == "1\n");
+  CHECK(one.err.find("\nthreads 1\n") != std::string::npos);
+  CHECK(one.err.find("\nbytes ") != std::string::npos);
+  const auto two = run_cli("solve --count --stats --threads 2 " + file);
+  CHECK(two.err.find("\nthreads 2\n") != std::string::npos);
+  const auto queens = run_script("taskset -c 0 \"$XCOVER\" queens 5 --count --stats");
+  CHECK(queens.out == "10\n");
+  CHECK(queens.err.find("\nthreads 1\n") != std::string::npos);
+  const auto sudoku = run_script(
+      "taskset -c 0 \"$XCOVER\" sudoku --stats",
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+  CHECK(sudoku.exit_code == 0);
+  CHECK(sudoku.err.find("\nthreads 1\n") != std::string::npos);
+}
+
+TEST_CASE("malformed or out-of-range numbers are usage errors naming the option") {
+  const std::string file = data_file("knuth_example.dlx");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"-n -1", "--limit"},
+      {"--limit -1", "--limit"},
+      {"--limit=-1", "--limit"},
+      {"--limit 1x", "--limit"},
+      {"--limit 99999999999999999999", "--limit"},
+      {"--node-limit -1", "--node-limit"},
+      {"--seed -3", "--seed"},
+      {"--threads -1", "--threads"},
+      {"-j 100000", "--threads"},
+      {"--time-limit nan", "--time-limit"},
+      {"--time-limit inf", "--time-limit"},
+      {"--time-limit -1", "--time-limit"},
+      {"--checkpoint-every nan", "--checkpoint-every"},
+      {"--checkpoint-every 0", "--checkpoint-every"},
+      {"--memory-limit 1", "--memory-limit"},
+      {"--memory-limit inf", "--memory-limit"},
+      {"--memory-limit 1e300", "--memory-limit"},
+      {"--memory-limit -5", "--memory-limit"},
+  };
+  for (const auto& [args, option] : cases) {
+    for (const std::string& command : {"solve " + file, std::string("queens 4")}) {
+      CAPTURE(command);
+      CAPTURE(args);
+      const auto r = run_cli(command + " " + args);
+      CHECK(r.exit_code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err.find(option + " must be ") != std::string::npos);
+    }
+  }
+  for (const std::string args : {"-n -1", "--node-limit -1", "--threads -1", "-j 5000"}) {
+    CAPTURE(args);
+    const auto r = run_cli("sudoku " + args, "");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(" must be ") != std::string::npos);
+  }
+  // The edges that are fine.
+  CHECK(run_cli("solve --count --time-limit 0 --node-limit 0 --limit 0 " + file).out == "1\n");
+  CHECK(run_cli("solve --count --threads 1024 " + file).out == "1\n");
+  // (A sanitizer reserves far more address space than any limit allows.)
+  if (!xcover::test::sanitized)
+    CHECK(run_cli("solve --count --memory-limit 1e3 --threads 1 " + file).out == "1\n");
+}
+
+TEST_CASE("--memory-limit with threads stops with exit status 3, never an abort") {
+  if (xcover::test::sanitized) return;
+  // Too little for the threads' stacks.
+  const auto stacks = run_cli("queens 12 --count --threads 2 --memory-limit 16");
+  CHECK(stacks.exit_code == 3);
+  CHECK(stacks.err.find("xcover: out of memory") == 0);
+  // Room for the threads but not for the workers' solvers.
+  std::string text;
+  const int items = 300000;
+  for (int i = 0; i < items; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
+  text += '\n';
+  for (int i = 0; i < items; ++i) text.append("i").append(std::to_string(i)) += '\n';
+  const std::string file = temp_file(text, ".dlx");
+  for (const char* limit : {"40", "60", "80"}) {
+    CAPTURE(limit);
+    const auto r =
+        run_cli(std::string("solve --count --threads 2 --memory-limit ") + limit + " " + file);
+    CHECK(r.exit_code == 3);
+    CHECK(r.err.find("xcover: out of memory") == 0);
+  }
+  std::remove(file.c_str());
+}
+
+TEST_CASE("--version, for the program and every command, names the kernels") {
+  const auto top = run_cli("--version");
+  CHECK(top.exit_code == 0);
+  CHECK(top.out.find("xcover ") == 0);
+  CHECK(top.out.find(" (kernels: ") != std::string::npos);
+  CHECK(top.out.find("; this processor supports baseline") != std::string::npos);
+  for (const char* command : {"solve", "sudoku", "queens", "polyomino", "langford"}) {
+    CAPTURE(command);
+    const auto r = run_cli(std::string(command) + " --version");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == top.out);
+    CHECK(run_cli(std::string(command) + " --help").out.find("--version") != std::string::npos);
+  }
+  const auto chosen = run_script("XCOVER_KERNELS=baseline \"$XCOVER\" queens --version");
+  CHECK(chosen.out.find("(kernels: baseline;") != std::string::npos);
+}
+
+TEST_CASE("--stats name the kernels in use, in every command") {
+  for (const char* command : {"queens 5 --count", "langford 3 --count",
+                              "polyomino --board 1x5 "
+                              "--count --threads 2"}) {
+    CAPTURE(command);
+    const auto r =
+        run_script(std::string("XCOVER_KERNELS=baseline \"$XCOVER\" ") + command + " --stats");
+    CHECK(r.err.find("\nkernels baseline\n") != std::string::npos);
+  }
+  const auto solve = run_cli("solve --count --stats --threads 1", "a\na\n");
+  CHECK(solve.err.find("\nkernels ") != std::string::npos);
+  const auto sudoku =
+      run_script("XCOVER_KERNELS=baseline \"$XCOVER\" sudoku --stats", std::string(81, '.') + "\n");
+  CHECK(sudoku.err.find("\nkernels baseline\n") != std::string::npos);
+}
+
+// A write that fails in a worker thread, or only at the last flush, must be
+// reported with its own errno, not whatever errno the main thread holds then.
+TEST_CASE("output that cannot be written names the real error, with threads too") {
+  if (!std::ifstream("/dev/full")) return;
+  const std::string problem = temp_file(doubling_problem(12), ".dlx");
+  const std::string no_space = "xcover: cannot write the output: No space left on device\n";
+  for (const std::string& command : std::vector<std::string>{
+           "queens 10 -j 2", "queens 10 -j 1", "solve -j 2 " + problem, "solve -j 1 " + problem,
+           "solve --count -j 2 " + problem, "queens 6 --emit"}) {
+    CAPTURE(command);
+    const auto r = run_cli(command + " > /dev/full");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == no_space);
+  }
+  std::remove(problem.c_str());
+}
+
+TEST_CASE("a reader that goes away with SIGPIPE ignored: exit 1, no stale message") {
+  for (const char* threads : {"1", "2"}) {
+    CAPTURE(threads);
+    const auto r = run_script(std::string("trap '' PIPE\n{ \"$XCOVER\" queens 12 -j ") + threads +
+                              "; echo \"exit $?\" >&2; } | head -c 10 > /dev/null");
+    CHECK(r.err == "exit 1\n");
+  }
+}
+
+// A job scheduler or a closed terminal stops a run with SIGTERM or SIGHUP:
+// the same clean stop as Ctrl-C, with the final checkpoint written.
+TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that resumes") {
+  const std::string problem = temp_file(doubling_problem(25), ".dlx");
+  const std::string checkpoint = temp_file("", ".ckpt");
+  for (const char* signal : {"TERM", "HUP"}) {
+    CAPTURE(signal);
+    std::remove(checkpoint.c_str());
+    const auto r =
+        run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint + " " +
+                   problem + " & pid=$!; sleep 0.3; kill -" + signal + " $pid; wait $pid");
+    CHECK(r.exit_code == 130);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("xcover: interrupted; the search is incomplete") != std::string::npos);
+    CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
+    const auto resumed =
+        run_cli("solve --count --threads 2 --resume " + checkpoint + " " + problem);
+    CHECK(resumed.exit_code == 0);
+    CHECK(resumed.out == "33554432\n");
+  }
+  std::remove(checkpoint.c_str());
+  std::remove(problem.c_str());
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `xcover sudoku` as a user runs it: one output line per puzzle line in input
 // order, errors located on stderr, counts, grids, threads and exit codes.
 #include <doctest/doctest.h>
@@ -18,6 +19,7 @@ using xcover::test::sanitized;
 namespace {
 
 using xcover::test::run_cli;
+using xcover::test::run_script;
 
 const std::string leetcode_puzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -73,7 +75,7 @@ TEST_CASE("sudoku cli: exit codes") {
   CHECK(run_cli("sudoku", leetcode_puzzle + "\n" + dead_end_puzzle + "\n").exit_code == 1);
   CHECK(run_cli("sudoku", "12\n").exit_code == 1);
   CHECK(run_cli("sudoku --count", dead_end_puzzle + "\n").exit_code == 1);
-  for (const char* args : {"sudoku --format table", "sudoku --threads 0", "sudoku --limit 3",
+  for (const char* args : {"sudoku --format table", "sudoku --threads -1", "sudoku --limit 3",
                            "sudoku --no-such-option", "sudoku --threads many"}) {
     CAPTURE(args);
     const auto r = run_cli(args, leetcode_puzzle + "\n");
@@ -100,7 +102,7 @@ TEST_CASE("sudoku cli: files in order, and a missing file") {
   CHECK(out[3] == "no solution");
   CHECK(out[4] == "error: 1 cell" + sizes);
   CHECK(r.err == first + ":2: 2 cells" + sizes + "\n" + second + ":3: 1 cell" + sizes + "\n" +
-                     "/no/such/file.txt:0: cannot open the file\n");
+                     "/no/such/file.txt: No such file or directory\n");
   std::remove(first.c_str());
   std::remove(second.c_str());
 
@@ -236,4 +238,36 @@ TEST_CASE("sudoku cli: --node-limit gives up on a hard puzzle, in its place") {
   CHECK(lines_of(counted.out)[0].starts_with("limit: "));
   // Without the limit both are solved.
   CHECK(run_cli("sudoku --threads 1", input).exit_code == 0);
+}
+
+TEST_CASE("sudoku cli: -j 0 means one thread per available CPU, as in every command") {
+  const std::string puzzle =
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+  const auto r = run_script("taskset -c 0 \"$XCOVER\" sudoku -j 0 --stats", puzzle);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("\nthreads 1\n") != std::string::npos);
+  const auto queens = run_script("taskset -c 0 \"$XCOVER\" queens 6 -j 0 --count --stats");
+  CHECK(queens.out == "4\n");
+  CHECK(queens.err.find("\nthreads 1\n") != std::string::npos);
+}
+
+TEST_CASE("sudoku cli: lines may end in \\r\\n or a lone \\r (old Mac files)") {
+  const std::string two = leetcode_puzzle + "\r" + leetcode_puzzle + "\r";
+  const auto r = run_cli("sudoku", two);
+  CHECK(r.exit_code == 0);
+  CHECK(lines_of(r.out) == std::vector<std::string>{leetcode_solution, leetcode_solution});
+  const auto crlf = run_cli("sudoku", leetcode_puzzle + "\r\n\r\n" + leetcode_puzzle + "\r\n");
+  CHECK(lines_of(crlf.out).size() == 2);
+}
+
+TEST_CASE("sudoku cli: a full disk is reported with its own error, with threads too") {
+  if (!std::ifstream("/dev/full")) return;
+  std::string input;
+  for (int k = 0; k < 300; ++k) input += leetcode_puzzle + "\n";
+  for (const char* threads : {"1", "2"}) {
+    CAPTURE(threads);
+    const auto r = run_cli(std::string("sudoku -j ") + threads + " > /dev/full", input);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "xcover: cannot write the output: No space left on device\n");
+  }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Counting across machines with MPI (optional: build with -DXCOVER_WITH_MPI=ON
 // and link xcover::mpi). Every rank calls distributed_count() with the same
 // problem; rank 0 cuts the tree into pieces and hands them out, the other
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "xcover/export.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
@@ -38,7 +40,7 @@ struct DistributedOptions {
   std::function<void(const Checkpoint&)> on_checkpoint;
   // On rank 0: where to start instead of the root of the tree (called once;
   // it may throw, e.g. on an unreadable file). The checkpoint must belong
-  // to this problem (std::invalid_argument otherwise). Other ranks ignore it.
+  // to this problem (CheckpointError otherwise). Other ranks ignore it.
   std::function<Checkpoint()> resume;
 };
 
@@ -46,9 +48,10 @@ struct DistributedOptions {
 // options.cancel, time_limit and on_progress (on rank 0; progress has no
 // node-by-node detail: it is updated as pieces finish). When rank 0 throws
 // (a resume that fails), the other ranks are told to stop first.
-DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
-                                    const DistributedOptions& distributed);
-DistributedResult distributed_count(const Problem& problem, const SearchOptions& options = {},
-                                    std::size_t pieces_per_rank = 64);
+XCOVER_API DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
+                                               const DistributedOptions& distributed);
+XCOVER_API DistributedResult distributed_count(const Problem& problem,
+                                               const SearchOptions& options = {},
+                                               std::size_t pieces_per_rank = 64);
 
 }  // namespace xcover

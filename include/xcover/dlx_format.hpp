@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Knuth's text format for exact-cover problems, as read by his DLX programs:
 //
 //   | a comment: lines starting with '|' and blank lines are skipped
@@ -10,17 +11,18 @@
 #pragma once
 
 #include <iosfwd>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "xcover/error.hpp"
+#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover {
 
 // A problem in the input, located: what() reads "FILE:LINE: reason".
-class ParseError : public std::runtime_error {
+class XCOVER_API ParseError : public Error {
  public:
   ParseError(std::string source, std::size_t line, std::string reason);
   const std::string& source() const { return source_; }
@@ -34,7 +36,7 @@ class ParseError : public std::runtime_error {
 };
 
 // Something read but set aside, e.g. an option with no primary item.
-struct Warning {
+struct XCOVER_API Warning {
   std::string source;
   std::size_t line;
   std::string message;
@@ -49,11 +51,11 @@ struct ReadResult {
 };
 
 // Reads a problem; `source` names the input in messages. Throws ParseError.
-ReadResult read_dlx(std::istream& in, const std::string& source = "<stdin>");
-ReadResult parse_dlx(std::string_view text, const std::string& source = "<string>");
+XCOVER_API ReadResult read_dlx(std::istream& in, const std::string& source = "<stdin>");
+XCOVER_API ReadResult parse_dlx(std::string_view text, const std::string& source = "<string>");
 
 // Writes the problem so that read_dlx gives it back unchanged.
-void write_dlx(std::ostream& out, const Problem& problem);
-std::string to_dlx(const Problem& problem);
+XCOVER_API void write_dlx(std::ostream& out, const Problem& problem);
+XCOVER_API std::string to_dlx(const Problem& problem);
 
 }  // namespace xcover

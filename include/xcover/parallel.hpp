@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One search on many threads, and checkpoints that let a long count survive
 // being stopped. The tree is cut into many more pieces than workers; a piece
 // is a subproblem, the options to force to reach a node of the tree. Workers
@@ -15,8 +16,11 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "xcover/error.hpp"
+#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -24,6 +28,12 @@ namespace xcover {
 
 // Work not yet done: options to force, and the part of the whole tree it is
 // (by Knuth's estimate, for progress reports).
+// A checkpoint that does not belong to the problem it is resumed with.
+class XCOVER_API CheckpointError : public Error {
+ public:
+  using Error::Error;
+};
+
 struct WorkPiece {
   std::vector<int> forced;
   double weight = 0;
@@ -47,23 +57,38 @@ struct Checkpoint {
 // solutions together are the problem's, each exactly once, returned in the
 // order a single-threaded search meets them. Branches found empty on the way
 // add their weight to *dead_weight.
-std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
-                                       double* dead_weight = nullptr);
+XCOVER_API std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
+                                                  double* dead_weight = nullptr);
 
 // A hash of the problem's items and options, to tell checkpoints apart.
-std::uint64_t fingerprint(const Problem& problem);
+XCOVER_API std::uint64_t fingerprint(const Problem& problem);
 
-// Writes the file atomically: to a temporary name, then renamed over `path`.
-void write_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+// Writes the checkpoint atomically: a temporary beside `path`, flushed to the
+// disk, then renamed over it. Throws FileError.
+XCOVER_API void write_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+// The file's text, ending with its checksum line.
+XCOVER_API std::string checkpoint_text(const Checkpoint& checkpoint);
 // Throws ParseError (FILE:LINE: reason) when the file is not a checkpoint.
-Checkpoint read_checkpoint(const std::string& path);
+XCOVER_API Checkpoint read_checkpoint(const std::string& path);
+// The same from text; `source` names it in messages. Both throw ParseError
+// ("FILE:LINE: not a valid checkpoint: ...") for a damaged or cut file: the
+// last line is a checksum over the rest, checked first.
+XCOVER_API Checkpoint parse_checkpoint(std::string_view text, const std::string& source);
+// Throws CheckpointError unless `checkpoint` was written for `problem`: the
+// fingerprint agrees, every option exists, no piece forces options that
+// exclude each other, and no two pieces overlap (resume() checks this).
+// Quadratic in the number of pending pieces (a few thousand take well under
+// a second).
+XCOVER_API void check_checkpoint(const Problem& problem, const Checkpoint& checkpoint);
 
 struct ParallelOptions {
   unsigned threads = 0;               // 0: one per core
   Layout layout = Layout::automatic;  // each worker's solver
   // Limits, cancellation and progress (figures combined over the workers;
-  // called from one thread at a time). Node counts are checked about every
-  // thousand nodes per worker. The work-sharing fields are used internally.
+  // called from one thread at a time). The node limit holds for all the
+  // workers together, exactly (as for one Solver, forced options committed
+  // by `propagate` can pass it); with `ordered` it is checked between
+  // pieces. The work-sharing fields are used internally.
   SearchOptions search;
   std::size_t pieces_per_thread = 64;  // the first cut
   // Visit solutions in the order a single-threaded search finds them: the
@@ -77,22 +102,28 @@ struct ParallelOptions {
   std::function<void(const Checkpoint&)> on_checkpoint;
 };
 
-class ParallelSearch {
+class XCOVER_API ParallelSearch {
  public:
   // The problem must outlive the search.
   explicit ParallelSearch(const Problem& problem, ParallelOptions options = {});
+  // A temporary problem would be gone before run(): refused at compile time.
+  explicit ParallelSearch(const Problem&& problem, ParallelOptions options = {}) = delete;
   ~ParallelSearch();
   ParallelSearch(const ParallelSearch&) = delete;
   ParallelSearch& operator=(const ParallelSearch&) = delete;
 
   // Goes on from a checkpoint instead of from the whole problem. Throws
-  // std::invalid_argument when it was written for another problem.
+  // CheckpointError when it was written for another problem or names an
+  // option the problem does not have.
   void resume(const Checkpoint& checkpoint);
 
   // Visits the solutions found by all workers, one call at a time, in no
   // fixed order; the visitor returns false to stop everything. Stops by a
   // limit or cancellation leave the remaining work in checkpoint().
-  Status run(const Visitor& visit = nullptr);
+  // run() again goes on with what is left (a stop by a limit, cancellation
+  // or a throwing progress or checkpoint callback hands all running work
+  // back); after a visitor threw, it throws Error.
+  [[nodiscard]] Status run(const Visitor& visit = nullptr);
 
   // Totals over all workers (level_nodes is left empty).
   const Statistics& statistics() const;

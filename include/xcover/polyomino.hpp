@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Polyomino tilings as exact cover: cover every cell of a board with a set of
 // pieces, each used exactly once, turned and (optionally) flipped. The items
 // are the piece names, then the board cells, all primary; each option is one
@@ -5,7 +6,8 @@
 //
 //   xcover::TilingProblem tiling =
 //       xcover::make_tiling(*xcover::builtin_board("3x20"), xcover::pentominoes());
-//   xcover::Solver(tiling.problem).count();  // 8
+//   xcover::Solver solver(tiling.problem);
+//   solver.count().solutions;  // 8
 //
 // Pictures: one string a row, '#' for a cell and '.' for a hole. A text file
 // (read_polyomino) holds a board and/or pieces as pictures:
@@ -34,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -46,7 +49,7 @@ struct Cell {
 };
 
 // A set of cells, kept sorted (row by row) and without repeats.
-class Shape {
+class XCOVER_API Shape {
  public:
   Shape() = default;
   explicit Shape(std::vector<Cell> cells);
@@ -77,15 +80,15 @@ struct PolyominoPiece {
 
 // The distinct orientations of a shape, each normalized: up to 4 rotations,
 // and up to 8 with reflections (the F pentomino has 8, the X pentomino 1).
-std::vector<Shape> orientations(const Shape& shape, bool reflections = true);
+XCOVER_API std::vector<Shape> orientations(const Shape& shape, bool reflections = true);
 
 // The 12 pentominoes with Conway's names F I L N P T U V W X Y Z.
-const std::vector<PolyominoPiece>& pentominoes();
+XCOVER_API const std::vector<PolyominoPiece>& pentominoes();
 
 // Boards by name: "RxC" is an R-by-C rectangle (e.g. "6x10", "5x12", "4x15",
 // "3x20"); "8x8-centre" (or "8x8-center") is the 8x8 square without its
 // central 2x2. std::nullopt for an unknown name.
-std::optional<Board> builtin_board(std::string_view name);
+XCOVER_API std::optional<Board> builtin_board(std::string_view name);
 
 // The contents of a board-and-pieces file; either part may be missing.
 struct PolyominoFile {
@@ -97,8 +100,9 @@ struct PolyominoFile {
 
 // Reads the format described above; `source` names the input in messages.
 // Throws ParseError ("FILE:LINE: reason").
-PolyominoFile read_polyomino(std::istream& in, const std::string& source = "<stdin>");
-PolyominoFile parse_polyomino(std::string_view text, const std::string& source = "<string>");
+XCOVER_API PolyominoFile read_polyomino(std::istream& in, const std::string& source = "<stdin>");
+XCOVER_API PolyominoFile parse_polyomino(std::string_view text,
+                                         const std::string& source = "<string>");
 
 // Piece `piece` (an index into the piece list) covering `cells` of the board.
 struct Placement {
@@ -122,11 +126,13 @@ struct TilingProblem {
 // primary. Options: every placement of every orientation of every piece that
 // lies on the board. Throws ProblemError for two pieces of the same name or a
 // name that is not a letter or digit.
-TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
-                          const TilingOptions& options = {});
+XCOVER_API TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
+                                     const TilingOptions& options = {});
 
 // The tiled board over its bounding box: each cell shows the name of the
-// piece covering it, holes '.'.
-std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solution& solution);
+// piece covering it, holes '.'. Throws ProblemError for an option the
+// problem does not have.
+XCOVER_API std::vector<std::string> tiling_picture(const TilingProblem& tiling,
+                                                   const Solution& solution);
 
 }  // namespace xcover

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An exact-cover problem with colours (Knuth's XCC problem): named items, each
 // primary (covered exactly once) or secondary (covered at most once), and
 // options, each a set of items. A secondary item in an option may carry a
@@ -12,11 +13,13 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include "xcover/error.hpp"
+#include "xcover/export.hpp"
 
 namespace xcover {
 
@@ -29,14 +32,15 @@ struct OptionEntry {
   friend bool operator==(const OptionEntry&, const OptionEntry&) = default;
 };
 
-// Thrown by the builder when a call would make an invalid problem; the
-// message names the item or option and says what is wrong.
-class ProblemError : public std::invalid_argument {
+// Thrown by the builder when a call would make an invalid problem, and by
+// the accessors given an index the problem does not have; the message names
+// the item or option and says what is wrong.
+class XCOVER_API ProblemError : public Error {
  public:
-  using std::invalid_argument::invalid_argument;
+  using Error::Error;
 };
 
-class Problem {
+class XCOVER_API Problem {
  public:
   // Items are numbered in the order they are added. All primary items come
   // before all secondary items, as in Knuth's format.
@@ -64,7 +68,7 @@ class Problem {
   int option_count() const { return static_cast<int>(option_begin_.size()) - 1; }
   int color_count() const { return static_cast<int>(color_names_.size()) - 1; }
 
-  const std::string& item_name(int item) const { return item_names_.at(item); }
+  const std::string& item_name(int item) const;
   ItemKind item_kind(int item) const {
     return item < primary_count_ ? ItemKind::primary : ItemKind::secondary;
   }
@@ -72,7 +76,7 @@ class Problem {
   // -1 when there is no item of that name.
   int find_item(std::string_view name) const;
   // Colour 0 is the empty name.
-  const std::string& color_name(int color) const { return color_names_.at(color); }
+  const std::string& color_name(int color) const;
 
   std::span<const OptionEntry> option(int index) const;
   // The option as a line of the text format, e.g. "a d x:red".
@@ -83,7 +87,7 @@ class Problem {
 
   // Same items (names and kinds, in order) and the same options (items and
   // colour names, in order).
-  friend bool operator==(const Problem& a, const Problem& b);
+  friend XCOVER_API bool operator==(const Problem& a, const Problem& b);
 
  private:
   [[noreturn]] void throw_repeated(int item) const;

@@ -1,14 +1,17 @@
+// SPDX-License-Identifier: MIT
 // N queens as exact cover: place N queens on an N x N board, none attacking
 // another. Rows and columns are primary items (one queen each), diagonals
 // secondary (at most one queen each).
 //
 //   xcover::QueensProblem queens = xcover::make_queens(8);
-//   xcover::Solver(queens.problem).count();  // 92
+//   xcover::Solver solver(queens.problem);
+//   solver.count().solutions;  // 92
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -31,13 +34,14 @@ struct QueensProblem {
 // outwards), then sK for the diagonal row+col = K and dK for row-col+N = K
 // (secondary; rows and columns 1-based; corner diagonals of one square are
 // left out). Option k is the queen on squares[k]: "rR cC sK dK". Throws
-// std::invalid_argument when n < 1.
-QueensProblem make_queens(int n);
+// ProblemError when n < 1.
+XCOVER_API QueensProblem make_queens(int n);
 
-// columns[r]: the column of the queen in row r.
-std::vector<int> queens_columns(const QueensProblem& queens, const Solution& solution);
+// columns[r]: the column of the queen in row r. Throws ProblemError for an
+// option the problem does not have.
+XCOVER_API std::vector<int> queens_columns(const QueensProblem& queens, const Solution& solution);
 
 // One string a row, 'Q' for a queen and '.' for an empty square.
-std::vector<std::string> queens_picture(const std::vector<int>& columns);
+XCOVER_API std::vector<std::string> queens_picture(const std::vector<int>& columns);
 
 }  // namespace xcover

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The search engine: Knuth's Algorithm X with dancing links, extended to
 // secondary items and colours (his Algorithm C, the one DLX2 runs). One
 // iterative core serves every front end.
@@ -11,12 +12,15 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <vector>
 
+#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover {
@@ -32,7 +36,7 @@ enum class Status {
   yielded,         // the remaining work went to SearchOptions::on_split
 };
 
-const char* to_string(Status status);
+XCOVER_API const char* to_string(Status status);
 
 // Counters defined as in Knuth's DLX1: a node is an entry to a search level
 // (a solution counts as one more node, as it does there); an update is an
@@ -63,10 +67,13 @@ struct Progress {
 };
 
 // A solution: indices into the problem's options, forced options
-// (assumptions) first.
+// (assumptions) first. It borrows the solver's memory: valid during the
+// visitor's call (or, from solutions(), until the range moves on); keep a
+// copy with to_vector().
 struct Solution {
   std::span<const int> options;
   const Problem* problem = nullptr;
+  std::vector<int> to_vector() const { return {options.begin(), options.end()}; }
 };
 
 using Visitor = std::function<bool(const Solution&)>;
@@ -84,7 +91,9 @@ enum class ItemChoice {
 
 struct SearchOptions {
   std::uint64_t solution_limit = 0;  // stop after this many solutions; 0 = all
-  std::uint64_t node_limit = 0;      // stop before entering more nodes; 0 = no limit
+  // Stop before entering more nodes (a solution is a node); 0 = no limit.
+  // With on_split set, the work not done is handed to it first.
+  std::uint64_t node_limit = 0;
   double time_limit = 0;             // seconds; 0 = no limit
   // Set to true from any thread (or a signal handler) to stop the search.
   const std::atomic<bool>* cancel = nullptr;
@@ -141,13 +150,105 @@ enum class Layout {
               // (item, colour) pairs (else ProblemError)
 };
 
-const char* to_string(Layout layout);
+XCOVER_API const char* to_string(Layout layout);
 
-class Solver {
+// The instruction sets the engine is compiled for. One build holds them all
+// and each solver picks, when it is built, the best its processor runs, so
+// the library runs at full speed wherever it is installed. Answers, counts
+// and statistics are the same with every set.
+enum class Kernels {
+  automatic,  // default_kernels()
+  baseline,   // any x86-64 processor (SSE2), or any other processor
+  avx2,       // x86-64-v3: AVX2, BMI1/2, POPCNT (Haswell, Zen and later)
+  avx512,     // x86-64-v4: AVX-512 F/BW/CD/DQ/VL (Skylake-X and later)
+  avx512icl,  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later)
+};
+
+XCOVER_API const char* to_string(Kernels kernels);
+
+// The number of solutions a count found, and why it ended: a count cut
+// short (by a limit or a cancellation) is only a lower bound.
+struct CountResult {
+  std::uint64_t solutions = 0;
+  Status status = Status::exhausted;
+  // Every solution was counted.
+  bool complete() const { return status == Status::exhausted; }
+};
+
+namespace detail {
+class Engine;
+}
+
+// Solutions one at a time, each searched for when the loop asks for it:
+//
+//   for (const xcover::Solution& s : solver.solutions()) {
+//     if (good(s)) { keep = s.to_vector(); break; }  // the search stops here
+//   }
+//
+// Leaving the loop early ends the search, at no further cost; status() then
+// says why it ended. The range borrows the solver, which must outlive it;
+// while the range lives, the solver refuses every other call (Error). Each
+// Solution is valid until the iterator moves on.
+class XCOVER_API SolutionRange {
+ public:
+  class iterator {
+   public:
+    using value_type = Solution;
+    using difference_type = std::ptrdiff_t;
+    const Solution& operator*() const { return *current_; }
+    const Solution* operator->() const { return current_; }
+    iterator& operator++();
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& it, std::default_sentinel_t) {
+      return it.current_ == nullptr;
+    }
+
+   private:
+    friend class SolutionRange;
+    explicit iterator(detail::Engine* engine);
+    detail::Engine* engine_;
+    const Solution* current_;
+  };
+
+  SolutionRange(SolutionRange&& other) noexcept;
+  SolutionRange& operator=(SolutionRange&&) = delete;
+  SolutionRange(const SolutionRange&) = delete;
+  SolutionRange& operator=(const SolutionRange&) = delete;
+  ~SolutionRange();
+
+  // Starts the search (once: a range is walked through one time).
+  iterator begin();
+  std::default_sentinel_t end() const { return {}; }
+  // Why the search ended: exhausted when every solution was visited,
+  // stopped when the loop left early.
+  Status status() const;
+
+ private:
+  friend class Solver;
+  explicit SolutionRange(detail::Engine* engine) : engine_(engine) {}
+  detail::Engine* engine_;
+  bool started_ = false;
+};
+// The best set this processor runs.
+XCOVER_API Kernels best_kernels();
+// Whether this processor runs `kernels`.
+XCOVER_API bool supports(Kernels kernels);
+// The set new solvers take: the environment variable XCOVER_KERNELS when
+// it names one (baseline, avx2, avx512, avx512icl; to test or compare a
+// lower set), else best_kernels(). Throws ProblemError when XCOVER_KERNELS
+// names no set, or one this processor does not run.
+XCOVER_API Kernels default_kernels();
+
+class XCOVER_API Solver {
  public:
   // Builds the structure once. The problem must outlive the solver; options
-  // without a primary item are never chosen.
-  explicit Solver(const Problem& problem, Layout layout = Layout::automatic);
+  // without a primary item are never chosen. `kernels` picks the
+  // instruction set (ProblemError when the processor does not run it).
+  explicit Solver(const Problem& problem, Layout layout = Layout::automatic,
+                  Kernels kernels = Kernels::automatic);
+  // A temporary problem would be gone before the first search.
+  explicit Solver(const Problem&& problem, Layout layout = Layout::automatic,
+                  Kernels kernels = Kernels::automatic) = delete;
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;
@@ -155,17 +256,27 @@ class Solver {
   Solver& operator=(const Solver&) = delete;
 
   // Visits solutions until the tree is exhausted or a limit stops it. The
-  // visitor returns true to go on. The structure is restored afterwards.
-  Status search(const Visitor& visit, const SearchOptions& options = {});
-  // Counts solutions (up to options.solution_limit).
-  std::uint64_t count(const SearchOptions& options = {});
+  // visitor returns true to go on. The structure is restored afterwards,
+  // also when a callback (visitor, progress, split) throws: the exception
+  // goes on to the caller and the solver stays usable. Calling the solver
+  // from inside its own callbacks throws Error.
+  [[nodiscard]] Status search(const Visitor& visit, const SearchOptions& options = {});
+  // Counts solutions (up to options.solution_limit), and says whether the
+  // count is complete.
+  [[nodiscard]] CountResult count(const SearchOptions& options = {});
+  // The solutions one at a time (see SolutionRange). `options` is copied.
+  [[nodiscard]] SolutionRange solutions(const SearchOptions& options = {}) &;
+  SolutionRange solutions(const SearchOptions& options = {}) && = delete;
 
   // Forces an option into every solution until clear_assumptions(). Returns
   // false when it conflicts with the options already forced (or has no
   // primary item): then searches find nothing until the assumptions are
   // cleared. The structure is never rebuilt, so one solver serves many
   // instances of the same shape. Forcing an option again changes nothing.
-  bool assume(int option);
+  // ProblemError when the problem has no such option.
+  [[nodiscard]] bool assume(int option);
+  // Forces each of `options`; false when any conflicts.
+  [[nodiscard]] bool assume(std::span<const int> options);
   void clear_assumptions();
   std::span<const int> assumptions() const;
   // The search's first branching under the current assumptions; forcing each
@@ -176,6 +287,8 @@ class Solver {
   const Problem& problem() const;
   // The layout in use (never `automatic`).
   Layout layout() const;
+  // The kernel set in use (never `automatic`).
+  Kernels kernels() const;
 
  private:
   struct Impl;

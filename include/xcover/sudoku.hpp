@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sudoku as exact cover. A board of box size n (2..5: 4x4, 9x9, 16x16, 25x25)
 // has side n², n⁴ cells and 4n⁴ primary items (cell filled, digit in row,
 // digit in column, digit in box); each of its n⁶ options puts one digit in one
@@ -17,23 +18,24 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "xcover/error.hpp"
+#include "xcover/export.hpp"
 #include "xcover/solver.hpp"
 
 namespace xcover {
 
 // A malformed puzzle or grid; the message says what to fix.
-class SudokuError : public std::invalid_argument {
+class XCOVER_API SudokuError : public Error {
  public:
-  using std::invalid_argument::invalid_argument;
+  using Error::Error;
 };
 
 // A board of box size n: n² rows and columns, digits 1..n², 0 for a blank.
-class SudokuGrid {
+class XCOVER_API SudokuGrid {
  public:
   // An empty 9x9 board, or an empty board of box size `box` (2..5).
   SudokuGrid() : SudokuGrid(3) {}
@@ -43,7 +45,8 @@ class SudokuGrid {
   int side() const { return box_ * box_; }
   int cell_count() const { return static_cast<int>(cells_.size()); }
 
-  // Rows and columns count from 0; 0 is a blank.
+  // Rows and columns count from 0; 0 is a blank. set() throws SudokuError
+  // for a cell off the board or a digit that does not fit.
   int get(int row, int column) const { return cells_[row * side() + column]; }
   void set(int row, int column, int digit);
   // Cells in row-major order.
@@ -62,33 +65,33 @@ class SudokuGrid {
 };
 
 // The character for a digit (1..25 -> '1'..'9', 'A'..'P'); '.' for 0.
-char sudoku_symbol(int digit);
+XCOVER_API char sudoku_symbol(int digit);
 
 // Reads one puzzle line into `grid`, reusing its storage. The cells run up to
 // the first whitespace, ',' or ':' (the rest is ignored, so "puzzle:count:
 // solution" lines read as they are); their number gives the size. Returns
 // false and sets `error` ("80 cells; a puzzle has 16 (4x4), 81 (9x9), ...")
 // when the line is not a puzzle. Givens are not checked against the rules.
-bool parse_sudoku(std::string_view line, SudokuGrid& grid, std::string& error);
+XCOVER_API bool parse_sudoku(std::string_view line, SudokuGrid& grid, std::string& error);
 // The same, throwing SudokuError.
-SudokuGrid parse_sudoku(std::string_view line);
+XCOVER_API SudokuGrid parse_sudoku(std::string_view line);
 
 // The first rule the filled cells break, e.g. "digit 5 twice in row 1
 // (columns 2 and 7)"; empty when they break none. Rows, columns and boxes
 // count from 1 in messages.
-std::string find_conflict(const SudokuGrid& grid);
+XCOVER_API std::string find_conflict(const SudokuGrid& grid);
 
 // True when `solution` is complete, obeys the rules and keeps the givens of
 // `puzzle` (and has its size).
-bool is_solution(const SudokuGrid& puzzle, const SudokuGrid& solution);
+XCOVER_API bool is_solution(const SudokuGrid& puzzle, const SudokuGrid& solution);
 
 // One line of cells ("534678912..."), blanks as '.'.
-std::string to_line(const SudokuGrid& grid);
-void append_line(std::string& out, const SudokuGrid& grid);
+XCOVER_API std::string to_line(const SudokuGrid& grid);
+XCOVER_API void append_line(std::string& out, const SudokuGrid& grid);
 // The board for people: a row a line, digits separated by spaces, boxes by
 // '|' and lines of '-' and '+', each line ending in '\n'.
-std::string to_grid(const SudokuGrid& grid);
-void append_grid(std::string& out, const SudokuGrid& grid);
+XCOVER_API std::string to_grid(const SudokuGrid& grid);
+XCOVER_API void append_grid(std::string& out, const SudokuGrid& grid);
 
 enum class SudokuStatus {
   solved,       // at least one solution
@@ -97,7 +100,7 @@ enum class SudokuStatus {
   stopped,      // a limit or cancellation in search_options() ended the search
 };
 
-const char* to_string(SudokuStatus status);
+XCOVER_API const char* to_string(SudokuStatus status);
 
 struct SudokuResult {
   SudokuStatus status = SudokuStatus::no_solution;
@@ -105,7 +108,7 @@ struct SudokuResult {
 };
 
 // Solves puzzles of one size; build one per size (and thread) and reuse it.
-class SudokuSolver {
+class XCOVER_API SudokuSolver {
  public:
   explicit SudokuSolver(int box = 3);
   ~SudokuSolver();
@@ -145,6 +148,6 @@ class SudokuSolver {
 // Returns false and leaves the board unchanged when it is not 9x9 of those
 // characters, its givens break a rule or it has no solution. With several
 // solutions it takes the first, as SudokuSolver::solve does.
-bool solveSudoku(std::vector<std::vector<char>>& board);
+XCOVER_API bool solveSudoku(std::vector<std::vector<char>>& board);
 
 }  // namespace xcover

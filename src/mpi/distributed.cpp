@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rank 0 coordinates: it keeps the queue of pieces, answers requests for
 // work, asks busy ranks to share when the queue is empty and others wait, and
 // sums the results. Messages from one rank arrive in the order sent, so when
@@ -16,6 +17,7 @@
 #include <string>
 #include <thread>
 
+#include "../piece_options.hpp"
 #include "xcover/parallel.hpp"
 
 namespace xcover {
@@ -74,14 +76,12 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
       }
       world.recv(0, status.tag());
     }
-    for (int option : piece.forced) solver.assume(option);
+    static_cast<void>(solver.assume(piece.forced));  // a conflict leaves nothing to find
     std::atomic<bool> share{false}, yield{false}, halt{false};
     bool told_to_stop = false;
     double given = 0;
-    SearchOptions o;
+    SearchOptions o = detail::piece_options(options);
     o.cancel = &halt;
-    o.random_seed = options.random_seed;
-    o.propagate = options.propagate;
     o.share_request = &share;
     o.yield_request = &yield;
     o.progress_nodes = 4096;
@@ -206,17 +206,7 @@ class Coordinator {
   }
   bool due() const { return distributed_.checkpoint_seconds > 0 && seconds() >= next_checkpoint_; }
 
-  void check(const Checkpoint& from) const {
-    if (from.fingerprint != fingerprint(problem_))
-      throw std::invalid_argument("the checkpoint was written for a different problem");
-    for (const WorkPiece& piece : from.pending) {
-      for (int option : piece.forced) {
-        if (option < 0 || option >= problem_.option_count())
-          throw std::invalid_argument("the checkpoint names option " + std::to_string(option) +
-                                      ", which the problem does not have");
-      }
-    }
-  }
+  void check(const Checkpoint& from) const { check_checkpoint(problem_, from); }
 
   // Cancellation and the time limit end the count for every rank.
   bool stopped() {
@@ -257,13 +247,11 @@ class Coordinator {
   }
 
   void search_piece(Solver& solver, const WorkPiece& piece) {
-    for (int option : piece.forced) solver.assume(option);
+    static_cast<void>(solver.assume(piece.forced));  // a conflict leaves nothing to find
     std::atomic<bool> share{false}, yield{false}, halt{false};
     double given = 0;
-    SearchOptions o;
+    SearchOptions o = detail::piece_options(options_);
     o.cancel = &halt;
-    o.random_seed = options_.random_seed;
-    o.propagate = options_.propagate;
     o.share_request = &share;
     o.yield_request = &yield;
     // Often enough that a rank waiting for a piece waits little: a node

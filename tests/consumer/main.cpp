@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Counts the 92 solutions of 8-queens through the installed library.
 #include <iostream>
 #include <string>
@@ -20,7 +21,7 @@ int main() {
     }
   }
   xcover::Solver solver(problem);
-  const auto count = solver.count();
+  const auto count = solver.count().solutions;
   std::cout << count << '\n';
   return count == 92 ? 0 : 1;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Counts the 10 solutions of 5-queens with xcover::mpi (one rank when run
 // without mpirun), on the library's own queens adapter.
 #include <boost/mpi/environment.hpp>

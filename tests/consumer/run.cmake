@@ -1,10 +1,15 @@
+# SPDX-License-Identifier: MIT
 # Builds and runs the consumer project: cmake -P run.cmake with
 #   MODE=package|subdirectory, SOURCE_DIR (xcover's), BUILD_DIR (xcover's build),
-#   WORK_DIR (scratch), CXX_FLAGS (e.g. sanitizer flags the library was built with).
+#   WORK_DIR (scratch), CXX_FLAGS (e.g. sanitizer flags the library was built with),
+#   TOOLCHAIN_FILE and EMULATOR (the library's, in a cross build; else empty).
 file(REMOVE_RECURSE ${WORK_DIR})
 set(configure_args -S ${SOURCE_DIR}/tests/consumer -B ${WORK_DIR}/build
     -DXCOVER_CONSUMER_MODE=${MODE} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
     -DCMAKE_BUILD_TYPE=Debug)  # quick to compile; speed is not the point here
+if(TOOLCHAIN_FILE)
+  list(APPEND configure_args --toolchain ${TOOLCHAIN_FILE})
+endif()
 if(MODE STREQUAL "package")
   execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
                   RESULT_VARIABLE failed)
@@ -21,16 +26,19 @@ foreach(step IN ITEMS configure build run)
   elseif(step STREQUAL "build")
     set(command ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
   else()
-    set(command ${WORK_DIR}/build/consumer)
+    set(command ${EMULATOR} ${WORK_DIR}/build/consumer)
   endif()
   execute_process(COMMAND ${command} RESULT_VARIABLE failed)
   if(failed)
     message(FATAL_ERROR "consumer ${MODE}: ${step} failed")
   endif()
 endforeach()
-if(EXISTS ${WORK_DIR}/build/consumer_mpi)
-  execute_process(COMMAND ${WORK_DIR}/build/consumer_mpi RESULT_VARIABLE failed)
-  if(failed)
-    message(FATAL_ERROR "consumer ${MODE}: consumer_mpi failed")
+foreach(program IN ITEMS consumer_all_headers consumer_mpi)
+  if(program STREQUAL "consumer_mpi" AND NOT EXISTS ${WORK_DIR}/build/consumer_mpi)
+    continue()
   endif()
-endif()
+  execute_process(COMMAND ${EMULATOR} ${WORK_DIR}/build/${program} RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "consumer ${MODE}: ${program} failed")
+  endif()
+endforeach()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the fuzz targets share: a check that reports the broken invariant and
 // aborts, so that libFuzzer records the input as a crash.
 #pragma once

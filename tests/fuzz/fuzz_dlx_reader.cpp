@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fuzzes Knuth's text format. Whatever the bytes, parse_dlx either throws
 // ParseError or gives a problem that
 //   - reads the same from a stream (read_dlx) as from a string (parse_dlx),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fuzzes the polyomino picture format. Whatever the bytes, parse_polyomino
 // either throws ParseError or gives pictures whose shapes are non-empty; when
 // there is a small board and a few small pieces, the tiling problem solves
@@ -53,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   xcover::SearchOptions options;
   options.node_limit = 20000;
   options.solution_limit = 100;
-  solver.search(
+  const xcover::Status status = solver.search(
       [&](const xcover::Solution &solution) {
         std::vector<int> piece_uses(tiling.pieces.size(), 0);
         std::map<xcover::Cell, int> cover;
@@ -86,6 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return true;
       },
       options);
+  FUZZ_CHECK(status != xcover::Status::stopped);  // the visitor never stops it
   if (piece_cells != file.board->size()) FUZZ_CHECK(solver.statistics().solutions == 0);
   return 0;
 }

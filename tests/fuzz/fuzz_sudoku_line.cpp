@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fuzzes the Sudoku line parser. Whatever the bytes, parse_sudoku either
 // says why the line is not a puzzle or gives a grid that
 //   - prints (to_line) as a line that parses back to the same grid,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets with clang in build-fuzz/ and runs each for
 # SECONDS (default 30) on a scratch copy of its seed corpus, so that runs do
 # not grow the repository. Fails when any target finds a crash, a leak or a
@@ -7,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-30}"
-targets=(fuzz_dlx_reader fuzz_sudoku_line fuzz_polyomino)
+targets=(fuzz_dlx_reader fuzz_sudoku_line fuzz_polyomino fuzz_checkpoint)
 build=build-fuzz
 
 bash scripts/setup.sh --fuzz  # clang and its fuzzer runtime

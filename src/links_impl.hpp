@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: MIT
 // Building the dancing-links layout, and forcing options at its root.
-#include "links.hpp"
+#pragma once
 
 #include <algorithm>
 #include <climits>
 
-namespace xcover::detail {
+#include "links.hpp"
+
+namespace xcover::detail::XCOVER_ISA {
 
 bool has_colors(const Problem& problem) {
   for (int k = 0; k < problem.option_count(); ++k) {
@@ -107,7 +110,4 @@ std::vector<int> Links<kColors>::root_branching() {
   return options;
 }
 
-template class Links<false>;
-template class Links<true>;
-
-}  // namespace xcover::detail
+}  // namespace xcover::detail::XCOVER_ISA

@@ -1,16 +1,20 @@
-// Building the bit-set layout, and forcing options at its root.
-#include "bitsets.hpp"
+// SPDX-License-Identifier: MIT
+// Building the bit-set layout, and forcing options at its root; its steps
+// that are too long to inline (forced waves, the most clashing item).
+#pragma once
 
 #include <algorithm>
 #include <climits>
 #include <string>
 #include <utility>
 
-namespace xcover::detail {
+#include "bitsets.hpp"
+
+namespace xcover::detail::XCOVER_ISA {
 
 namespace {
 
-int structural_options(const Problem& problem) {
+inline int structural_options(const Problem& problem) {
   int count = 0;
   for (int k = 0; k < problem.option_count(); ++k) count += problem.has_primary(k);
   return count;
@@ -153,9 +157,7 @@ Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count
       if (e.item < primary_count_) r[k++] = static_cast<std::uint16_t>(e.item);
   }
 
-#if defined(__AVX512BW__)
-  vector_lengths_ = primary_count_ <= 63;
-#endif
+  vector_lengths_ = Isa::avx512 && primary_count_ <= 63;
   if (vector_lengths_) {
     len_stride_ = 64;
     primary_bits_.assign(options, 0);
@@ -245,7 +247,7 @@ Bitsets<kWords, Len>::Bitsets(const Problem& p) : primary_count_(p.primary_count
 }
 
 template <typename T>
-std::size_t held(const std::vector<T>& v) {
+inline std::size_t held(const std::vector<T>& v) {
   return v.capacity() * sizeof(T);
 }
 
@@ -332,30 +334,29 @@ std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
   auto score = [&](std::int32_t item) {
     const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
     std::int64_t total = 0;
-#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
     if constexpr (kWide) {
-      const Wide act = wide_load(active);
-      __m512i count = _mm512_setzero_si512();
-      for (unsigned nonzero = wide_nonzero(wide_and(act, wide_load(column))); nonzero != 0;
+      const WideSet act = WideSet::load(active);
+      typename WideSet::Counts count = WideSet::no_counts();
+      for (unsigned nonzero = (act & WideSet::load(column)).nonzero(); nonzero != 0;
            nonzero &= nonzero - 1) {
         const std::int32_t w = std::countr_zero(nonzero);
         for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
           const std::int32_t option = w << 6 | std::countr_zero(bits);
-          const Wide c = wide_and(act, wide_load(option_clash(option)));
-          count = _mm512_add_epi64(
-              count, _mm512_add_epi64(_mm512_popcnt_epi64(c.low), _mm512_popcnt_epi64(c.high)));
+          count = WideSet::add(count, (act & WideSet::load(option_clash(option))).popcounts());
         }
       }
-      XCOVER_FALSE_WARNINGS_OFF
-      return static_cast<std::int64_t>(_mm512_reduce_add_epi64(count));
-      XCOVER_FALSE_WARNINGS_ON
+      return WideSet::sum(count);
     }
-#endif
-    std::uint64_t* clash = wave_clashes_.data();
     for (std::int32_t w = 0; w < words(); ++w) {
       for (std::uint64_t bits = active[w] & column[w]; bits != 0; bits &= bits - 1) {
-        clashes(w << 6 | std::countr_zero(bits), clash);
-        for (std::int32_t k = 0; k < words(); ++k) total += std::popcount(clash[k] & active[k]);
+        const std::int32_t option = w << 6 | std::countr_zero(bits);
+        if constexpr (kWords > 0) {
+          total += count_common(option_clash(option), active, kWords);
+        } else {
+          std::uint64_t* clash = wave_clashes_.data();
+          clashes(option, clash);
+          total += count_common(clash, active, words());
+        }
       }
     }
     return total;
@@ -367,21 +368,13 @@ std::int32_t Bitsets<kWords, Len>::most_clashing(int level, Len length) {
       best = item;
     }
   };
-#if defined(__AVX512BW__)
   using L = Lanes<Len>;
-  const __m512i size = L::splat(length);
+  const typename L::V size = L::splat(length);
   for (std::int32_t k = 0; k < len_stride_ && seen < kCandidates; k += kLanes) {
     std::uint64_t bits = L::equal(L::load(ln + k), size);
     for (; bits != 0 && seen < kCandidates; bits &= bits - 1, ++seen)
       consider(k + std::countr_zero(bits));
   }
-#else
-  for (std::int32_t item = 0; item < primary_count_ && seen < kCandidates; ++item) {
-    if (ln[item] != length) continue;
-    ++seen;
-    consider(item);
-  }
-#endif
   return best;
 }
 
@@ -399,15 +392,14 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
     // The items left with at most one option (covered ones have a high
     // bit), a vector's worth to a block: one with none is a dead end.
     std::uint64_t any = 0;
-#if defined(__AVX512BW__)
     {
       using L = Lanes<Len>;
-      const __m512i one = L::splat(1);
-      const __m512i zero = _mm512_setzero_si512();
-      __m512i shortest = L::splat(static_cast<Len>(-1));
+      const typename L::V one = L::splat(1);
+      const typename L::V zero = L::splat(0);
+      typename L::V shortest = L::splat(static_cast<Len>(-1));
       std::uint64_t any_zero = 0;
       for (std::int32_t b = 0; b < blocks; ++b) {
-        const __m512i v = L::load(ln + kLanes * b);
+        const typename L::V v = L::load(ln + kLanes * b);
         any_zero |= L::equal(v, zero);
         low[b] = L::at_most(v, one);
         any |= low[b];
@@ -422,52 +414,34 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
         break;
       }
     }
-#else
-    for (std::int32_t b = 0; b < blocks; ++b) {
-      std::uint64_t bits = 0;
-      for (std::int32_t k = 0; k < kLanes; ++k) {
-        if (ln[kLanes * b + k] == 0) {
-          alive = false;
-          goto done;
-        }
-        bits |= static_cast<std::uint64_t>(ln[kLanes * b + k] == 1) << k;
-      }
-      low[b] = bits;
-      any |= bits;
-    }
-#endif
-    if (any == 0) break;
     // The wave: the last option of each item found. Two items may force the
     // same option; two options that clash end the search here.
     const std::int32_t first = top;
-#if defined(__AVX512F__)
     if constexpr (kWide) {
-      const Wide act = wide_load(active);
-      Wide clash = wide_zero(), forced = wide_zero();
+      const WideSet act = WideSet::load(active);
+      WideSet clash = WideSet::zero(), forced = WideSet::zero();
       for (std::int32_t b = 0; b < blocks; ++b) {
         for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
           const std::int32_t item = kLanes * b + std::countr_zero(bits);
           const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
-          const Wide only = wide_and(act, wide_load(column));
-          if (wide_nonzero(wide_and(only, forced)) != 0) continue;
-          if (wide_nonzero(wide_and(only, clash)) != 0) {
+          const WideSet only = act & WideSet::load(column);
+          if ((only & forced).nonzero() != 0) continue;
+          if ((only & clash).nonzero() != 0) {
             alive = false;
             goto done;
           }
-          forced = wide_or(forced, only);
-          const std::int32_t w = std::countr_zero(wide_nonzero(only));
+          forced = forced | only;
+          const std::int32_t w = std::countr_zero(only.nonzero());
           const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
-          clash = wide_or(clash, wide_load(option_clash(option)));
+          clash = clash | WideSet::load(option_clash(option));
           trail_[top++] = static_cast<std::uint16_t>(option);
         }
       }
       // (The forced options' own items are all covered below: taking the
       // forced options off their lengths would be wasted.)
-      wide_store(removed, wide_andnot(forced, wide_and(clash, act)));
-      wide_store(active, wide_andnot(clash, act));
-    } else
-#endif
-    {
+      WideSet::andnot(forced, clash & act).store(removed);
+      WideSet::andnot(clash, act).store(active);
+    } else {
       std::uint64_t* clash = wave_clashes_.data();
       std::uint64_t* forced = wave_forced_.data();
       std::fill_n(clash, words(), 0);
@@ -504,12 +478,12 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
       updates += cost(option);
       if (vector_lengths_) covering |= primary_bits_[option];
     }
-#if defined(__AVX512BW__)
-    if (vector_lengths_) {
-      updates += subtract(list, listed, ln, ln, covering);
-      continue;
+    if constexpr (Isa::avx512) {
+      if (vector_lengths_) {
+        updates += subtract(list, listed, ln, ln, covering);
+        continue;
+      }
     }
-#endif
     updates += take(list, listed, ln);
     for (std::int32_t k = first; k < top; ++k) {
       const std::uint16_t* primary = primaries_of(trail_[k]);
@@ -563,15 +537,4 @@ std::vector<int> Bitsets<kWords, Len>::root_branching() {
   return options;
 }
 
-template class Bitsets<0>;
-template class Bitsets<4>;
-template class Bitsets<8>;
-template class Bitsets<12>;
-template class Bitsets<16>;
-template class Bitsets<0, std::uint8_t>;
-template class Bitsets<4, std::uint8_t>;
-template class Bitsets<8, std::uint8_t>;
-template class Bitsets<12, std::uint8_t>;
-template class Bitsets<16, std::uint8_t>;
-
-}  // namespace xcover::detail
+}  // namespace xcover::detail::XCOVER_ISA

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// The base of every error the library throws: catch xcover::Error to handle
+// them all. Each derived type says what went wrong in a message a user can
+// act on (what() is complete; nothing needs to be added to it):
+//
+//   ProblemError     (problem.hpp)     a call that would make an invalid problem,
+//                                      or an index the problem does not have
+//   ParseError       (dlx_format.hpp)  malformed input: "FILE:LINE: reason"
+//   CheckpointError  (parallel.hpp)    a checkpoint resumed with a problem it
+//                                      was not written for (a damaged checkpoint
+//                                      file is a ParseError: "FILE:LINE: reason")
+//   FileError        (error.hpp)       a file that cannot be written
+//   Error itself                       options that do not go together
+//   SudokuError      (sudoku.hpp)      a malformed puzzle or grid
+//
+// Out of memory stays std::bad_alloc, wherever it happens.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "xcover/export.hpp"
+
+namespace xcover {
+
+class XCOVER_API Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A file the library was asked to write (a checkpoint) that cannot be
+// written: what() names the file and the reason.
+class XCOVER_API FileError : public Error {
+ public:
+  FileError(std::string path, const std::string& reason)
+      : Error("cannot write '" + path + "': " + reason), path_(std::move(path)) {}
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace xcover

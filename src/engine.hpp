@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// The search engine behind Solver: the problem in one of the memory layouts
+// and the search loop that drives it. It is compiled once per kernel set
+// (src/kernels/), each copy in a namespace of its own; a Solver holds the
+// copy its processor runs best, through this interface. Its functions are
+// called once per search, never per node.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "xcover/problem.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::detail {
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual Status search(const Visitor& visit, const SearchOptions& options) = 0;
+  // A pull-style search (Solver::solutions): begin_pull() sets it up (with
+  // its own copy of the options); each next_pull() runs it to the next
+  // solution, or returns null when it has ended (pull_status() says why);
+  // end_pull() ends it, restoring the structure if it stopped midway.
+  virtual void begin_pull(const SearchOptions& options) = 0;
+  virtual const Solution* next_pull() = 0;
+  virtual Status pull_status() const = 0;
+  virtual void end_pull() = 0;
+  virtual bool assume(int option) = 0;
+  virtual void clear_assumptions() = 0;
+  virtual std::span<const int> assumptions() const = 0;
+  virtual Branching branching() = 0;
+  virtual const Statistics& statistics() const = 0;
+  virtual Layout layout() const = 0;
+};
+
+// The engine for `kernels` (never Kernels::automatic), which the processor
+// must run.
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels);
+
+// One factory per kernel set.
+namespace baseline {
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+}
+namespace avx2 {
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+}
+namespace avx512 {
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+}
+namespace avx512icl {
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+}
+
+}  // namespace xcover::detail

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// Which kernel set a solver takes: the best the processor runs (asked of
+// the processor with CPUID, and of the operating system, which must save
+// the vector registers), or the one XCOVER_KERNELS names.
+#include <cstdlib>
+#include <string>
+
+#include "../engine.hpp"
+#include "../simd/isa.hpp"
+
+#if XCOVER_X86_64
+#include <cpuid.h>
+#endif
+
+namespace xcover {
+
+namespace {
+
+#if XCOVER_X86_64
+bool has(unsigned reg, int bit) { return (reg >> bit & 1) != 0; }
+
+Kernels detect() {
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return Kernels::baseline;
+  const unsigned leaf1_c = c;
+  // The operating system saves the AVX registers (and, for AVX-512, the
+  // mask and upper registers) only if XCR0 says so.
+  if (!has(leaf1_c, 27)) return Kernels::baseline;  // OSXSAVE
+  unsigned xcr0_low, xcr0_high;
+  __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return Kernels::baseline;
+  const unsigned leaf7_b = b, leaf7_c = c;
+  unsigned ext_c = 0;
+  if (__get_cpuid(0x80000001u, &a, &b, &c, &d)) ext_c = c;
+
+  const bool avx2 = (xcr0_low & 0x6) == 0x6 && has(leaf1_c, 12) /* FMA */ &&
+                    has(leaf1_c, 22) /* MOVBE */ && has(leaf1_c, 23) /* POPCNT */ &&
+                    has(leaf1_c, 28) /* AVX */ && has(leaf1_c, 29) /* F16C */ &&
+                    has(leaf7_b, 3) /* BMI1 */ && has(leaf7_b, 5) /* AVX2 */ &&
+                    has(leaf7_b, 8) /* BMI2 */ && has(ext_c, 5) /* LZCNT */;
+  if (!avx2) return Kernels::baseline;
+  const bool avx512 = (xcr0_low & 0xe6) == 0xe6 && has(leaf7_b, 16) /* F */ &&
+                      has(leaf7_b, 17) /* DQ */ && has(leaf7_b, 28) /* CD */ &&
+                      has(leaf7_b, 30) /* BW */ && has(leaf7_b, 31) /* VL */;
+  if (!avx512) return Kernels::avx2;
+  const bool icl =
+      has(leaf7_c, 1) /* VBMI */ && has(leaf7_c, 6) /* VBMI2 */ && has(leaf7_c, 14) /* VPOPCNTDQ */;
+  return icl ? Kernels::avx512icl : Kernels::avx512;
+}
+#else
+Kernels detect() { return Kernels::baseline; }
+#endif
+
+constexpr Kernels kAll[] = {Kernels::baseline, Kernels::avx2, Kernels::avx512, Kernels::avx512icl};
+
+}  // namespace
+
+const char* to_string(Kernels kernels) {
+  switch (kernels) {
+    case Kernels::automatic:
+      return "automatic";
+    case Kernels::baseline:
+      return "baseline";
+    case Kernels::avx2:
+      return "avx2";
+    case Kernels::avx512:
+      return "avx512";
+    case Kernels::avx512icl:
+      return "avx512icl";
+  }
+  return "unknown";
+}
+
+Kernels best_kernels() {
+  static const Kernels best = detect();
+  return best;
+}
+
+// Each set runs wherever a later one does.
+bool supports(Kernels kernels) {
+  if (kernels == Kernels::automatic) return true;
+  if (!XCOVER_X86_64) return kernels == Kernels::baseline;
+  return static_cast<int>(kernels) <= static_cast<int>(best_kernels());
+}
+
+Kernels default_kernels() {
+  const char* forced = std::getenv("XCOVER_KERNELS");
+  if (forced == nullptr || *forced == '\0') return best_kernels();
+  for (const Kernels k : kAll) {
+    if (std::string(forced) != to_string(k)) continue;
+    if (!supports(k))
+      throw ProblemError(std::string("XCOVER_KERNELS=") + forced +
+                         ": this processor cannot run these kernels (the best it runs: " +
+                         to_string(best_kernels()) + ")");
+    return k;
+  }
+  throw ProblemError(std::string("XCOVER_KERNELS=") + forced +
+                     ": not a kernel set (baseline, avx2, avx512 or avx512icl)");
+}
+
+namespace detail {
+
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels) {
+  if (!supports(kernels))
+    throw ProblemError(
+        std::string("kernels ") + to_string(kernels) +
+        ": this processor cannot run them (the best it runs: " + to_string(best_kernels()) + ")");
+#if XCOVER_X86_64
+  switch (kernels) {
+    case Kernels::avx512icl:
+      return avx512icl::make_engine(problem, layout);
+    case Kernels::avx512:
+      return avx512::make_engine(problem, layout);
+    case Kernels::avx2:
+      return avx2::make_engine(problem, layout);
+    default:
+      break;
+  }
+#endif
+  return baseline::make_engine(problem, layout);
+}
+
+}  // namespace detail
+
+}  // namespace xcover

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// What every kernel translation unit includes before its target region:
+// every standard and project header the engine uses, so that none of them
+// is compiled for the region's instructions (see simd/isa.hpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "../engine.hpp"
+#include "../simd/isa.hpp"
+#include "xcover/problem.hpp"
+#include "xcover/solver.hpp"
+
+#if XCOVER_X86_64
+#include <immintrin.h>
+#endif

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: MIT
+// The search loop: Algorithm X (Algorithm C with colours) as in Knuth's
+// DLX1 and DLX2, iterative with one slot of state a level. It drives either
+// memory layout (links.hpp, bitsets.hpp) through the same few steps (open a
+// level, try its next option, retract it, close the level), and owns what
+// is common: limits, budgets, cancellation, progress, sharing work and
+// statistics.
+//
+// Included by each kernel translation unit (src/kernels/), inside its target
+// region: this is the code that runs per node.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <variant>
+
+#include "bitsets.hpp"
+#include "bitsets_impl.hpp"
+#include "engine.hpp"
+#include "links.hpp"
+#include "links_impl.hpp"
+#include "xcover/error.hpp"
+
+namespace xcover::detail::XCOVER_ISA {
+
+using Clock = std::chrono::steady_clock;
+
+// The layouts, each with the same members for the search loop to call.
+// Small sets of options get a set size fixed at compile time.
+// Items of up to 127 options get 8-bit lengths.
+using Short = std::uint8_t;
+using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
+                          Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
+                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
+
+template <class Len>
+Core make_bitsets(const Problem& problem) {
+  const int words = Bitsets<0>::words_needed(problem);
+  if (words <= 4) return Core(std::in_place_type<Bitsets<4, Len>>, problem);
+  if (words <= 8) return Core(std::in_place_type<Bitsets<8, Len>>, problem);
+  if (words <= 12) return Core(std::in_place_type<Bitsets<12, Len>>, problem);
+  if (words <= 16) return Core(std::in_place_type<Bitsets<16, Len>>, problem);
+  return Core(std::in_place_type<Bitsets<0, Len>>, problem);
+}
+
+inline Core make_core(const Problem& problem, Layout layout) {
+  if (layout == Layout::automatic)
+    layout = Bitsets<0>::preferred(problem) ? Layout::bitsets : Layout::links;
+  if (layout == Layout::bitsets) {
+    if (Bitsets<0, Short>::lengths_fit(problem)) return make_bitsets<Short>(problem);
+    return make_bitsets<std::uint16_t>(problem);
+  }
+  if (has_colors(problem)) return Core(std::in_place_type<Links<true>>, problem);
+  return Core(std::in_place_type<Links<false>>, problem);
+}
+
+// The engine of this kernel set: the problem in its layout, the search
+// loop, and the assumptions.
+class SearchEngine final : public Engine {
+ public:
+  SearchEngine(const Problem& p, Layout layout) : problem(&p), layout_core(make_core(p, layout)) {
+    is_assumed.assign(p.option_count(), 0);
+    const std::size_t depth = static_cast<std::size_t>(p.primary_count()) + 2;
+    branch_rank.resize(depth);
+    branch_size.resize(depth);
+    given_away.resize(depth);
+    solution.reserve(depth);
+    stats.level_nodes.assign(depth + 1, 0);
+  }
+
+  Status search(const Visitor& visit, const SearchOptions& options) override {
+    refuse_if_busy("search");
+    busy = true;
+    struct Idle {
+      bool& busy;
+      ~Idle() { busy = false; }
+    } idle{busy};
+    begin_run(options, visit ? &visit : nullptr, false);
+    resume();
+    return run.status;
+  }
+
+  void begin_pull(const SearchOptions& options) override {
+    refuse_if_busy("solutions");
+    pull_options = options;
+    begin_run(pull_options, nullptr, true);
+    busy = true;
+  }
+  const Solution* next_pull() override {
+    if (run.at == At::done) return nullptr;
+    if (!resume()) return nullptr;
+    pulled = Solution{std::span<const int>(solution), problem};
+    return &pulled;
+  }
+  Status pull_status() const override { return run.status; }
+  void end_pull() override {
+    if (run.at == At::solution)
+      std::visit([&](auto& core) { unwind(core, run.level); }, layout_core);
+    if (run.at != At::done) finish(Status::stopped);
+    run.at = At::done;
+    busy = false;
+  }
+
+  bool assume(int option) override;
+  void clear_assumptions() override;
+  std::span<const int> assumptions() const override { return assumed_options; }
+  Branching branching() override;
+  const Statistics& statistics() const override { return stats; }
+  Layout layout() const override {
+    return std::holds_alternative<Links<false>>(layout_core) ||
+                   std::holds_alternative<Links<true>>(layout_core)
+               ? Layout::links
+               : Layout::bitsets;
+  }
+
+ private:
+  const Problem* problem;
+  Core layout_core;  // the problem in the chosen layout
+
+  // Search state, one slot a level; the depth is at most the number of
+  // primary items.
+  std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
+  std::vector<std::int32_t> branch_size;  // options available when branching
+  std::vector<char> given_away;           // untried options handed to on_split
+  std::vector<int> solution;              // problem option indices
+
+  // Assumptions: forced options, and whether they conflicted.
+  std::vector<int> assumed_options;
+  std::vector<char> is_assumed;  // by problem option
+  bool infeasible = false;
+
+  Statistics stats;
+  int deepest = 0;  // deepest level the last search entered
+
+  // A search under way: search() runs it to the end; a pull-style search
+  // (begin_pull) stops at each solution and goes on at the next call.
+  // While one is under way, nothing else may be asked of the engine.
+  enum class At { begin, solution, root_solution, done };
+  struct Run {
+    const SearchOptions* options = nullptr;
+    const Visitor* visit = nullptr;  // null: count without decoding
+    bool pull = false;
+    At at = At::done;
+    Status status = Status::exhausted;
+    int level = 0;
+    std::size_t base_forced = 0;  // assumptions and the root's forced options
+    Clock::time_point start;
+    std::optional<std::mt19937_64> rng;
+    // Clock, cancellation and progress are looked at every 1024 nodes, and
+    // exactly when a progress report by node count is due.
+    std::uint64_t next_progress_nodes = 0, next_check = 0;
+    double next_progress_seconds = 0;
+    bool timed = false;
+  } run;
+  bool busy = false;
+  SearchOptions pull_options;  // a pull-style search's own copy
+  Solution pulled;
+
+  void refuse_if_busy(const char* what) const {
+    if (busy)
+      throw Error(std::string("Solver::") + what +
+                  " called while the solver is searching (from one of its own callbacks, or "
+                  "with a solutions() range still open): use another Solver");
+  }
+  void begin_run(const SearchOptions& options, const Visitor* visit, bool pull);
+  // Runs the search from where it stands: true when it stopped at a
+  // solution of a pull-style search, false when it has ended (run.status).
+  bool resume() {
+    return std::visit([&](auto& core) { return loop(core); }, layout_core);
+  }
+  template <class C>
+  bool loop(C& core);
+  bool finish(Status s);
+  // Undoes the steps of levels top..0, for a search that stops early.
+  template <class C>
+  static void unwind(C& core, int top) {
+    for (int l = top; l >= 0; --l) {
+      core.retract(l);
+      core.close(l);
+    }
+  }
+  // Calls a user's callback; if it throws, the levels 0..top are undone,
+  // the search ends, and the exception goes on to the caller.
+  template <class C, class F>
+  decltype(auto) guarded(C& core, int top, F&& f) {
+    try {
+      return f();
+    } catch (...) {
+      unwind(core, top);
+      finish(Status::stopped);
+      throw;
+    }
+  }
+  using SplitSink = std::function<void(std::span<const int>, double)>;
+  template <class C>
+  bool give_away_siblings(C& core, int level, const SplitSink& sink);
+  template <class C>
+  void give_away_path(C& core, int level, const SplitSink& sink);
+  double fraction_done(int level) const;
+  Progress progress(int level, double seconds, std::uint64_t updates) const;
+};
+
+bool SearchEngine::assume(int option) {
+  refuse_if_busy("assume");
+  if (option < 0 || option >= problem->option_count())
+    throw ProblemError("option index " + std::to_string(option) +
+                       " out of range (the problem has " + std::to_string(problem->option_count()) +
+                       " options)");
+  // Forcing an option twice is the same as forcing it once.
+  if (is_assumed[option]) return !infeasible;
+  is_assumed[option] = 1;
+  assumed_options.push_back(option);
+  if (infeasible) return false;
+  const bool feasible = std::visit([option](auto& c) { return c.assume(option); }, layout_core);
+  infeasible = !feasible;
+  return feasible;
+}
+
+void SearchEngine::clear_assumptions() {
+  refuse_if_busy("clear_assumptions");
+  std::visit([](auto& c) { c.clear_assumptions(); }, layout_core);
+  for (int option : assumed_options) is_assumed[option] = 0;
+  assumed_options.clear();
+  infeasible = false;
+}
+
+// Hands each untried option at `level` to `sink` as a subproblem (the forced
+// options leading to it), and marks the level so the search skips them.
+template <class C>
+bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
+  if (given_away[level] || !c.has_untried(level)) return false;
+  std::vector<int> forced(assumed_options);
+  double share = 1;
+  for (int l = 0; l < level; ++l) {
+    forced.push_back(c.option_at(l));
+    share /= branch_size[l];
+  }
+  share /= branch_size[level];
+  forced.push_back(0);
+  c.for_untried(level, [&](int option) {
+    forced.back() = option;
+    sink(forced, share);
+  });
+  given_away[level] = true;
+  return true;
+}
+
+// Hands the node at `level` (its choices so far) to `sink`.
+template <class C>
+void SearchEngine::give_away_path(C& c, int level, const SplitSink& sink) {
+  std::vector<int> forced(assumed_options);
+  double share = 1;
+  for (int l = 0; l < level; ++l) {
+    forced.push_back(c.option_at(l));
+    share /= branch_size[l];
+  }
+  sink(forced, share);
+}
+
+Branching SearchEngine::branching() {
+  refuse_if_busy("branching");
+  Branching result;
+  if (infeasible) return result;
+  if (std::visit([](auto& c) { return c.root_solved(); }, layout_core)) {
+    result.solved = true;
+    return result;
+  }
+  result.options = std::visit([](auto& c) { return c.root_branching(); }, layout_core);
+  return result;
+}
+
+double SearchEngine::fraction_done(int level) const {
+  double fraction = 0, scale = 1;
+  for (int l = 0; l < level; ++l) {
+    scale /= branch_size[l];
+    fraction += branch_rank[l] * scale;
+  }
+  return fraction + scale / 2;
+}
+
+Progress SearchEngine::progress(int level, double seconds, std::uint64_t updates) const {
+  Progress p;
+  p.nodes = stats.nodes;
+  p.updates = updates;
+  p.solutions = stats.solutions;
+  p.seconds = seconds;
+  p.level = level;
+  p.fraction_done = fraction_done(level);
+  return p;
+}
+
+void SearchEngine::begin_run(const SearchOptions& options, const Visitor* visit, bool pull) {
+  run = Run{};
+  run.options = &options;
+  run.visit = visit;
+  run.pull = pull;
+  run.at = At::begin;
+  run.start = Clock::now();
+  if (options.random_seed != 0) run.rng.emplace(options.random_seed);
+  run.next_progress_nodes =
+      options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
+  // The first node looks too, so that a cancellation before the search is
+  // seen at once.
+  run.next_check = 1;
+  run.next_progress_seconds = options.progress_seconds;
+  run.timed = options.time_limit > 0 || options.progress_seconds > 0;
+  // Only the levels the last search reached need clearing.
+  std::fill_n(stats.level_nodes.begin(), deepest + 2, 0);
+  deepest = 0;
+  stats.nodes = stats.updates = stats.solutions = 0;
+  stats.seconds = 0;
+  std::visit([](auto& core) { core.updates = 0; }, layout_core);
+}
+
+bool SearchEngine::finish(Status s) {
+  std::visit(
+      [&](auto& core) {
+        stats.updates = core.updates;
+        stats.bytes = core.bytes();
+      },
+      layout_core);
+  stats.seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
+  run.status = s;
+  run.at = At::done;
+  return false;
+}
+
+template <class C>
+bool SearchEngine::loop(C& core) {
+  constexpr std::uint64_t check_every = 1024;
+  const SearchOptions& options = *run.options;
+  int level = run.level;
+  // A solution found: counted, then handed to the visitor, or (pulled)
+  // the loop stops there until the next call.
+  auto found = [&](At at) {
+    stats.nodes += 1;
+    stats.solutions += 1;
+    if (run.pull) {
+      run.at = at;
+      run.level = level;
+      return true;
+    }
+    return false;
+  };
+  // False when the visitor said stop; levels 0..top are open.
+  auto visit = [&](int top) {
+    if (!run.visit) return true;
+    return guarded(core, top, [&] {
+      return (*run.visit)(Solution{std::span<const int>(solution), problem});
+    });
+  };
+
+  switch (run.at) {
+    case At::begin:
+      break;
+    case At::solution:
+      goto after_solution;
+    case At::root_solution:
+      goto after_root_solution;
+    case At::done:
+      return false;
+  }
+  if (infeasible) return finish(Status::exhausted);
+  solution.assign(assumed_options.begin(), assumed_options.end());
+
+  if (core.root_solved()) {
+    // Every primary item is covered already: the assumptions are the one
+    // solution.
+    stats.level_nodes[0] = 1;
+    if (found(At::root_solution)) return true;
+    if (!visit(-1)) return finish(Status::stopped);
+  after_root_solution:
+    if (options.solution_limit && stats.solutions >= options.solution_limit)
+      return finish(Status::solution_limit);
+    return finish(Status::exhausted);
+  }
+
+  core.begin(options.propagate, options.item_choice == ItemChoice::most_clashes);
+  core.for_forced(0, [&](int option) { solution.push_back(option); });
+  run.base_forced = solution.size();
+  if (core.solved_at_begin()) {
+    stats.nodes += core.forced_count(0);
+    stats.level_nodes[0] = 1 + static_cast<std::uint64_t>(core.forced_count(0));
+    if (found(At::root_solution)) return true;
+    if (!visit(-1)) return finish(Status::stopped);
+    goto after_root_solution;
+  }
+  level = 0;
+
+forward:
+  if (options.node_limit && stats.nodes >= options.node_limit) {
+    // With a split sink the work not done goes there, as when yielding, so
+    // that a shared budget of nodes can stop many searches exactly.
+    if (options.on_split) {
+      guarded(core, level - 1, [&] {
+        for (int l = 0; l < level; ++l) give_away_siblings(core, l, options.on_split);
+        give_away_path(core, level, options.on_split);
+      });
+    }
+    unwind(core, level - 1);
+    return finish(Status::node_limit);
+  }
+  {
+    // (The forced options this level's state committed count as nodes of
+    // the level.)
+    const std::uint64_t entered = 1 + static_cast<std::uint64_t>(core.forced_count(level));
+    stats.nodes += entered;
+    stats.level_nodes[level] += entered;
+  }
+  deepest = std::max(deepest, level);
+  if (stats.nodes >= run.next_check) {
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+      unwind(core, level - 1);
+      return finish(Status::cancelled);
+    }
+    if (options.on_split) {
+      if (options.yield_request && options.yield_request->load(std::memory_order_relaxed)) {
+        // Hand over everything not yet done: the untried options at every
+        // level, and the subtree of this node, which is not entered yet.
+        guarded(core, level - 1, [&] {
+          for (int l = 0; l < level; ++l) give_away_siblings(core, l, options.on_split);
+          give_away_path(core, level, options.on_split);
+        });
+        unwind(core, level - 1);
+        return finish(Status::yielded);
+      }
+      if (options.share_request && options.share_request->exchange(false)) {
+        // Share the untried options of the shallowest level that has some:
+        // the biggest piece of work to give.
+        guarded(core, level - 1, [&] {
+          for (int l = 0; l < level; ++l) {
+            if (give_away_siblings(core, l, options.on_split)) break;
+          }
+        });
+      }
+    }
+    double seconds = 0;
+    if (run.timed) {
+      seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
+      if (options.time_limit > 0 && seconds >= options.time_limit) {
+        unwind(core, level - 1);
+        return finish(Status::time_limit);
+      }
+    }
+    if (options.on_progress) {
+      bool due = false;
+      if (stats.nodes >= run.next_progress_nodes) {
+        run.next_progress_nodes += options.progress_nodes;
+        due = true;
+      }
+      if (options.progress_seconds > 0 && seconds >= run.next_progress_seconds) {
+        run.next_progress_seconds = seconds + options.progress_seconds;
+        due = true;
+      }
+      if (due) {
+        if (!run.timed) seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
+        guarded(core, level - 1,
+                [&] { options.on_progress(progress(level, seconds, core.updates)); });
+      }
+    }
+    run.next_check = std::min(stats.nodes + check_every, run.next_progress_nodes);
+  }
+  // Branch on the first uncovered primary item of minimum length.
+  branch_size[level] = core.open(level, run.rng ? &*run.rng : nullptr);
+  given_away[level] = false;
+  branch_rank[level] = 0;
+
+advance:
+  if (!core.next(level)) goto backup;
+  if (core.solved(level)) {
+    // A solution is a node too: the limit holds before it as before any.
+    if (options.node_limit && stats.nodes >= options.node_limit) {
+      if (options.on_split) {
+        guarded(core, level, [&] {
+          for (int l = 0; l <= level; ++l) give_away_siblings(core, l, options.on_split);
+          give_away_path(core, level + 1, options.on_split);
+        });
+      }
+      unwind(core, level);
+      return finish(Status::node_limit);
+    }
+    if (run.visit || run.pull) {  // counting needs no decoding
+      solution.resize(run.base_forced);
+      for (int l = 0; l <= level; ++l) {
+        solution.push_back(core.option_at(l));
+        core.for_forced(l + 1, [&](int option) { solution.push_back(option); });
+      }
+    }
+    stats.nodes += core.forced_count(level + 1);
+    stats.level_nodes[level + 1] += 1 + static_cast<std::uint64_t>(core.forced_count(level + 1));
+    if (found(At::solution)) return true;
+    if (!visit(level)) {
+      unwind(core, level);
+      return finish(Status::stopped);
+    }
+  after_solution:
+    if (options.solution_limit && stats.solutions >= options.solution_limit) {
+      unwind(core, level);
+      return finish(Status::solution_limit);
+    }
+    goto recover;
+  }
+  ++level;
+  goto forward;
+
+backup:
+  core.close(level);
+  if (level == 0) return finish(Status::exhausted);
+  --level;
+
+recover:
+  core.retract(level);
+  if (given_away[level]) goto backup;
+  ++branch_rank[level];
+  goto advance;
+}
+
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout) {
+  return std::make_unique<SearchEngine>(problem, layout);
+}
+
+}  // namespace xcover::detail::XCOVER_ISA

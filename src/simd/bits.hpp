@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// Sets of options, one bit each in 64-bit words: listing a set's members
+// and counting the members two sets share, in the instructions of the
+// kernel set compiling this (see isa.hpp).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "isa.hpp"
+
+#if XCOVER_X86_64
+#include <immintrin.h>
+#endif
+
+#ifndef XCOVER_ISA
+#error "simd/bits.hpp belongs in a kernel translation unit (src/kernels/)"
+#endif
+
+namespace xcover::detail::XCOVER_ISA {
+
+// Writes the indices of the bits set in set[0, words) to `list`, in order,
+// and returns how many. The list needs room for 32 entries more than that.
+[[gnu::always_inline]] inline std::int32_t list_bits(const std::uint64_t* set, std::int32_t words,
+                                                     std::uint16_t* list) {
+  std::int32_t n = 0;
+  if constexpr (Isa::compress) {
+#if XCOVER_X86_64
+    // Without a branch: each half word's bits select the indices to keep
+    // from a vector of 32 of them.
+    __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                     15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i step = _mm512_set1_epi16(32);
+    for (std::int32_t w = 0; w < words; ++w) {
+      const std::uint64_t bits = set[w];
+      const auto low = static_cast<std::uint32_t>(bits);
+      const auto high = static_cast<std::uint32_t>(bits >> 32);
+      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
+      n += std::popcount(low);
+      index = _mm512_add_epi16(index, step);
+      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
+      n += std::popcount(high);
+      index = _mm512_add_epi16(index, step);
+    }
+#endif
+  } else {
+    // The first four bits of each word without a branch (a write past the
+    // last bit is overwritten, or lies in the room past the list), then a
+    // loop for the rest, which sparse sets seldom need. A loop per bit
+    // would end where the processor cannot predict.
+    for (std::int32_t w = 0; w < words; ++w) {
+      std::uint64_t bits = set[w];
+      const auto base = static_cast<std::uint16_t>(w << 6);
+      for (int k = 0; k < 4; ++k) {
+        list[n] = static_cast<std::uint16_t>(base + std::countr_zero(bits));
+        n += bits != 0;
+        bits &= bits - 1;
+      }
+      for (; bits != 0; bits &= bits - 1)
+        list[n++] = static_cast<std::uint16_t>(base + std::countr_zero(bits));
+    }
+  }
+  return n;
+}
+
+// The number of bits set in both a[0, words) and b[0, words).
+[[gnu::always_inline]] inline std::int64_t count_common(const std::uint64_t* a,
+                                                        const std::uint64_t* b,
+                                                        std::int32_t words) {
+  std::int64_t total = 0;
+  if constexpr (Isa::popcnt || Isa::vector_bytes == 0) {
+    for (std::int32_t w = 0; w < words; ++w) total += std::popcount(a[w] & b[w]);
+  } else {
+#if XCOVER_X86_64
+    // SSE2 has no population count: add bits up in ever wider fields, and
+    // the bytes with a sum of absolute differences.
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    __m128i sum = _mm_setzero_si128();
+    std::int32_t w = 0;
+    for (; w + 2 <= words; w += 2) {
+      __m128i x = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + w)),
+                                _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + w)));
+      x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
+      x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
+      x = _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi64(x, 4)), m4);
+      sum = _mm_add_epi64(sum, _mm_sad_epu8(x, _mm_setzero_si128()));
+    }
+    total = _mm_cvtsi128_si64(sum) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum));
+    for (; w < words; ++w) total += std::popcount(a[w] & b[w]);
+#endif
+  }
+  return total;
+}
+
+}  // namespace xcover::detail::XCOVER_ISA

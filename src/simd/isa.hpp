@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// The kernel sets: what a processor can run, as compile-time traits that the
+// engine's code tests with `if constexpr`, and the target regions that let
+// one build compile the engine once per set (see src/kernels/).
+//
+// Each kernel translation unit includes every standard and project header
+// first, then opens a target region and includes the engine inside a
+// namespace of its own (xcover::detail::<set>). Only the engine's own code
+// is compiled for the set's instructions: a standard-library template used
+// by several sets keeps the baseline code, so the linker can never hand a
+// baseline caller a copy built for newer instructions.
+#pragma once
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define XCOVER_X86_64 1
+#else
+#define XCOVER_X86_64 0
+#endif
+
+namespace xcover::simd {
+
+// Bytes in the vectors the kernels work with; 0: no vector code (scalar
+// loops, for processors other than x86-64).
+struct Baseline {
+  static constexpr const char* name = "baseline";
+  static constexpr int vector_bytes = XCOVER_X86_64 ? 16 : 0;  // SSE2 is part of x86-64
+  static constexpr bool popcnt = false;
+  static constexpr bool avx512 = false;    // F, BW, CD, DQ, VL
+  static constexpr bool compress = false;  // AVX-512 VBMI2: compress 16-bit lanes
+  static constexpr bool vpopcnt = false;   // AVX-512 VPOPCNTDQ
+};
+struct Avx2 {  // x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, FMA, MOVBE
+  static constexpr const char* name = "avx2";
+  static constexpr int vector_bytes = 32;
+  static constexpr bool popcnt = true;
+  static constexpr bool avx512 = false;
+  static constexpr bool compress = false;
+  static constexpr bool vpopcnt = false;
+};
+struct Avx512 {  // x86-64-v4 (Skylake-X and later)
+  static constexpr const char* name = "avx512";
+  static constexpr int vector_bytes = 64;
+  static constexpr bool popcnt = true;
+  static constexpr bool avx512 = true;
+  static constexpr bool compress = false;
+  static constexpr bool vpopcnt = false;
+};
+struct Avx512Icl {  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later)
+  static constexpr const char* name = "avx512icl";
+  static constexpr int vector_bytes = 64;
+  static constexpr bool popcnt = true;
+  static constexpr bool avx512 = true;
+  static constexpr bool compress = true;
+  static constexpr bool vpopcnt = true;
+};
+
+}  // namespace xcover::simd
+
+// The instructions of each set, as GCC and clang name them in
+// target("...") (no arch=: a function of another arch could not be inlined
+// into the kernels, and the standard library's are).
+#define XCOVER_TARGET_AVX2 "avx,avx2,bmi,bmi2,lzcnt,popcnt,fma,movbe,f16c"
+#define XCOVER_TARGET_AVX512 XCOVER_TARGET_AVX2 ",avx512f,avx512bw,avx512cd,avx512dq,avx512vl"
+#define XCOVER_TARGET_AVX512ICL XCOVER_TARGET_AVX512 ",avx512vbmi,avx512vbmi2,avx512vpopcntdq"
+
+// XCOVER_TARGET_BEGIN("...") ... XCOVER_TARGET_END: every function defined
+// in between is compiled for those instructions.
+#define XCOVER_PRAGMA(x) _Pragma(#x)
+#if defined(__clang__)
+#define XCOVER_TARGET_BEGIN(isa) \
+  XCOVER_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
+#define XCOVER_TARGET_END XCOVER_PRAGMA(clang attribute pop)
+#else
+#define XCOVER_TARGET_BEGIN(isa) XCOVER_PRAGMA(GCC push_options) XCOVER_PRAGMA(GCC target(isa))
+#define XCOVER_TARGET_END XCOVER_PRAGMA(GCC pop_options)
+#endif

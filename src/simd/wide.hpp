@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// Vector kernels of the bit-set layout: sets of up to 16 words held in
+// registers (two AVX-512 ones, four AVX2 or eight SSE2), and, with AVX-512,
+// up to 64 lengths kept in registers while options are taken off them.
+// Without x86-64 the declarations only let the engine's discarded branches
+// compile.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+#include "isa.hpp"
+#include "lanes.hpp"
+
+#if XCOVER_X86_64
+#include <immintrin.h>
+#endif
+
+#ifndef XCOVER_ISA
+#error "simd/wide.hpp belongs in a kernel translation unit (src/kernels/)"
+#endif
+
+namespace xcover::detail::XCOVER_ISA {
+
+#if XCOVER_X86_64
+
+// (Operators are members, never friends: GCC 12 compiles a friend defined
+// in a class template without the target region's instructions, and where
+// it is not inlined (-O0) it returns a vector where the caller does not
+// look for it.)
+//
+// A set of kWords <= 16 words in registers. Loads read kWords words and
+// stores write whole vectors (`p` needs room for (kWords + 7) / 8 * 8
+// words); words past kWords are zero. (A masked store would not forward to
+// the loads that follow it.)
+template <int kWords, int kVectorBytes = Isa::vector_bytes>
+struct Wide;
+
+// Population counts of 64-bit lanes, summed lane by lane (Counts), from a
+// vector's bytes: the bits of each nibble by table lookup, then the bytes
+// added up by a sum of absolute differences.
+template <typename Reg>
+  requires std::is_same_v<Reg, __m256i>
+__m256i lane_popcounts(Reg x) {
+  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                         1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i nibble = _mm256_set1_epi8(0x0f);
+  const __m256i bytes = _mm256_add_epi8(
+      _mm256_shuffle_epi8(table, _mm256_and_si256(x, nibble)),
+      _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi64(x, 4), nibble)));
+  return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+}
+// SSE2 has no byte shuffle: add bits up in ever wider fields.
+template <typename Reg>
+  requires std::is_same_v<Reg, __m128i>
+__m128i lane_popcounts(Reg x) {
+  const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+  x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
+  x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
+  x = _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi64(x, 4)), m4);
+  return _mm_sad_epu8(x, _mm_setzero_si128());
+}
+
+// AVX-512: two registers.
+template <int kWords>
+struct Wide<kWords, 64> {
+  static constexpr unsigned kLowWords = kWords >= 8 ? 0xff : (1u << kWords) - 1;
+  static constexpr unsigned kHighWords = kWords >= 16 ? 0xff
+                                         : kWords > 8 ? (1u << (kWords - 8)) - 1
+                                                      : 0;
+  using Counts = __m512i;
+  __m512i low, high;
+
+  static Wide zero() { return {_mm512_setzero_si512(), _mm512_setzero_si512()}; }
+  static Wide load(const std::uint64_t* p) {
+    Wide s{_mm512_maskz_loadu_epi64(kLowWords, p), _mm512_setzero_si512()};
+    if constexpr (kWords > 8) s.high = _mm512_maskz_loadu_epi64(kHighWords, p + 8);
+    return s;
+  }
+  void store(std::uint64_t* p) const {
+    _mm512_storeu_si512(p, low);
+    if constexpr (kWords > 8) _mm512_storeu_si512(p + 8, high);
+  }
+  // (Vector operators: GCC 12 warns falsely inside some of the intrinsics.)
+  Wide operator&(Wide b) const { return {low & b.low, high & b.high}; }
+  Wide operator|(Wide b) const { return {low | b.low, high | b.high}; }
+  // ~a & b
+  static Wide andnot(Wide a, Wide b) { return {~a.low & b.low, ~a.high & b.high}; }
+  // A bit for each nonzero word.
+  unsigned nonzero() const {
+    unsigned bits = _mm512_test_epi64_mask(low, low);
+    if constexpr (kWords > 8)
+      bits |= static_cast<unsigned>(_mm512_test_epi64_mask(high, high)) << 8;
+    return bits;
+  }
+  static Counts no_counts() { return _mm512_setzero_si512(); }
+  Counts popcounts() const {
+    if constexpr (Isa::vpopcnt) {
+      return _mm512_add_epi64(_mm512_popcnt_epi64(low), _mm512_popcnt_epi64(high));
+    } else {
+      XCOVER_FALSE_WARNINGS_OFF
+      const __m512i halves[2] = {low, high};
+      __m256i sum = _mm256_setzero_si256();
+      for (const __m512i& h : halves) {
+        sum = _mm256_add_epi64(sum, lane_popcounts(_mm512_castsi512_si256(h)));
+        sum = _mm256_add_epi64(sum, lane_popcounts(_mm512_extracti64x4_epi64(h, 1)));
+      }
+      XCOVER_FALSE_WARNINGS_ON
+      return _mm512_castsi256_si512(sum);
+    }
+  }
+  static Counts add(Counts a, Counts b) { return _mm512_add_epi64(a, b); }
+  static std::int64_t sum(Counts v) {
+    XCOVER_FALSE_WARNINGS_OFF
+    return static_cast<std::int64_t>(_mm512_reduce_add_epi64(v));
+    XCOVER_FALSE_WARNINGS_ON
+  }
+};
+
+template <int kBytes>
+struct Register;
+template <>
+struct Register<32> {
+  using type = __m256i;
+};
+template <>
+struct Register<16> {
+  using type = __m128i;
+};
+
+// AVX2 (32-byte registers) and SSE2 (16-byte ones): as many registers as
+// the words need.
+template <int kWords, int kVectorBytes>
+requires(kVectorBytes == 32 || kVectorBytes == 16) struct Wide<kWords, kVectorBytes> {
+  static constexpr bool kAvx2 = kVectorBytes == 32;
+  using Reg = typename Register<kVectorBytes>::type;
+  static constexpr int kPerReg = kVectorBytes / 8;
+  static_assert(kWords % kPerReg == 0, "set sizes are multiples of 4 words");
+  static constexpr int kRegs = kWords / kPerReg;
+  using Counts = Reg;
+  Reg r[kRegs];
+
+  static Reg zero_reg() {
+    if constexpr (kAvx2)
+      return _mm256_setzero_si256();
+    else
+      return _mm_setzero_si128();
+  }
+  static Wide zero() {
+    Wide s;
+    for (Reg& x : s.r) x = zero_reg();
+    return s;
+  }
+  static Wide load(const std::uint64_t* p) {
+    Wide s;
+    for (int k = 0; k < kRegs; ++k) {
+      if constexpr (kAvx2)
+        s.r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + k * kPerReg));
+      else
+        s.r[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k * kPerReg));
+    }
+    return s;
+  }
+  void store(std::uint64_t* p) const {
+    for (int k = 0; k < kRegs; ++k) {
+      if constexpr (kAvx2)
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + k * kPerReg), r[k]);
+      else
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k * kPerReg), r[k]);
+    }
+  }
+  Wide operator&(const Wide& b) const {
+    Wide s;
+    for (int k = 0; k < kRegs; ++k) s.r[k] = r[k] & b.r[k];
+    return s;
+  }
+  Wide operator|(const Wide& b) const {
+    Wide s;
+    for (int k = 0; k < kRegs; ++k) s.r[k] = r[k] | b.r[k];
+    return s;
+  }
+  // ~a & b
+  static Wide andnot(const Wide& a, const Wide& b) {
+    Wide s;
+    for (int k = 0; k < kRegs; ++k) s.r[k] = ~a.r[k] & b.r[k];
+    return s;
+  }
+  // A bit for each nonzero word.
+  unsigned nonzero() const {
+    unsigned bits = 0;
+    for (int k = 0; k < kRegs; ++k) {
+      unsigned zero;
+      if constexpr (kAvx2) {
+        zero = static_cast<unsigned>(
+            _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(r[k], zero_reg()))));
+      } else {
+        // (SSE2 compares 32-bit lanes: a word is zero when both halves are.)
+        const __m128i half = _mm_cmpeq_epi32(r[k], zero_reg());
+        const __m128i both = _mm_and_si128(half, _mm_shuffle_epi32(half, 0xb1));
+        zero = static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(both)));
+      }
+      bits |= (~zero & ((1u << kPerReg) - 1)) << (k * kPerReg);
+    }
+    return bits;
+  }
+  static Counts no_counts() { return zero_reg(); }
+  Counts popcounts() const {
+    Counts sum = lane_popcounts(r[0]);
+    for (int k = 1; k < kRegs; ++k) sum = add(sum, lane_popcounts(r[k]));
+    return sum;
+  }
+  static Counts add(Counts a, Counts b) {
+    if constexpr (kAvx2)
+      return _mm256_add_epi64(a, b);
+    else
+      return _mm_add_epi64(a, b);
+  }
+  static std::int64_t sum(Counts v) {
+    if constexpr (kAvx2) {
+      const __m128i h = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+      return _mm_cvtsi128_si64(h) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(h, h));
+    } else {
+      return _mm_cvtsi128_si64(v) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v));
+    }
+  }
+};
+
+// Up to 64 lengths in registers (two with 16-bit lengths): `count` options
+// each subtract one at the items of their bit set `items(option)` (a masked
+// subtraction, not a decrement per item), then the items in `covering` get
+// `covered`. Reads `from`, writes `to`.
+template <typename Len, class Items>
+[[gnu::always_inline]] inline void subtract_lengths(const std::uint16_t* list, std::int32_t count,
+                                                    Items&& items, const Len* from, Len* to,
+                                                    std::uint64_t covering, Len covered) {
+  if constexpr (sizeof(Len) == 1) {
+    __m512i v = _mm512_loadu_si512(from);
+    const __m512i one = _mm512_set1_epi8(1);
+    for (std::int32_t j = 0; j < count; ++j) v = _mm512_mask_sub_epi8(v, items(list[j]), v, one);
+    v = _mm512_mask_mov_epi8(v, covering, _mm512_set1_epi8(static_cast<char>(covered)));
+    _mm512_storeu_si512(to, v);
+  } else {
+    __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
+    const __m512i one = _mm512_set1_epi16(1);
+    for (std::int32_t j = 0; j < count; ++j) {
+      const std::uint64_t bits = items(list[j]);
+      low = _mm512_mask_sub_epi16(low, static_cast<__mmask32>(bits), low, one);
+      high = _mm512_mask_sub_epi16(high, static_cast<__mmask32>(bits >> 32), high, one);
+    }
+    const __m512i mark = _mm512_set1_epi16(static_cast<short>(covered));
+    low = _mm512_mask_mov_epi16(low, static_cast<__mmask32>(covering), mark);
+    high = _mm512_mask_mov_epi16(high, static_cast<__mmask32>(covering >> 32), mark);
+    _mm512_storeu_si512(to, low);
+    _mm512_storeu_si512(to + 32, high);
+  }
+}
+
+#else  // not x86-64: declared only, never called (Isa::avx512 is false)
+
+template <int kWords>
+struct Wide {
+  using Counts = int;
+  static Wide zero();
+  static Wide load(const std::uint64_t* p);
+  void store(std::uint64_t* p) const;
+  Wide operator&(Wide b) const;
+  Wide operator|(Wide b) const;
+  static Wide andnot(Wide a, Wide b);
+  unsigned nonzero() const;
+  static Counts no_counts();
+  Counts popcounts() const;
+  static Counts add(Counts a, Counts b);
+  static std::int64_t sum(Counts v);
+};
+template <typename Len, class Items>
+void subtract_lengths(const std::uint16_t* list, std::int32_t count, Items&& items, const Len* from,
+                      Len* to, std::uint64_t covering, Len covered);
+
+#endif
+
+}  // namespace xcover::detail::XCOVER_ISA

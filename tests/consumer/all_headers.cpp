@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Includes nothing but the umbrella header and uses something from every
+// public header, so a header that <xcover/xcover.hpp> leaves out, or that an
+// install leaves behind, fails to compile here.
+#include <xcover/xcover.hpp>
+
+#ifndef XCOVER_API  // export.hpp
+#error "<xcover/xcover.hpp> does not bring in <xcover/export.hpp>"
+#endif
+
+int main() {
+  int failures = 0;
+  // version.hpp
+  static_assert(xcover::version_major == XCOVER_VERSION_MAJOR);
+  // queens.hpp, solver.hpp: the 2 solutions of 4-queens
+  const xcover::QueensProblem queens = xcover::make_queens(4);
+  xcover::Solver solver(queens.problem);
+  failures += solver.count().solutions != 2;
+  // dlx_format.hpp, problem.hpp: the text format gives the problem back
+  xcover::Problem problem = xcover::parse_dlx(xcover::to_dlx(queens.problem)).problem;
+  failures += !(problem == queens.problem);
+  // error.hpp: the builder's errors are xcover::Errors
+  try {
+    problem.add_primary("");
+    ++failures;
+  } catch (const xcover::Error&) {
+  }
+  // parallel.hpp
+  failures += xcover::fingerprint(problem) != xcover::fingerprint(queens.problem);
+  // langford.hpp: values and positions, 3 + 6 items
+  failures += xcover::make_langford(3).problem.item_count() != 9;
+  // sudoku.hpp
+  failures += xcover::SudokuGrid(3).cell_count() != 81;
+  // polyomino.hpp
+  failures += xcover::pentominoes().size() != 12;
+#ifdef XCOVER_WITH_MPI
+  // distributed.hpp (a declaration only: this program does not link xcover::mpi)
+  failures += xcover::DistributedOptions{}.pieces_per_rank == 0;
+#endif
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// The Solver's contract: counts that say whether they are complete, no
+// borrowed problem that can dangle, callbacks that may throw, no re-entry,
+// and solutions pulled one at a time.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "xcover/error.hpp"
+#include "xcover/queens.hpp"
+#include "xcover/solver.hpp"
+
+namespace {
+
+constexpr xcover::Layout kLayouts[] = {xcover::Layout::links, xcover::Layout::bitsets};
+
+std::vector<std::vector<int>> all_solutions(xcover::Solver& solver) {
+  std::vector<std::vector<int>> found;
+  REQUIRE(solver.search([&](const xcover::Solution& s) {
+    found.push_back(s.to_vector());
+    return true;
+  }) == xcover::Status::exhausted);
+  return found;
+}
+
+}  // namespace
+
+static_assert(std::is_constructible_v<xcover::Solver, const xcover::Problem&>);
+static_assert(!std::is_constructible_v<xcover::Solver, xcover::Problem&&>,
+              "a Solver must refuse a temporary Problem");
+static_assert(!std::is_constructible_v<xcover::Solver, const xcover::Problem&&>);
+
+TEST_CASE("a count says whether it is complete") {
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout : kLayouts) {
+    xcover::Solver solver(problem, layout);
+    const xcover::CountResult all = solver.count();
+    CHECK(all.solutions == 92);
+    CHECK(all.status == xcover::Status::exhausted);
+    CHECK(all.complete());
+    xcover::SearchOptions options;
+    options.node_limit = 100;
+    const xcover::CountResult cut = solver.count(options);
+    CHECK(cut.status == xcover::Status::node_limit);
+    CHECK_FALSE(cut.complete());
+    CHECK(cut.solutions < 92);
+    options = {};
+    options.solution_limit = 10;
+    const xcover::CountResult limited = solver.count(options);
+    CHECK(limited.solutions == 10);
+    CHECK(limited.status == xcover::Status::solution_limit);
+  }
+}
+
+TEST_CASE("a solution's owning copy outlives the search") {
+  const xcover::Problem problem = xcover::make_queens(6).problem;
+  xcover::Solver solver(problem);
+  std::vector<int> kept;
+  CHECK(solver.search([&](const xcover::Solution& s) {
+    kept = s.to_vector();
+    return false;
+  }) == xcover::Status::stopped);
+  REQUIRE(kept.size() == 6);
+  // Each option is a queen: six different rows.
+  std::vector<int> rows;
+  for (const int option : kept) rows.push_back(option / 6);
+  std::sort(rows.begin(), rows.end());
+  CHECK(std::unique(rows.begin(), rows.end()) == rows.end());
+}
+
+TEST_CASE("a callback that throws leaves the solver usable") {
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout : kLayouts) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver fresh(problem, layout);
+    const xcover::CountResult expected = fresh.count();
+    const std::uint64_t expected_nodes = fresh.statistics().nodes;
+    xcover::Solver solver(problem, layout);
+    SUBCASE("progress") {
+      xcover::SearchOptions options;
+      options.progress_nodes = 50;
+      int reports = 0;
+      options.on_progress = [&](const xcover::Progress&) {
+        if (++reports == 3) throw std::runtime_error("progress failed");
+      };
+      CHECK_THROWS_WITH_AS(static_cast<void>(solver.search(nullptr, options)), "progress failed",
+                           std::runtime_error);
+      CHECK(reports == 3);
+    }
+    SUBCASE("split") {
+      // (Asked for once the search is a few levels deep, so that there is
+      // work to share.)
+      std::atomic<bool> share{false};
+      xcover::SearchOptions options;
+      options.share_request = &share;
+      options.progress_nodes = 100;
+      options.on_progress = [&](const xcover::Progress&) { share = true; };
+      options.on_split = [&](std::span<const int>, double) {
+        throw std::runtime_error("split failed");
+      };
+      CHECK_THROWS_WITH_AS(static_cast<void>(solver.search(nullptr, options)), "split failed",
+                           std::runtime_error);
+    }
+    SUBCASE("visitor") {
+      int seen = 0;
+      CHECK_THROWS_AS(static_cast<void>(solver.search([&](const xcover::Solution&) -> bool {
+                        if (++seen == 5) throw std::runtime_error("visitor failed");
+                        return true;
+                      })),
+                      std::runtime_error);
+    }
+    // The structure is whole again: the same count and the same tree.
+    CHECK(solver.count().solutions == expected.solutions);
+    CHECK(solver.statistics().nodes == expected_nodes);
+  }
+}
+
+TEST_CASE("a solver refuses calls from inside its own callbacks") {
+  const xcover::Problem problem = xcover::make_queens(6).problem;
+  xcover::Solver solver(problem);
+  const char* const message =
+      "called while the solver is searching (from one of its own callbacks, or with a "
+      "solutions() range still open): use another Solver";
+  SUBCASE("search from the visitor") {
+    CHECK_THROWS_WITH_AS(static_cast<void>(solver.search([&](const xcover::Solution&) {
+                           static_cast<void>(solver.count());
+                           return true;
+                         })),
+                         (std::string("Solver::search ") + message).c_str(), xcover::Error);
+  }
+  SUBCASE("assume from progress") {
+    xcover::SearchOptions options;
+    options.progress_nodes = 1;
+    options.on_progress = [&](const xcover::Progress&) { static_cast<void>(solver.assume(0)); };
+    CHECK_THROWS_WITH_AS(static_cast<void>(solver.search(nullptr, options)),
+                         (std::string("Solver::assume ") + message).c_str(), xcover::Error);
+  }
+  CHECK(solver.count().solutions == 4);
+}
+
+TEST_CASE("solutions() pulls the solutions one at a time") {
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout : kLayouts) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver solver(problem, layout);
+    const std::vector<std::vector<int>> expected = all_solutions(solver);
+    const std::uint64_t all_nodes = solver.statistics().nodes;
+    REQUIRE(expected.size() == 92);
+
+    SUBCASE("all of them, in the visitor's order, with the same statistics") {
+      std::vector<std::vector<int>> pulled;
+      auto range = solver.solutions();
+      for (const xcover::Solution& s : range) pulled.push_back(s.to_vector());
+      CHECK(range.status() == xcover::Status::exhausted);
+      CHECK(pulled == expected);
+      CHECK(solver.statistics().nodes == all_nodes);
+    }
+    SUBCASE("stopping early searches no further") {
+      std::vector<std::vector<int>> pulled;
+      {
+        auto range = solver.solutions();
+        for (const xcover::Solution& s : range) {
+          pulled.push_back(s.to_vector());
+          if (pulled.size() == 3) break;
+        }
+        // While the range lives the solver refuses other work.
+        CHECK_THROWS_AS(static_cast<void>(solver.count()), xcover::Error);
+      }
+      CHECK(pulled == std::vector<std::vector<int>>(expected.begin(), expected.begin() + 3));
+      CHECK(solver.statistics().solutions == 3);
+      CHECK(solver.statistics().nodes < all_nodes / 4);
+      // The structure was restored when the range ended.
+      CHECK(solver.count().solutions == 92);
+    }
+    SUBCASE("limits apply, and a range is walked once") {
+      xcover::SearchOptions options;
+      options.solution_limit = 5;
+      auto range = solver.solutions(options);
+      int n = 0;
+      for (const xcover::Solution& s : range) n += s.options.size() == 8;
+      CHECK(n == 5);
+      CHECK(range.status() == xcover::Status::solution_limit);
+      CHECK_THROWS_AS(range.begin(), xcover::Error);
+    }
+  }
+}

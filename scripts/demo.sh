@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Quick start, part 1: install what is missing, build (Release), run the demo.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,22 +1,41 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages xcover needs, only those that are missing.
-#   bash scripts/setup.sh         the plain build
-#   bash scripts/setup.sh --mpi   also Boost.MPI and Open MPI
-#   bash scripts/setup.sh --fuzz  clang and libFuzzer, for tests/fuzz
+#   bash scripts/setup.sh             the plain build (also for --kernels)
+#   bash scripts/setup.sh --mpi       also Boost.MPI and Open MPI
+#   bash scripts/setup.sh --fuzz      clang and libFuzzer, for tests/fuzz
+#   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators
+#   bash scripts/setup.sh --aarch64   the cross compiler for 64-bit Arm, the arm64
+#                                     Boost libraries (adds the arm64 architecture
+#                                     to dpkg if needed) and qemu
 set -euo pipefail
-packages=(cmake make g++ libboost-program-options-dev doctest-dev)
-if [[ "${1:-}" == "--mpi" ]]; then
-  packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin)
-elif [[ "${1:-}" == "--fuzz" ]]; then
-  packages=(cmake make clang libclang-rt-14-dev)
-fi
+packages=(cmake make g++ libboost-program-options-dev doctest-dev pkgconf)
+case "${1:-}" in
+  --mpi) packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin) ;;
+  --fuzz) packages=(cmake make clang libclang-rt-14-dev) ;;
+  --qemu-cpu) packages+=(qemu-user) ;;
+  --aarch64)
+    # doctest is header-only: the build machine's package serves.
+    packages=(cmake make doctest-dev g++-aarch64-linux-gnu qemu-user
+              libboost-program-options-dev:arm64)
+    ;;
+esac
+# With arm64 packages beside the build machine's, a name without an
+# architecture is ambiguous to dpkg: it is then asked about the native one.
+native="$(dpkg --print-architecture)"
+installed() {
+  dpkg -s "$1" >/dev/null 2>&1 || { [[ "$1" != *:* ]] && dpkg -s "$1:$native" >/dev/null 2>&1; }
+}
 missing=()
 for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  installed "$p" || missing+=("$p")
 done
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
+  if [[ "${missing[*]}" == *:arm64* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    dpkg --add-architecture arm64
+  fi
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

@@ -1,37 +1,106 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Quick start, part 2: install what is missing, build, run every test.
 #   bash scripts/test.sh              Release build in build/
 #   bash scripts/test.sh --sanitize   ASan+UBSan build in build-asan/
 #   bash scripts/test.sh --mpi        with distributed counting, in build-mpi/
 #   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests
 #                                     that run several threads
-#   bash scripts/test.sh --portable   without -march=native, in build-portable/: the
-#                                     engine's paths for processors without AVX-512
+#   bash scripts/test.sh --kernels    the Release build's tests once per kernel set this
+#                                     processor runs, each forced with XCOVER_KERNELS
+#   bash scripts/test.sh --qemu-cpu MODEL
+#                                     the Release build's engine tests and CLI runs on
+#                                     an emulated processor (qemu-x86_64 -cpu MODEL),
+#                                     checking the kernel set it picks
+#   bash scripts/test.sh --aarch64    cross build for 64-bit Arm in build-aarch64/, its
+#                                     tests under qemu-aarch64 (those that suit an
+#                                     emulator: see below)
+#   bash scripts/test.sh --shared     libxcover.so (BUILD_SHARED_LIBS=ON) in build-shared/:
+#                                     the tests, the CLI and the consumers against it
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh "${1:-}"
+mode="${1:-}"
+bash scripts/setup.sh "$mode"
 tests=()
-if [[ "${1:-}" == "--tsan" ]]; then
-  dir=build-tsan
-  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS=-fsanitize=thread
-         -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DXCOVER_BUILD_BENCH=OFF)
-  export TSAN_OPTIONS=halt_on_error=1
-  tests=(-R "thread|resum|checkpoint|uneven|across|cut_into|ordered|sudoku cli|Ctrl-C")
-elif [[ "${1:-}" == "--mpi" ]]; then
-  dir=build-mpi
-  flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)
-elif [[ "${1:-}" == "--portable" ]]; then
-  dir=build-portable
-  flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_NATIVE=OFF -DXCOVER_BUILD_BENCH=OFF)
-elif [[ "${1:-}" == "--sanitize" ]]; then
-  dir=build-asan
-  flags=(-DCMAKE_BUILD_TYPE=Debug -DXCOVER_SANITIZE=ON)
-  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-else
-  dir=build
-  flags=(-DCMAKE_BUILD_TYPE=Release)
-fi
+case "$mode" in
+  --tsan)
+    dir=build-tsan
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS=-fsanitize=thread
+           -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DXCOVER_BUILD_BENCH=OFF)
+    export TSAN_OPTIONS=halt_on_error=1
+    tests=(-R "thread|resum|checkpoint|uneven|across|cut_into|ordered|sudoku cli|Ctrl-C")
+    ;;
+  --mpi)
+    dir=build-mpi
+    flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_WITH_MPI=ON)
+    # (The subdirectory consumer rebuilds the whole library; the plain run
+    # has it.)
+    tests=(-E "^consumer_subdirectory$")
+    ;;
+  --sanitize)
+    dir=build-asan
+    flags=(-DCMAKE_BUILD_TYPE=Debug -DXCOVER_SANITIZE=ON)
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    tests=(-E "^consumer_subdirectory$")
+    ;;
+  --shared)
+    dir=build-shared
+    flags=(-DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DXCOVER_BUILD_BENCH=OFF)
+    ;;
+  --aarch64)
+    dir=build-aarch64
+    flags=(--toolchain cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
+           -DXCOVER_BUILD_BENCH=OFF)
+    # Left out under the emulator: the packaging tests (nothing there depends
+    # on the processor; the native runs have them), the hostile inputs (a
+    # million items, 100,000 levels: minutes each), signals sent after a
+    # fixed sleep (qemu's start-up outlasts it), and --memory-limit (qemu
+    # ignores the guest's RLIMIT_AS, so the search never runs out).
+    tests=(-E "^consumer_|^install_layout$|^hostile: |Ctrl-C|killed at random|--memory-limit")
+    ;;
+  "" | --kernels | --qemu-cpu)
+    dir=build
+    flags=(-DCMAKE_BUILD_TYPE=Release)
+    ;;
+  *)
+    echo "test.sh: unknown mode '$mode' (see the comment at the top)" >&2
+    exit 2
+    ;;
+esac
 cmake -S . -B "$dir" "${flags[@]}" -DXCOVER_WERROR=ON -DXCOVER_BUILD_TESTS=ON >/dev/null
 cmake --build "$dir" -j "$(nproc)"
-ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"
+
+if [[ "$mode" == --qemu-cpu ]]; then
+  exec bash scripts/qemu_cpu.sh "${2:-}" "$dir"
+elif [[ "$mode" != --kernels ]]; then
+  ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"
+  exit
+fi
+
+# The tests that do not depend on the kernel set (packaging, the check of
+# the objects) once; every test that runs the engine (the library's and the
+# CLI's, which inherits XCOVER_KERNELS) once per kernel set. Together: the
+# plain run's tests and more.
+once="^consumer_|^kernel_objects"
+ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -R "$once"
+ran=() skipped=()
+for set in baseline avx2 avx512 avx512icl; do
+  # The library itself says whether this processor runs the set: the CLI
+  # refuses XCOVER_KERNELS naming one it does not.
+  if ! refusal=$(XCOVER_KERNELS=$set "$dir/xcover" solve --count \
+                   tests/data/knuth_example.dlx 2>&1 >/dev/null); then
+    if [[ "$refusal" == *"this processor cannot run these kernels"* ]]; then
+      echo "== kernels $set: skipped, this processor lacks it"
+      skipped+=("$set")
+      continue
+    fi
+    echo "$refusal" >&2
+    exit 1
+  fi
+  echo "== kernels $set"
+  XCOVER_KERNELS=$set XCOVER_EXPECT_KERNELS=$set \
+    ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -E "$once"
+  ran+=("$set")
+done
+echo "kernels: tests passed with ${ran[*]}; skipped (not run by this processor): ${skipped[*]:-none}"

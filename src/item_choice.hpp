@@ -32,6 +32,30 @@ std::int32_t first_shortest(const Len* len, std::int32_t begin, std::int32_t end
   return static_cast<std::int32_t>(best & ((Key{1} << kShift) - 1));
 }
 
+// The same for long arrays, stopping at a length of `least` or less (zero,
+// or one when the caller knows no item is shorter), and saying in *live
+// where the scan met its first length below `covered` (an uncovered item),
+// rounded down to its block.
+template <typename Key, int kShift, typename Len>
+std::int32_t first_shortest_from(const Len* len, std::int32_t begin, std::int32_t end, Len least,
+                                 std::int32_t* live, Len covered) {
+  constexpr std::int32_t block = 64;
+  Key best = static_cast<Key>(-1);
+  bool seen = false;
+  for (std::int32_t start = begin; start < end; start += block) {
+    const std::int32_t stop = std::min(end, start + block);
+    for (std::int32_t k = start; k < stop; ++k)
+      best = std::min(best, static_cast<Key>(static_cast<Key>(len[k]) << kShift |
+                                             static_cast<std::uint32_t>(k)));
+    if (!seen && (best >> kShift) < covered) {
+      *live = start;
+      seen = true;
+    }
+    if ((best >> kShift) <= least) break;
+  }
+  return static_cast<std::int32_t>(best & ((Key{1} << kShift) - 1));
+}
+
 // The first index whose length is `length`, in an array padded to whole
 // vectors (there must be one).
 template <typename Len>

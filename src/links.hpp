@@ -39,6 +39,9 @@ struct Node {
 // and pack (length, item) in 32 bits, so the scan reads half as much.
 constexpr std::uint32_t kCoveredWide = 0x80000000u;
 constexpr std::uint32_t kCoveredNarrow = 0x8000u;
+// From this many primary items on, the links note when a length reaches
+// zero, so that choosing an item can stop at the first of length one.
+constexpr std::int32_t kTrackZeroItems = 1024;
 
 template <bool kColors>
 class Links {
@@ -57,7 +60,7 @@ class Links {
   // (The links commit no forced options ahead and branch by DLX1's rule:
   // SearchOptions::propagate and ItemChoice::most_clashes are for the bit
   // sets.)
-  void begin(bool /*propagate*/, bool /*most_clashes*/) {}
+  void begin(bool /*propagate*/, bool /*most_clashes*/) { zeroed_ = true; }
   bool solved_at_begin() const { return false; }
   std::int32_t forced_count(int /*level*/) const { return 0; }
   template <class F>
@@ -65,12 +68,17 @@ class Links {
   // Chooses the item to branch on at `level` and covers it; returns the
   // number of options it has.
   std::int32_t open(int level, std::mt19937_64* rng) {
-    const std::int32_t best =
-        rng       ? random_shortest(len_.data(), 1, primary_count_ + 1, covered_mark_, *rng)
-        : narrow_ ? first_shortest<std::uint32_t, 16>(len_.data(), 1, primary_count_ + 1)
-                  : first_shortest<std::uint64_t, 32>(len_.data(), 1, primary_count_ + 1);
+    const std::int32_t best = track_zero_ ? choose_among_many(level, rng)
+                              : rng       ? random_shortest(len_.data(), 1, primary_count_ + 1,
+                                                            covered_mark_, *rng)
+                              : narrow_
+                                  ? first_shortest<std::uint32_t, 16>(len_.data(), 1,
+                                                                      primary_count_ + 1)
+                                  : first_shortest<std::uint64_t, 32>(len_.data(), 1,
+                                                                      primary_count_ + 1);
     const std::int32_t size = static_cast<std::int32_t>(len_[best]);
     cover(best);
+    if (track_zero_) zeroed_after_cover_[level] = zeroed_;
     branch_item_[level] = best;
     choice_[level] = best;  // the list head: before the first option
     return size;
@@ -80,6 +88,7 @@ class Links {
     const std::int32_t p = nodes_[choice_[level]].down;
     if (p == branch_item_[level]) return false;
     choice_[level] = p;
+    if (track_zero_) zeroed_ = zeroed_after_cover_[level];
     commit_others(p);
     return true;
   }
@@ -100,17 +109,51 @@ class Links {
   std::size_t bytes() const {
     return nodes_.capacity() * sizeof(Node) +
            (len_.capacity() + first_primary_node_.capacity() + assumed_nodes_.capacity() +
-            choice_.capacity() + branch_item_.capacity()) *
-               sizeof(std::int32_t);
+            choice_.capacity() + branch_item_.capacity() + scan_begin_.capacity()) *
+               sizeof(std::int32_t) +
+           zeroed_after_cover_.capacity();
   }
 
   std::uint64_t updates = 0;
 
  private:
+  // open()'s choice when there are many items (track_zero_), in less than
+  // a scan of them all when it can be. Items covered at the level above
+  // stay covered here: the scan starts at the block where the level above
+  // met its first uncovered item. And an item can have no option left here
+  // only if a hide since the level above chose its item brought a length
+  // to zero (a zero there would have ended that branch): without one, the
+  // first item of length one is the first shortest, and the scan stops
+  // there. So a long chain of forced choices costs a step a level, not a
+  // scan of all the items.
+  [[gnu::noinline]] std::int32_t choose_among_many(int level, std::mt19937_64* rng) {
+    const std::int32_t lo = level ? scan_begin_[level - 1] : 1;
+    const std::int32_t end = primary_count_ + 1;
+    const std::uint32_t least = zeroed_ ? 0 : 1;
+    std::int32_t* live = &scan_begin_[level];
+    std::int32_t best;
+    if (rng) {
+      best = random_shortest(len_.data(), lo, end, covered_mark_, *rng);
+      *live = lo;
+    } else if (narrow_) {
+      best = first_shortest_from<std::uint32_t, 16>(len_.data(), lo, end, least, live,
+                                                      covered_mark_);
+    } else {
+      best = first_shortest_from<std::uint64_t, 32>(len_.data(), lo, end, least, live,
+                                                      covered_mark_);
+    }
+    zeroed_ = false;  // from here: the hides of this level
+    return best;
+  }
+
   // Removes the option of node p from every list but p's own.
-  void hide(std::int32_t p) {
+  // kTrack: also notes in zeroed_ whether a length reached zero (see
+  // open()), which only long lists of items need.
+  template <bool kTrack>
+  void hide_as(std::int32_t p) {
     Node* nd = nodes_.data();
     std::uint32_t* ln = len_.data();
+    [[maybe_unused]] bool zeroed = false;
     if constexpr (!kColors) {
       const std::int32_t begin = nd[p].aux;
       std::int32_t q = begin;
@@ -122,7 +165,11 @@ class Links {
         const std::int32_t u = nd[q].up, d = nd[q].down, x = nd[q].top;
         nd[u].down = own ? q : d;
         nd[d].up = own ? q : u;
-        --ln[x];
+        if constexpr (kTrack) {
+          zeroed |= --ln[x] == 0;
+        } else {
+          --ln[x];
+        }
       }
       updates += static_cast<std::uint64_t>(q - begin - 1);
     } else {
@@ -136,11 +183,24 @@ class Links {
           const std::int32_t u = nd[q].up, d = nd[q].down;
           nd[u].down = d;
           nd[d].up = u;
-          --ln[x];
+          if constexpr (kTrack) {
+            zeroed |= --ln[x] == 0;
+          } else {
+            --ln[x];
+          }
           ++updates;
         }
         ++q;
       }
+    }
+    if constexpr (kTrack) zeroed_ = zeroed_ || zeroed;
+  }
+
+  void hide(std::int32_t p) {
+    if (track_zero_) {
+      hide_as<true>(p);
+    } else {
+      hide_as<false>(p);
     }
   }
 
@@ -174,15 +234,19 @@ class Links {
     }
   }
 
-  void cover(std::int32_t i) {
+  [[gnu::always_inline]] void cover(std::int32_t i) {
     len_[i] += covered_mark_;
     active_ -= i <= primary_count_;
     ++updates;
     const Node* nd = nodes_.data();
-    for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) hide(p);
+    if (track_zero_) {
+      for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) hide_as<true>(p);
+    } else {
+      for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) hide_as<false>(p);
+    }
   }
 
-  void uncover(std::int32_t i) {
+  [[gnu::always_inline]] void uncover(std::int32_t i) {
     const Node* nd = nodes_.data();
     for (std::int32_t p = nd[i].up; p != i; p = nd[p].up) unhide(p);
     len_[i] -= covered_mark_;
@@ -213,7 +277,7 @@ class Links {
   }
 
   // Commits the items of p's option other than p's own item, in order.
-  void commit_others(std::int32_t p) {
+  [[gnu::always_inline]] void commit_others(std::int32_t p) {
     const Node* nd = nodes_.data();
     if constexpr (!kColors) {
       // Cyclically from p + 1, as DLX1 does; the spacer before the option
@@ -240,7 +304,7 @@ class Links {
   }
 
   // Undoes commit_others, in the opposite order.
-  void uncommit_others(std::int32_t p) {
+  [[gnu::always_inline]] void uncommit_others(std::int32_t p) {
     const Node* nd = nodes_.data();
     if constexpr (!kColors) {
       const std::int32_t begin = nd[p].aux, end = nd[begin - 1].down;
@@ -278,6 +342,13 @@ class Links {
   bool narrow_ = false;             // see kCoveredNarrow
   std::uint32_t covered_mark_ = kCoveredWide;
   std::int32_t active_ = 0;  // primary items not yet covered
+  // Whether a hide has brought some length to zero since the last open()
+  // (or its cover, for zeroed_after_cover_): when not, no uncovered item
+  // has length zero (see open()).
+  bool zeroed_ = true;
+  // Whether hides note zeros: for many items, where a scan to the end costs
+  // more than the notes (see kTrackZeroItems).
+  bool track_zero_ = false;
   // For each problem option, its first node of a primary item (-1 for an
   // option without one, which is left out of the structure).
   std::vector<std::int32_t> first_primary_node_;
@@ -286,6 +357,10 @@ class Links {
   // One slot a level; the depth is at most the number of primary items.
   std::vector<std::int32_t> choice_;       // node chosen at each level
   std::vector<std::int32_t> branch_item_;  // item branched on at each level
+  // Where open(level) met its first uncovered item, to a block: every
+  // primary item before it is covered at that level and deeper.
+  std::vector<std::int32_t> scan_begin_;
+  std::vector<char> zeroed_after_cover_;
 };
 
 // True when some option gives an item a colour.

@@ -61,10 +61,13 @@ Links<kColors>::Links(const Problem& p)
   for (std::int32_t i = 1; i <= primary_count_; ++i) longest = std::max(longest, len_[i]);
   narrow_ = primary_count_ < 0x10000 && longest < kCoveredNarrow;
   covered_mark_ = narrow_ ? kCoveredNarrow : kCoveredWide;
+  track_zero_ = primary_count_ >= kTrackZeroItems;
 
   const std::size_t depth = static_cast<std::size_t>(primary_count_) + 2;
   choice_.resize(depth);
   branch_item_.resize(depth);
+  scan_begin_.resize(depth);
+  zeroed_after_cover_.resize(depth);
 }
 
 template <bool kColors>

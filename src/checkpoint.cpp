@@ -32,6 +32,7 @@
 #include <string_view>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "xcover/dlx_format.hpp"
@@ -152,7 +153,49 @@ std::string directory_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// Where a checkpoint for `path` goes: through symbolic links to the file
+// they name (the link stays a link), refusing what is there and is not a
+// regular file (a device, a pipe, a directory), which a rename would
+// replace.
+std::string checkpoint_target(const std::string& path) {
+  std::string target = path;
+  for (int hops = 0;; ++hops) {
+    struct stat status {};
+    if (::lstat(target.c_str(), &status) != 0) {
+      if (errno == ENOENT) return target;  // a new file
+      throw FileError(path, std::strerror(errno));
+    }
+    if (S_ISREG(status.st_mode)) return target;
+    if (!S_ISLNK(status.st_mode))
+      throw FileError(path, "not a regular file: a checkpoint would replace it");
+    if (hops == 40) throw FileError(path, std::strerror(ELOOP));
+    std::string link(static_cast<std::size_t>(status.st_size > 0 ? status.st_size : 4096), '\0');
+    const ssize_t n = ::readlink(target.c_str(), link.data(), link.size());
+    if (n < 0) throw FileError(path, std::strerror(errno));
+    link.resize(static_cast<std::size_t>(n));
+    // A relative link is relative to the directory holding it.
+    target = link.starts_with('/') || target.find('/') == std::string::npos
+                 ? link
+                 : directory_of(target) + '/' + link;
+  }
+}
+
 }  // namespace
+
+void check_checkpoint_path(const std::string& path) {
+  const std::string target = checkpoint_target(path);
+  // What write_checkpoint will do first: create the temporary beside it.
+  const std::string temporary = target + ".tmp";
+  // (One left by an earlier run that was killed is opened, not replaced:
+  // write_checkpoint replaces it.)
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  const bool created = fd >= 0;
+  if (!created && errno == EEXIST)
+    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw FileError(path, std::strerror(errno));
+  ::close(fd);
+  if (created) ::unlink(temporary.c_str());
+}
 
 std::string checkpoint_text(const Checkpoint& c) {
   std::ostringstream out;
@@ -175,8 +218,9 @@ std::string checkpoint_text(const Checkpoint& c) {
   return text;
 }
 
-void write_checkpoint(const std::string& path, const Checkpoint& c) {
+void write_checkpoint(const std::string& written, const Checkpoint& c) {
   const std::string text = checkpoint_text(c);
+  const std::string path = checkpoint_target(written);
 
   // Written to a temporary beside it, flushed to the disk, then renamed over
   // it: a crash at any moment leaves the old checkpoint or the new one whole.

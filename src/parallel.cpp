@@ -40,7 +40,7 @@ std::uint64_t fingerprint(const Problem& problem) {
 }
 
 std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
-                                       double* dead_weight) {
+                                       double* dead_weight, const std::function<bool()>& stop) {
   // Each split replaces a piece by one piece per option of the item the
   // search would branch on there.
   // Each piece keeps its path (the rank of each forced option among its
@@ -52,14 +52,15 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
   Solver solver(problem);
   std::deque<Cut> frontier{Cut{WorkPiece{{}, 1.0}, {}}};
   std::vector<Cut> cuts;  // those that cannot be split: solutions
-  while (!frontier.empty() && frontier.size() + cuts.size() < target) {
+  while (!frontier.empty() && frontier.size() + cuts.size() < target && !(stop && stop())) {
     Cut cut = std::move(frontier.front());
     frontier.pop_front();
     static_cast<void>(solver.assume(cut.piece.forced));  // a conflict leaves nothing to find
     const Branching branching = solver.branching();
     solver.clear_assumptions();
-    if (branching.solved) {
-      cuts.push_back(std::move(cut));  // one solution: a worker reports it
+    if (branching.solved || branching.options.size() == 1) {
+      // One solution (a worker reports it), or one way on: as it is.
+      cuts.push_back(std::move(cut));
     } else if (branching.options.empty()) {
       if (dead_weight) *dead_weight += cut.piece.weight;
     } else {
@@ -87,6 +88,16 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Whether cancellation or the time limit (counted from `start`) has ended a
+// search: the first cut asks it between cuts, so that a cut that takes long
+// stops as the search would (the search then reports why).
+std::function<bool()> cut_short(const SearchOptions& limits, Clock::time_point start) {
+  return [&limits, start] {
+    return (limits.cancel && limits.cancel->load()) ||
+           (limits.time_limit > 0 && since(start) >= limits.time_limit);
+  };
 }
 
 // What one worker is doing, for progress reports between pieces.
@@ -138,7 +149,7 @@ struct ParallelSearch::Impl {
     totals.fingerprint = fingerprint(p);
   }
 
-  void first_cut();
+  void first_cut(Clock::time_point start);
   void fail(std::exception_ptr error) {
     std::lock_guard lock(mutex);
     if (!failure) failure = std::move(error);
@@ -184,9 +195,10 @@ struct ParallelSearch::Impl {
   Status run_ordered(const Visitor& visit);
 };
 
-void ParallelSearch::Impl::first_cut() {
-  std::vector<WorkPiece> pieces = cut_into_pieces(
-      *problem, std::max<std::size_t>(1, threads * options.pieces_per_thread), &totals.done);
+void ParallelSearch::Impl::first_cut(Clock::time_point start) {
+  std::vector<WorkPiece> pieces =
+      cut_into_pieces(*problem, std::max<std::size_t>(1, threads * options.pieces_per_thread),
+                      &totals.done, cut_short(options.search, start));
   // The biggest pieces first, so that the last to finish are small.
   std::stable_sort(pieces.begin(), pieces.end(),
                    [](const WorkPiece& a, const WorkPiece& b) { return a.weight > b.weight; });
@@ -370,8 +382,9 @@ void ParallelSearch::resume(const Checkpoint& checkpoint) {
 // the balance rests on the first cut; no checkpoints.
 Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   const Clock::time_point start = Clock::now();
-  const std::vector<WorkPiece> pieces = cut_into_pieces(
-      *problem, std::max<std::size_t>(1, threads * options.pieces_per_thread), &totals.done);
+  const std::vector<WorkPiece> pieces =
+      cut_into_pieces(*problem, std::max<std::size_t>(1, threads * options.pieces_per_thread),
+                      &totals.done, cut_short(options.search, start));
   std::vector<std::size_t> by_size(pieces.size());
   for (std::size_t k = 0; k < by_size.size(); ++k) by_size[k] = k;
   std::stable_sort(by_size.begin(), by_size.end(), [&](std::size_t a, std::size_t b) {
@@ -480,8 +493,24 @@ Status ParallelSearch::run(const Visitor& visit) {
     throw Error("ParallelSearch::run called again after a solution visitor threw: the count "
                 "lost that worker's piece; start again or resume from a checkpoint");
   const Clock::time_point start = Clock::now();
-  if (!m.cut) m.first_cut();
+  if (!m.cut) m.first_cut(start);
   m.cut = true;
+  {
+    // Cancelled or out of time already (in the cut, or before): no worker
+    // starts, and the queue holds all the work.
+    const SearchOptions& limits = m.options.search;
+    Status early = Status::exhausted;
+    if (limits.cancel && limits.cancel->load()) early = Status::cancelled;
+    if (limits.time_limit > 0 && since(start) >= limits.time_limit) early = Status::time_limit;
+    if (early != Status::exhausted) {
+      m.totals.seconds += since(start);
+      m.stats.nodes = m.totals.nodes;
+      m.stats.updates = m.totals.updates;
+      m.stats.solutions = m.totals.solutions;
+      m.stats.seconds = m.totals.seconds;
+      return early;
+    }
+  }
   m.finished = m.pause = false;
   m.stop = false;
   m.visitor_stopped = m.limit_reached = false;

@@ -34,8 +34,8 @@ using xcover::test::temp_file;
 
 // "A 100 MB line": 100 MB in Release, 20 MB under the sanitizers.
 constexpr std::size_t huge_line = sanitized ? 20'000'000 : 100'000'000;
-// Search depth and item counts, smaller under the sanitizers (each search
-// node scans every primary item, so a chain costs depth squared).
+// Search depth and item counts, smaller under the sanitizers (which run
+// several times slower).
 constexpr int deep_levels = sanitized ? 10'000 : 100'000;
 constexpr int million = sanitized ? 200'000 : 1'000'000;
 // For the checks that need size but not the full size.
@@ -368,6 +368,24 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
     CHECK(r.exit_code == 0);
     CHECK(r.out == "1\n");
   }
+}
+
+TEST_CASE("hostile: a million forced items on all threads, and a million options on one item") {
+  // Each level branches on the first item of length one: the search and the
+  // first cut of a parallel search take one pass, not one per level.
+  std::string text = numbered_items(million) + "\n";
+  for (int k = 0; k < million; ++k) text += "i" + std::to_string(k) + "\n";
+  const auto forced = run_cli("solve --count", text);
+  CHECK(forced.exit_code == 0);
+  CHECK(forced.out == "1\n");
+  // (On one thread: pieces of work are sets of forced options, so cutting
+  // one item's million options into pieces costs a cover of that item per
+  // piece.)
+  std::string one_item = "a\n";
+  for (int k = 0; k < million; ++k) one_item += "a\n";
+  const auto wide = run_cli("solve --count --threads 1", one_item);
+  CHECK(wide.exit_code == 0);
+  CHECK(wide.out == std::to_string(million) + "\n");
 }
 
 // --- empty input, and no newline at the end

@@ -535,3 +535,64 @@ TEST_CASE("one solver's node limit counts solutions as nodes, and stops exactly"
     CHECK(solver.statistics().nodes == limit);
   }
 }
+
+namespace {
+
+// n items, each with one option of its own: a chain of forced choices.
+xcover::Problem chain(int n) {
+  xcover::Problem problem;
+  for (int i = 0; i < n; ++i) problem.add_primary("i" + std::to_string(i));
+  for (int i = 0; i < n; ++i) problem.add_option({"i" + std::to_string(i)});
+  return problem;
+}
+
+}  // namespace
+
+TEST_CASE("cut_into_pieces: a piece with one way on is not cut (a chain is one piece)") {
+  // Descending the chain would cost a pass over it per item: quadratic.
+  const xcover::Problem problem = chain(40000);
+  const auto pieces = xcover::cut_into_pieces(problem, 128);
+  REQUIRE(pieces.size() == 1);
+  CHECK(pieces[0].forced.empty());
+  CHECK(pieces[0].weight == 1.0);
+  xcover::ParallelSearch search(problem, on(2));
+  CHECK(search.run() == xcover::Status::exhausted);
+  CHECK(search.statistics().solutions == 1);
+}
+
+TEST_CASE("cut_into_pieces: a cut stopped at any point still covers the whole tree") {
+  const xcover::Problem problem = queens(7);
+  const std::uint64_t total = xcover::Solver(problem).count().solutions;
+  for (int asked : {0, 1, 3, 10}) {
+    CAPTURE(asked);
+    int calls = 0;
+    double dead = 0;
+    const auto pieces =
+        xcover::cut_into_pieces(problem, 200, &dead, [&] { return ++calls > asked; });
+    CHECK(calls == asked + 1);
+    xcover::Solver solver(problem);
+    std::uint64_t sum = 0;
+    double weight = dead;
+    for (const auto& piece : pieces) {
+      REQUIRE(solver.assume(piece.forced));
+      sum += solver.count().solutions;
+      solver.clear_assumptions();
+      weight += piece.weight;
+    }
+    CHECK(sum == total);
+    CHECK(weight == doctest::Approx(1.0));
+  }
+}
+
+TEST_CASE("a search cancelled before it starts stops in the first cut, and resumes exactly") {
+  const xcover::Problem problem = queens(9);
+  std::atomic<bool> cancel{true};
+  xcover::ParallelOptions options = on(2);
+  options.search.cancel = &cancel;
+  xcover::ParallelSearch search(problem, options);
+  CHECK(search.run() == xcover::Status::cancelled);
+  xcover::ParallelSearch again(problem, on(2));
+  again.resume(search.checkpoint());
+  CHECK(again.run() == xcover::Status::exhausted);
+  CHECK(again.statistics().solutions == 352);
+}

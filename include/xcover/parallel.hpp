@@ -56,16 +56,27 @@ struct Checkpoint {
 // Cuts the search tree breadth first into about `target` pieces whose
 // solutions together are the problem's, each exactly once, returned in the
 // order a single-threaded search meets them. Branches found empty on the way
-// add their weight to *dead_weight.
+// add their weight to *dead_weight. A piece whose search has one way to go
+// on is not cut further (cutting would give it back unchanged), so the
+// cut's time grows with `target`, not with the depth of forced choices.
+// `stop`, when given, is asked between cuts: when it says true the cut ends
+// where it stands, and the pieces still cover the whole tree.
 XCOVER_API std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
-                                                  double* dead_weight = nullptr);
+                                                  double* dead_weight = nullptr,
+                                                  const std::function<bool()>& stop = {});
 
 // A hash of the problem's items and options, to tell checkpoints apart.
 XCOVER_API std::uint64_t fingerprint(const Problem& problem);
 
 // Writes the checkpoint atomically: a temporary beside `path`, flushed to the
-// disk, then renamed over it. Throws FileError.
+// disk, then renamed over it. A symbolic link is written through (the file
+// it names is replaced, the link stays); a device, pipe or directory at
+// `path` is refused. Throws FileError.
 XCOVER_API void write_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+// Throws FileError unless write_checkpoint(path, ...) can work: the
+// directory exists and takes new files, and `path` is not a device, pipe or
+// directory. Call it before a long search, not after.
+XCOVER_API void check_checkpoint_path(const std::string& path);
 // The file's text, ending with its checksum line.
 XCOVER_API std::string checkpoint_text(const Checkpoint& checkpoint);
 // Throws ParseError (FILE:LINE: reason) when the file is not a checkpoint.

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -25,6 +26,7 @@
 #include <streambuf>
 #include <thread>
 
+#include "input.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/version.hpp"
 
@@ -188,11 +190,16 @@ SearchOptions SearchFlags::search_options() const {
     throw UsageError("--ordered does not go with --checkpoint or --resume");
   if (memory_layout() != Layout::automatic && mpi)
     throw UsageError("--layout does not go with --mpi (the ranks choose automatically)");
+  // A checkpoint that cannot be written is said now, not after hours.
+  const std::string& checkpoint_path = !checkpoint.empty() ? checkpoint : resume;
+  if (!checkpoint_path.empty()) check_checkpoint_path(checkpoint_path);
   apply_memory_limit(memory_limit);
   SearchOptions options;
   options.solution_limit = limit;
   options.node_limit = node_limit;
-  options.time_limit = time_limit;
+  // The limit holds for the whole command: reading and building count.
+  set_command_time_limit(time_limit);
+  if (time_limit > 0) options.time_limit = std::max(time_limit - command_seconds(), 1e-9);
   options.random_seed = seed;
   options.propagate = propagate;
   if (item_choice == "most-clashes") {
@@ -319,16 +326,6 @@ void apply_memory_limit(double mib) {
   struct rlimit limit {};
   limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(mib * 1024 * 1024);
   if (setrlimit(RLIMIT_AS, &limit) != 0) throw UsageError("cannot set --memory-limit");
-}
-
-void open_input(std::ifstream& in, const std::string& path) {
-  errno = 0;
-  in.open(path, std::ios::binary);
-  if (!in) throw InputError(path + ": " + std::strerror(errno != 0 ? errno : ENOENT));
-  // A directory opens, and then fails at the first read.
-  struct stat status {};
-  if (stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode))
-    throw InputError(path + ": " + std::strerror(EISDIR));
 }
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }

@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <boost/program_options.hpp>
-#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -35,9 +34,6 @@ struct UsageError : std::runtime_error {
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-// Opens `path` for reading, or throws InputError.
-void open_input(std::ifstream& in, const std::string& path);
 
 // "xcover VERSION (kernels: IN USE; this processor supports ...)", what
 // --version prints, for the program and every command.

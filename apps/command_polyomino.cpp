@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // xcover polyomino [FILE...]: tile a board with pieces, each used once.
-#include <fstream>
 #include <iostream>
 
 #include "commands.hpp"
+#include "input.hpp"
 #include "puzzle_search.hpp"
 #include "xcover/polyomino.hpp"
 
@@ -46,11 +46,23 @@ struct Inputs {
   std::vector<std::size_t> piece_lines;
 };
 
+// A stop while reading (a signal, the time limit) ends the command with its
+// exit code.
+struct StoppedReading {
+  int code;
+};
+
 PolyominoFile read_file(const std::string& file) {
-  if (file == "-") return read_polyomino(std::cin, "<stdin>");
-  std::ifstream in;
-  open_input(in, file);
-  return read_polyomino(in, file);
+  Input in(file);
+  PolyominoFile contents;
+  try {
+    contents = read_polyomino(in, in.name());
+  } catch (const Error&) {
+    // A stop cuts the input anywhere: what is read may not parse.
+    if (in.stopped() == Input::Stop::none) throw;
+  }
+  if (const int code = stopped_reading(in)) throw StoppedReading{code};
+  return contents;
 }
 
 void add_file(Inputs& inputs, const std::string& file) {
@@ -133,8 +145,13 @@ int run_polyomino(const std::vector<std::string>& args) {
   if (!parse_options("polyomino", synopsis, visible, hidden, positional, args, vm))
     return exit_success;
 
+  flags.search.search_options();  // checks the values, starts the time limit
   Inputs inputs;
-  for (const std::string& file : files) add_file(inputs, file);
+  try {
+    for (const std::string& file : files) add_file(inputs, file);
+  } catch (const StoppedReading& stop) {
+    return stop.code;
+  }
   choose_board(inputs, board_name);
   if (inputs.pieces.empty()) inputs.pieces = pentominoes();
   if (!sizes_match(inputs) && !flags.emit) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
-#include <fstream>
 #include <iostream>
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "input.hpp"
 #include "xcover/dlx_format.hpp"
 
 namespace xcover::cli {
@@ -29,20 +29,18 @@ int run_solve(const std::vector<std::string>& args) {
   flags.search_options();  // checks the values before the input is read
 
   ReadResult input;
-  if (file == "-") {
-    input = read_dlx(std::cin, "<stdin>");
-  } else {
-    std::ifstream in;
-    open_input(in, file);
-    input = read_dlx(in, file);
+  {
+    Input in(file);
+    try {
+      input = read_dlx(in, in.name());
+    } catch (const Error&) {
+      // A stop cuts the input anywhere: what is read may not parse.
+      if (in.stopped() == Input::Stop::none) throw;
+    }
+    // A signal or the time limit while the input was read: no search.
+    if (const int code = stopped_reading(in)) return code;
   }
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
-
-  // A signal while the input was read: stop before searching.
-  if (interrupted().load()) {
-    std::cerr << "xcover: interrupted while reading the input\n";
-    return exit_interrupted;
-  }
   const Problem& problem = input.problem;
   return run_search(problem, flags, [&](const Solution& solution, std::uint64_t number) {
     std::cout << number << ":\n";

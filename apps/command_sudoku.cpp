@@ -8,13 +8,14 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "input.hpp"
 #include "xcover/sudoku.hpp"
 #include "xcover/text.hpp"
 
@@ -300,18 +301,15 @@ int run_sudoku(const std::vector<std::string>& args) {
 
   bool unreadable = false;
   for (std::size_t f = 0; f < files.size() && !stopped; ++f) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (files[f] != "-") {
-      try {
-        open_input(file, files[f]);
-      } catch (const InputError& e) {
-        std::cerr << e.what() << '\n';
-        unreadable = true;
-        continue;
-      }
-      in = &file;
+    std::optional<Input> opened;
+    try {
+      opened.emplace(files[f]);
+    } catch (const InputError& e) {
+      std::cerr << e.what() << '\n';
+      unreadable = true;
+      continue;
     }
+    Input* in = &*opened;
     std::size_t line = 0;
     for (;;) {
       Slot& slot = slots[filled];
@@ -338,6 +336,7 @@ int run_sudoku(const std::vector<std::string>& args) {
         break;
       }
     }
+    if (in->stopped() != Input::Stop::none) stopped = true;
     if (in->bad()) {
       std::cerr << sources[f] << ':' << line << ": read error\n";
       unreadable = true;

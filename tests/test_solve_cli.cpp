@@ -471,3 +471,54 @@ TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that r
   std::remove(checkpoint.c_str());
   std::remove(problem.c_str());
 }
+
+TEST_CASE("a checkpoint that cannot be written is refused before the input is read") {
+  // (The input does not exist either: the checkpoint is looked at first.)
+  const auto missing = run_cli("solve --count --checkpoint /no/such/dir/c.ckpt /no/such/input");
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err == "xcover: cannot write '/no/such/dir/c.ckpt': No such file or directory\n");
+  // /proc takes no new files, even from root.
+  const auto proc = run_cli("queens 8 --count --checkpoint /proc/xcover_test.ckpt");
+  CHECK(proc.exit_code == 1);
+  CHECK(proc.out.empty());
+  CHECK(proc.err.starts_with("xcover: cannot write '/proc/xcover_test.ckpt': "));
+  // A device would be replaced by a regular file: refused.
+  const auto device = run_cli("queens 8 --count --checkpoint /dev/null");
+  CHECK(device.exit_code == 1);
+  CHECK(device.err ==
+        "xcover: cannot write '/dev/null': not a regular file: a checkpoint would replace it\n");
+}
+
+TEST_CASE("a checkpoint given as a symbolic link is written through it") {
+  const std::string problem = temp_file(doubling_problem(24), ".dlx");
+  const auto r = run_script(
+      "d=$(mktemp -d); ln -s target.ckpt \"$d/link.ckpt\"; "
+      "\"$XCOVER\" solve --count --threads 2 --time-limit 0.2 --checkpoint \"$d/link.ckpt\" " +
+      problem +
+      " 2>/dev/null; echo \"exit $?\"; test -L \"$d/link.ckpt\" && echo link; "
+      "head -n 1 \"$d/target.ckpt\"; "
+      "\"$XCOVER\" solve --count --threads 2 --resume \"$d/link.ckpt\" " +
+      problem + "; test -L \"$d/link.ckpt\" && echo link; rm -r \"$d\"");
+  CHECK(r.out == "exit 3\nlink\nxcover checkpoint 2\n16777216\nlink\n");
+  std::remove(problem.c_str());
+}
+
+TEST_CASE("Ctrl-C and the time limit stop a command still waiting for its input") {
+  // Standard input stays open and empty: the reader waits until stopped.
+  const std::string open_stdin =
+      "d=$(mktemp -d); mkfifo \"$d/in\"; \"$XCOVER\" solve --count COMMAND < \"$d/in\" & "
+      "pid=$!; exec 3>\"$d/in\"; ";
+  auto script = [&](const std::string& options, const std::string& then) {
+    std::string text = open_stdin;
+    text.replace(text.find("COMMAND"), 7, options);
+    return text + then + "wait $pid; code=$?; exec 3>&-; rm -r \"$d\"; exit $code";
+  };
+  const auto interrupted = run_script(script("", "sleep 0.3; kill -INT $pid; "));
+  CHECK(interrupted.exit_code == 130);
+  CHECK(interrupted.out.empty());
+  CHECK(interrupted.err == "xcover: interrupted while reading <stdin>\n");
+  // The time limit holds for the whole command, reading included.
+  const auto timed = run_script(script("--time-limit 0.3", ""));
+  CHECK(timed.exit_code == 3);
+  CHECK(timed.err == "xcover: time limit reached while reading <stdin>\n");
+}

@@ -39,6 +39,13 @@ std::uint64_t fingerprint(const Problem& problem) {
   return hash;
 }
 
+namespace {
+
+// No cut makes more pieces of one piece than this (or than its target).
+constexpr std::size_t kMostPiecesOfOne = 1024;
+
+}  // namespace
+
 std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
                                        double* dead_weight, const std::function<bool()>& stop) {
   // Each split replaces a piece by one piece per option of the item the
@@ -58,8 +65,12 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
     static_cast<void>(solver.assume(cut.piece.forced));  // a conflict leaves nothing to find
     const Branching branching = solver.branching();
     solver.clear_assumptions();
-    if (branching.solved || branching.options.size() == 1) {
-      // One solution (a worker reports it), or one way on: as it is.
+    if (branching.solved || branching.options.size() == 1 ||
+        branching.options.size() > std::max<std::size_t>(target, kMostPiecesOfOne)) {
+      // One solution (a worker reports it), or one way on: as it is. And
+      // as it is when it would give very many pieces: each costs its worker
+      // the forcing of its path, the cover of an item with all those
+      // options among it.
       cuts.push_back(std::move(cut));
     } else if (branching.options.empty()) {
       if (dead_weight) *dead_weight += cut.piece.weight;

@@ -29,6 +29,10 @@ namespace xcover::detail::XCOVER_ISA {
 
 using Clock = std::chrono::steady_clock;
 
+// A share request gives away no level with more untried options than this
+// (see the loop).
+constexpr std::int64_t kMostSharedPieces = 1024;
+
 // The layouts, each with the same members for the search loop to call.
 // Small sets of options get a set size fixed at compile time.
 // Items of up to 127 options get 8-bit lengths.
@@ -430,9 +434,14 @@ forward:
       }
       if (options.share_request && options.share_request->exchange(false)) {
         // Share the untried options of the shallowest level that has some:
-        // the biggest piece of work to give.
+        // the biggest piece of work to give. Not those of a level with more
+        // than kMostSharedPieces left: each piece costs its taker the
+        // forcing of its path (covering the item branched on among them),
+        // so a million one-option pieces would cost a million covers of an
+        // item with a million options.
         guarded(core, level - 1, [&] {
           for (int l = 0; l < level; ++l) {
+            if (std::int64_t{branch_size[l]} - branch_rank[l] - 1 > kMostSharedPieces) continue;
             if (give_away_siblings(core, l, options.on_split)) break;
           }
         });

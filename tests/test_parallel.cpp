@@ -560,6 +560,19 @@ TEST_CASE("cut_into_pieces: a piece with one way on is not cut (a chain is one p
   CHECK(search.statistics().solutions == 1);
 }
 
+TEST_CASE("cut_into_pieces: a level of very many options is not cut into a piece each") {
+  // Each piece would cost its worker a cover of the item, with all its
+  // options: quadratic.
+  xcover::Problem problem;
+  problem.add_primary("a");
+  for (int k = 0; k < 5000; ++k) problem.add_option({"a"});
+  CHECK(xcover::cut_into_pieces(problem, 128).size() == 1);
+  CHECK(xcover::cut_into_pieces(problem, 8000).size() == 5000);  // unless asked for as many
+  xcover::ParallelSearch search(problem, on(2, 1));
+  CHECK(search.run() == xcover::Status::exhausted);
+  CHECK(search.statistics().solutions == 5000);
+}
+
 TEST_CASE("cut_into_pieces: a cut stopped at any point still covers the whole tree") {
   const xcover::Problem problem = queens(7);
   const std::uint64_t total = xcover::Solver(problem).count().solutions;

@@ -139,7 +139,7 @@ void SearchFlags::add_to(po::options_description& options) {
        "print progress to stderr about every second (default when stderr is a terminal)")
       ("no-progress", po::bool_switch(&no_progress), "never print progress")
       ("time-limit", number(time_limit, "--time-limit", parse_seconds)->value_name("SECONDS"),
-       "stop after SECONDS (exit status 3)")
+       "stop SECONDS after the command started, reading included (exit status 3)")
       ("node-limit", number(node_limit, "--node-limit", parse_count)->value_name("N"),
        "stop after N search nodes (exit status 3)")
       ("seed", number(seed, "--seed", parse_count)->value_name("N"),

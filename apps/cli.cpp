@@ -541,6 +541,8 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     parallel_options.checkpoint_seconds = flags.checkpoint_every;
     parallel_options.on_checkpoint = [&](const Checkpoint& c) { save(checkpoint_path, c); };
   }
+  // Without a checkpoint to write, a stop need not gather the work left.
+  parallel_options.keep_work_on_stop = !checkpoint_path.empty();
   ParallelSearch search(problem, parallel_options);
   if (!flags.resume.empty()) {
     try {

@@ -135,6 +135,7 @@ struct ParallelSearch::Impl {
   bool resumed = false;
   bool cut = false;     // the queue holds the work (first cut made, or resumed)
   bool broken = false;  // a visitor threw: its worker's piece is lost
+  bool dropped = false;  // a stop dropped the work left (keep_work_on_stop)
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
   // The node limit as a budget: workers reserve nodes from it in chunks and
@@ -503,6 +504,9 @@ Status ParallelSearch::run(const Visitor& visit) {
   if (m.broken)
     throw Error("ParallelSearch::run called again after a solution visitor threw: the count "
                 "lost that worker's piece; start again or resume from a checkpoint");
+  if (m.dropped)
+    throw Error("ParallelSearch::run called again after a stop that dropped the work left "
+                "(ParallelOptions::keep_work_on_stop is false); start again");
   const Clock::time_point start = Clock::now();
   if (!m.cut) m.first_cut(start);
   m.cut = true;
@@ -579,7 +583,13 @@ Status ParallelSearch::run(const Visitor& visit) {
         }
       }
       if (reason != Status::exhausted) {
-        pause_all(lock);
+        if (m.options.keep_work_on_stop) {
+          pause_all(lock);
+        } else {
+          m.dropped = true;
+          m.stop = true;  // the running pieces end where they are
+          m.wake.wait(lock, [&] { return m.all_quiet(); });
+        }
         status = reason;
         break;
       }
@@ -627,6 +637,9 @@ Status ParallelSearch::run(const Visitor& visit) {
 const Statistics& ParallelSearch::statistics() const { return impl_->stats; }
 
 Checkpoint ParallelSearch::checkpoint() const {
+  if (impl_->dropped)
+    throw Error("no checkpoint: a stop dropped the work left "
+                "(ParallelOptions::keep_work_on_stop is false)");
   Checkpoint c = impl_->totals;
   c.pending.assign(impl_->queue.begin(), impl_->queue.end());
   return c;

@@ -609,3 +609,19 @@ TEST_CASE("a search cancelled before it starts stops in the first cut, and resum
   CHECK(again.run() == xcover::Status::exhausted);
   CHECK(again.statistics().solutions == 352);
 }
+
+TEST_CASE("keep_work_on_stop = false: a stop drops the work left, and says so after") {
+  const xcover::Problem problem = queens(13);
+  std::atomic<bool> cancel{false};
+  xcover::ParallelOptions options = on(2);
+  options.keep_work_on_stop = false;
+  options.search.cancel = &cancel;
+  options.search.on_progress = [&](const xcover::Progress&) { cancel = true; };
+  options.search.progress_nodes = 1000;
+  xcover::ParallelSearch search(problem, options);
+  CHECK(search.run() == xcover::Status::cancelled);
+  CHECK(search.statistics().solutions < 73712);
+  CHECK_THROWS_AS(static_cast<void>(search.checkpoint()), xcover::Error);
+  CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
+                       doctest::Contains("dropped the work left"), xcover::Error);
+}

@@ -111,6 +111,13 @@ struct ParallelOptions {
   // state of the count (0: never).
   double checkpoint_seconds = 0;
   std::function<void(const Checkpoint&)> on_checkpoint;
+  // What a stop by a limit or cancellation does with the work left: keep it
+  // (checkpoint() holds it, run() again goes on), which makes each worker
+  // hand back every untried option of every level of its search as a piece
+  // (hundreds of thousands in a search a thousand levels deep); or, when
+  // false, drop it and stop at once (run() again and checkpoint() then
+  // throw Error).
+  bool keep_work_on_stop = true;
 };
 
 class XCOVER_API ParallelSearch {

@@ -4,14 +4,42 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
 namespace xcover::test {
 
 namespace {
+
+// Every temporary file made here: removed when the test program ends, with
+// what a checkpoint written there may leave beside it (most tests remove
+// theirs sooner; this catches the rest, also after a failed check).
+class TemporaryFiles {
+ public:
+  void add(const std::string& path) {
+    std::lock_guard lock(mutex_);
+    paths_.push_back(path);
+  }
+  ~TemporaryFiles() {
+    for (const std::string& path : paths_) {
+      std::remove(path.c_str());
+      std::remove((path + ".tmp").c_str());
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> paths_;
+};
+
+TemporaryFiles& temporary_files() {
+  static TemporaryFiles files;
+  return files;
+}
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -55,6 +83,7 @@ std::string temp_file(const std::string& text, const std::string& suffix) {
   const int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));
   if (fd < 0) throw std::runtime_error("cannot create a temporary file");
   close(fd);
+  temporary_files().add(pattern);
   std::ofstream(pattern, std::ios::binary) << text;
   return pattern;
 }

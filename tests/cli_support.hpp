@@ -49,7 +49,8 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
-// Writes `text` to a fresh temporary file and returns its path.
+// Writes `text` to a fresh temporary file and returns its path. Every such
+// file is removed when the test program ends, if the test has not already.
 std::string temp_file(const std::string& text, const std::string& suffix = ".txt");
 
 }  // namespace xcover::test

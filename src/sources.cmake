@@ -3,22 +3,22 @@
 # the fuzz build (tests/fuzz), relative to this directory.
 set(XCOVER_SOURCE_FILES
   # the model: problems and Knuth's text format
-  problem.cpp
-  dlx_format.cpp
-  text.cpp
+  model/problem.cpp
+  model/dlx_format.cpp
+  model/text.cpp
   # the engine: Solver, and the search compiled once per kernel set
-  solver.cpp
-  kernels/dispatch.cpp
-  kernels/baseline.cpp
-  kernels/avx2.cpp
-  kernels/avx512.cpp
-  kernels/avx512icl.cpp
+  engine/solver.cpp
+  engine/kernels/dispatch.cpp
+  engine/kernels/baseline.cpp
+  engine/kernels/avx2.cpp
+  engine/kernels/avx512.cpp
+  engine/kernels/avx512icl.cpp
   # scale: threads and checkpoints
-  parallel.cpp
-  checkpoint.cpp
+  scale/parallel.cpp
+  scale/checkpoint.cpp
   # the puzzles
-  sudoku.cpp
-  queens.cpp
-  langford.cpp
-  polyomino.cpp)
+  puzzles/sudoku.cpp
+  puzzles/queens.cpp
+  puzzles/langford.cpp
+  puzzles/polyomino.cpp)
 list(TRANSFORM XCOVER_SOURCE_FILES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Checks the property that lets one build run on any x86-64 processor: in
-# the objects of the kernel sets (src/kernels/), the only code using
+# the objects of the kernel sets (src/engine/kernels/), the only code using
 # instructions beyond x86-64's baseline (AVX, AVX-512, BMI, POPCNT, ...) is
 # the kernel set's own, in its namespace xcover::detail::<set>. Any other
 # function there (a standard-library template, an inline function) could

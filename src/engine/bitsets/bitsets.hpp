@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
-#include "item_choice.hpp"
-#include "simd/bits.hpp"
-#include "simd/lanes.hpp"
-#include "simd/wide.hpp"
+#include "../item_choice.hpp"
+#include "../simd/bits.hpp"
+#include "../simd/lanes.hpp"
+#include "../simd/wide.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

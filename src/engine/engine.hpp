@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The search engine behind Solver: the problem in one of the memory layouts
 // and the search loop that drives it. It is compiled once per kernel set
-// (src/kernels/), each copy in a namespace of its own; a Solver holds the
+// (src/engine/kernels/), each copy in a namespace of its own; a Solver holds the
 // copy its processor runs best, through this interface. Its functions are
 // called once per search, never per node.
 #pragma once

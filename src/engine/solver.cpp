@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Solver: a front to the search engine compiled for the kernel set the
-// processor runs best (engine.hpp, src/kernels/).
+// processor runs best (engine.hpp, src/engine/kernels/).
 #include "xcover/solver.hpp"
 
 #include <memory>

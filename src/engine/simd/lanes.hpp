@@ -19,7 +19,7 @@
 #endif
 
 #ifndef XCOVER_ISA
-#error "simd/lanes.hpp belongs in a kernel translation unit (src/kernels/)"
+#error "simd/lanes.hpp belongs in a kernel translation unit (src/engine/kernels/)"
 #endif
 
 // GCC 12 warns falsely inside some AVX-512 intrinsics (extractions,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The kernel sets: what a processor can run, as compile-time traits that the
 // engine's code tests with `if constexpr`, and the target regions that let
-// one build compile the engine once per set (see src/kernels/).
+// one build compile the engine once per set (see src/engine/kernels/).
 //
 // Each kernel translation unit includes every standard and project header
 // first, then opens a target region and includes the engine inside a

@@ -18,7 +18,7 @@
 #endif
 
 #ifndef XCOVER_ISA
-#error "simd/wide.hpp belongs in a kernel translation unit (src/kernels/)"
+#error "simd/wide.hpp belongs in a kernel translation unit (src/engine/kernels/)"
 #endif
 
 namespace xcover::detail::XCOVER_ISA {

@@ -14,7 +14,7 @@
 #endif
 
 #ifndef XCOVER_ISA
-#error "simd/bits.hpp belongs in a kernel translation unit (src/kernels/)"
+#error "simd/bits.hpp belongs in a kernel translation unit (src/engine/kernels/)"
 #endif
 
 namespace xcover::detail::XCOVER_ISA {

@@ -6,7 +6,7 @@
 // is common: limits, budgets, cancellation, progress, sharing work and
 // statistics.
 //
-// Included by each kernel translation unit (src/kernels/), inside its target
+// Included by each kernel translation unit (src/engine/kernels/), inside its target
 // region: this is the code that runs per node.
 #pragma once
 
@@ -18,11 +18,11 @@
 #include <string>
 #include <variant>
 
-#include "bitsets.hpp"
-#include "bitsets_impl.hpp"
+#include "bitsets/bitsets.hpp"
+#include "bitsets/bitsets_impl.hpp"
 #include "engine.hpp"
-#include "links.hpp"
-#include "links_impl.hpp"
+#include "links/links.hpp"
+#include "links/links_impl.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

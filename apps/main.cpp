@@ -7,8 +7,8 @@
 #include <system_error>
 #include <vector>
 
-#include "cli.hpp"
-#include "commands.hpp"
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/version.hpp"
 

@@ -2,9 +2,9 @@
 // xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
 #include <iostream>
 
-#include "cli.hpp"
-#include "commands.hpp"
-#include "input.hpp"
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
+#include "cli/input.hpp"
 #include "xcover/dlx_format.hpp"
 
 namespace xcover::cli {

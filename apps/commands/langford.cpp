@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // xcover langford N: Langford pairs, solved, counted or emitted.
-#include "commands.hpp"
-#include "puzzle_search.hpp"
+#include "commands/commands.hpp"
+#include "cli/puzzle_search.hpp"
 #include "xcover/langford.hpp"
 
 namespace xcover::cli {

@@ -13,9 +13,9 @@
 #include <optional>
 #include <thread>
 
-#include "cli.hpp"
-#include "commands.hpp"
-#include "input.hpp"
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
+#include "cli/input.hpp"
 #include "xcover/sudoku.hpp"
 #include "xcover/text.hpp"
 

@@ -2,9 +2,9 @@
 // xcover polyomino [FILE...]: tile a board with pieces, each used once.
 #include <iostream>
 
-#include "commands.hpp"
-#include "input.hpp"
-#include "puzzle_search.hpp"
+#include "commands/commands.hpp"
+#include "cli/input.hpp"
+#include "cli/puzzle_search.hpp"
 #include "xcover/polyomino.hpp"
 
 namespace xcover::cli {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // xcover queens N: the N-queens problem, solved, counted or emitted.
-#include "commands.hpp"
-#include "puzzle_search.hpp"
+#include "commands/commands.hpp"
+#include "cli/puzzle_search.hpp"
 #include "xcover/queens.hpp"
 
 namespace xcover::cli {

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// The CLI's version line, option parsing, the number parsers and the
+// search flags every command shares.
+#include "cli.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <iostream>
+
+#include "input.hpp"
+#include "xcover/parallel.hpp"
+#include "xcover/version.hpp"
+
+namespace xcover::cli {
+
+// The one place the CLI's version is written.
+
+const char* kernels_in_use() { return to_string(default_kernels()); }
+
+std::string version_line() {
+  std::string line = std::string("xcover ") + xcover::version_string + " (kernels: ";
+  try {
+    line += kernels_in_use();
+  } catch (const Error& e) {  // XCOVER_KERNELS names no set this processor runs
+    line += e.what();
+  }
+  line += "; this processor supports";
+  for (Kernels k : {Kernels::baseline, Kernels::avx2, Kernels::avx512, Kernels::avx512icl}) {
+    if (supports(k)) line.append(" ").append(to_string(k));
+  }
+  return line + ")";
+}
+
+bool parse_options(const std::string& command, const std::string& synopsis,
+                   const po::options_description& visible, const po::options_description& hidden,
+                   const po::positional_options_description& positional,
+                   const std::vector<std::string>& args, po::variables_map& vm) {
+  po::options_description general;
+  general.add_options()("version", "print the version and the kernels in use");
+  po::options_description all;
+  all.add(visible).add(general).add(hidden);
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      po::options_description shown;
+      shown.add(visible).add(general);
+      std::cout << "usage: xcover " << command << ' ' << synopsis << "\n\n" << shown;
+      return false;
+    }
+    if (vm.count("version")) {
+      std::cout << version_line() << '\n';
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  return true;
+}
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& option, const std::string& what,
+                         const std::string& text) {
+  throw UsageError(option + " must be " + what + ", not '" + text + "'");
+}
+
+}  // namespace
+
+std::uint64_t parse_count(const std::string& option, const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  // from_chars takes no sign, no spaces, no "0x": digits only.
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (error == std::errc::result_out_of_range) refuse(option, "a whole number below 2^64", text);
+  if (text.empty() || error != std::errc() || stop != end)
+    refuse(option, "a whole number (0 or more)", text);
+  return value;
+}
+
+double parse_seconds(const std::string& option, const std::string& text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  // from_chars reads "inf" and "nan" too; neither is a duration.
+  if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value) || value < 0)
+    refuse(option, "a number of seconds (0 or more)", text);
+  return value;
+}
+
+unsigned parse_threads(const std::string& option, const std::string& text) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value > max_threads)
+    refuse(option, "from 0 (one per CPU available) to " + std::to_string(max_threads), text);
+  return static_cast<unsigned>(value);
+}
+
+double parse_mebibytes(const std::string& option, const std::string& text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value) || value < 0)
+    refuse(option, "a number of mebibytes (0 for no limit)", text);
+  if (value != 0 && value < min_memory_limit)
+    refuse(option,
+           "0 (no limit) or at least " + std::to_string(static_cast<int>(min_memory_limit)) +
+               " (MiB, what the program alone needs)",
+           text);
+  if (value > max_memory_limit) refuse(option, "at most 2^40 (MiB)", text);
+  return value;
+}
+
+void SearchFlags::add_to(po::options_description& options) {
+  // clang-format off
+  options.add_options()
+      ("count,c", po::bool_switch(&count), "print only the number of solutions")
+      ("limit,n", number(limit, "--limit", parse_count)->value_name("N"), "stop after N solutions")
+      ("stats,s", po::bool_switch(&stats), "print nodes, updates, solutions and time to stderr")
+      ("progress", po::bool_switch(&progress),
+       "print progress to stderr about every second (default when stderr is a terminal)")
+      ("no-progress", po::bool_switch(&no_progress), "never print progress")
+      ("time-limit", number(time_limit, "--time-limit", parse_seconds)->value_name("SECONDS"),
+       "stop SECONDS after the command started, reading included (exit status 3)")
+      ("node-limit", number(node_limit, "--node-limit", parse_count)->value_name("N"),
+       "stop after N search nodes (exit status 3)")
+      ("seed", number(seed, "--seed", parse_count)->value_name("N"),
+       "break ties between items at random with seed N (default: first item)")
+      ("threads,j", number(threads, "--threads", parse_threads)->value_name("N"),
+       "search on N threads (default, and 0: one per CPU this process may use, as taskset sets "
+       "it); "
+       "solutions then come in no fixed order, and --stats counts the nodes of all threads")
+      ("ordered", po::bool_switch(&ordered),
+       "with several threads, print solutions in the order one thread finds them")
+      ("checkpoint", po::value(&checkpoint)->value_name("FILE"),
+       "save the state of the search to FILE now and then, and when it is stopped")
+      ("checkpoint-every",
+       number(checkpoint_every, "--checkpoint-every", parse_seconds)->value_name("SECONDS"),
+       "how often to save the checkpoint (default 60)")
+      ("propagate", po::bool_switch(&propagate),
+       "commit forced options (an item with one option left) ahead, all at once: the same "
+       "solutions in the same order, faster with the bitsets layout, but node and update counts "
+       "unlike DLX1's")
+      ("item-choice", po::value(&item_choice)->value_name("RULE"),
+       "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
+       "7 shortest, the one whose options clash with the most; bitsets layout only)")
+      ("layout", po::value(&layout)->value_name("NAME"),
+       "how the solver holds the problem: auto (default: bitsets for small or dense problems), "
+       "links (dancing links) or bitsets")
+      ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
+       "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
+       "least 16: the program itself needs that much)")
+      ("resume", po::value(&resume)->value_name("FILE"),
+       "go on from a checkpoint (and keep saving to it unless --checkpoint says otherwise)")
+#ifdef XCOVER_WITH_MPI
+      ("mpi", po::bool_switch(&mpi), "count across MPI ranks (run under mpirun)")
+#endif
+      ;
+  // clang-format on
+}
+
+Layout SearchFlags::memory_layout() const {
+  if (layout == "auto") return Layout::automatic;
+  if (layout == "links") return Layout::links;
+  if (layout == "bitsets") return Layout::bitsets;
+  throw UsageError("--layout must be auto, links or bitsets, not '" + layout + "'");
+}
+
+SearchOptions SearchFlags::search_options() const {
+  if (checkpoint_every <= 0) throw UsageError("--checkpoint-every must be positive, not 0");
+  if (ordered && (!checkpoint.empty() || !resume.empty()))
+    throw UsageError("--ordered does not go with --checkpoint or --resume");
+  if (memory_layout() != Layout::automatic && mpi)
+    throw UsageError("--layout does not go with --mpi (the ranks choose automatically)");
+  // A checkpoint that cannot be written is said now, not after hours.
+  const std::string& checkpoint_path = !checkpoint.empty() ? checkpoint : resume;
+  if (!checkpoint_path.empty()) check_checkpoint_path(checkpoint_path);
+  apply_memory_limit(memory_limit);
+  SearchOptions options;
+  options.solution_limit = limit;
+  options.node_limit = node_limit;
+  // The limit holds for the whole command: reading and building count.
+  set_command_time_limit(time_limit);
+  if (time_limit > 0) options.time_limit = std::max(time_limit - command_seconds(), 1e-9);
+  options.random_seed = seed;
+  options.propagate = propagate;
+  if (item_choice == "most-clashes") {
+    options.item_choice = ItemChoice::most_clashes;
+  } else if (item_choice != "first-shortest") {
+    throw UsageError("--item-choice must be first-shortest or most-clashes, not '" + item_choice +
+                     "'");
+  }
+  options.cancel = &interrupted();
+  if (progress || (!no_progress && stderr_is_terminal())) {
+    options.on_progress = print_progress;
+    options.progress_seconds = 1.0;
+  }
+  return options;
+}
+
+}  // namespace xcover::cli

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Standard output through a buffer that keeps the errno of a failed write.
+#include "cli.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <streambuf>
+
+namespace xcover::cli {
+
+namespace {
+
+// Writes with write(2) so that errno is read right where a write fails; a
+// stream's own state only says that something failed, some time before.
+class OutputBuffer : public std::streambuf {
+ public:
+  OutputBuffer() { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_.load(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+
+  std::streamsize xsputn(const char* text, std::streamsize size) override {
+    if (size <= epptr() - pptr()) {
+      std::memcpy(pptr(), text, static_cast<std::size_t>(size));
+      pbump(static_cast<int>(size));
+      return size;
+    }
+    if (!drain() || !write_all(text, size)) return 0;
+    return size;
+  }
+
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  // Writes out what is buffered; false once any write has failed (what
+  // failed to go out is dropped: the output is broken anyway).
+  bool drain() {
+    const bool written = write_all(pbase(), pptr() - pbase());
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return written;
+  }
+
+  bool write_all(const char* text, std::streamsize size) {
+    if (error_.load() != 0) return false;
+    while (size > 0) {
+      const ssize_t written = ::write(STDOUT_FILENO, text, static_cast<std::size_t>(size));
+      if (written < 0) {
+        if (errno == EINTR) continue;  // Ctrl-C arrived mid-write
+        int none = 0;
+        error_.compare_exchange_strong(none, errno);
+        return false;
+      }
+      text += written;
+      size -= written;
+    }
+    return true;
+  }
+
+  char buffer_[1 << 16];
+  std::atomic<int> error_{0};
+};
+
+// Never destroyed: std::cout is flushed at exit, after main's locals are gone.
+OutputBuffer* output_buffer = nullptr;
+
+}  // namespace
+
+void install_output_buffer() {
+  if (output_buffer == nullptr) output_buffer = new OutputBuffer;
+  std::cout.rdbuf(output_buffer);
+}
+
+int output_error() { return output_buffer != nullptr ? output_buffer->error() : 0; }
+
+}  // namespace xcover::cli

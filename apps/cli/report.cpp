@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// What a search prints on stderr: progress, statistics, why it stopped.
+#include "cli.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace xcover::cli {
+
+namespace {
+
+std::string human(double value) {
+  char buffer[32];
+  if (value >= 1e9) {
+    std::snprintf(buffer, sizeof buffer, "%.2fG", value / 1e9);
+  } else if (value >= 1e6) {
+    std::snprintf(buffer, sizeof buffer, "%.2fM", value / 1e6);
+  } else if (value >= 1e4) {
+    std::snprintf(buffer, sizeof buffer, "%.1fk", value / 1e3);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  }
+  return buffer;
+}
+
+std::string duration(double seconds) {
+  char buffer[32];
+  const auto s = static_cast<long long>(seconds);
+  if (s >= 3600) {
+    std::snprintf(buffer, sizeof buffer, "%lldh%02lldm", s / 3600, s / 60 % 60);
+  } else if (s >= 60) {
+    std::snprintf(buffer, sizeof buffer, "%lldm%02llds", s / 60, s % 60);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1fs", seconds);
+  }
+  return buffer;
+}
+
+bool progress_drawn = false;
+
+}  // namespace
+
+void print_progress(const Progress& p) {
+  std::ostringstream line;
+  line << duration(p.seconds) << "  " << human(static_cast<double>(p.nodes)) << " nodes  "
+       << human(p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0) << " nodes/s  "
+       << p.solutions << " solutions  ";
+  char fraction[32];
+  std::snprintf(fraction, sizeof fraction, "%.3f%% done", 100 * p.fraction_done);
+  line << fraction;
+  if (p.fraction_done > 0 && p.seconds > 0) {
+    line << "  ETA " << duration(p.seconds * (1 - p.fraction_done) / p.fraction_done);
+  }
+  if (stderr_is_terminal()) {
+    std::cerr << "\r\033[K" << line.str() << std::flush;
+    progress_drawn = true;
+  } else {
+    std::cerr << "progress: " << line.str() << std::endl;
+  }
+}
+
+void end_progress() {
+  if (progress_drawn) {
+    std::cerr << "\r\033[K" << std::flush;
+    progress_drawn = false;
+  }
+}
+
+void print_statistics(std::ostream& out, const Statistics& stats, unsigned threads) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", stats.seconds);
+  out << "nodes " << stats.nodes << '\n'
+      << "updates " << stats.updates << '\n'
+      << "solutions " << stats.solutions << '\n'
+      << "seconds " << seconds << '\n';
+  if (stats.bytes != 0) out << "bytes " << stats.bytes << '\n';
+  if (threads != 0) out << "threads " << threads << '\n';
+  out << "kernels " << kernels_in_use() << '\n';
+}
+
+int finish_search(Status status, const Statistics& stats, bool print_stats, unsigned threads) {
+  end_progress();
+  std::cout.flush();
+  int code = exit_success;
+  switch (status) {
+    case Status::exhausted:
+    case Status::stopped:
+    case Status::solution_limit:
+      break;
+    case Status::node_limit:
+    case Status::time_limit:
+      std::cerr << "xcover: " << to_string(status)
+                << " reached; the search is incomplete (statistics so far below)\n";
+      code = exit_limit;
+      print_stats = true;
+      break;
+    case Status::cancelled:
+    case Status::yielded:
+      std::cerr << "xcover: interrupted; the search is incomplete (statistics so far below)\n";
+      code = exit_interrupted;
+      print_stats = true;
+      break;
+  }
+  if (print_stats) print_statistics(std::cerr, stats, threads);
+  return code;
+}
+
+}  // namespace xcover::cli

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// Runs the search a command asks for: one thread, several, or MPI ranks,
+// with checkpoints, and prints the count.
+#include "cli.hpp"
+
+#ifdef XCOVER_WITH_MPI
+#include <boost/mpi/environment.hpp>
+
+#include "xcover/distributed.hpp"
+#endif
+
+#include <iostream>
+
+#include "xcover/dlx_format.hpp"
+#include "xcover/parallel.hpp"
+
+namespace xcover::cli {
+
+namespace {
+
+// Saves a checkpoint, saying on stderr when it cannot.
+void save(const std::string& path, const Checkpoint& checkpoint) {
+  try {
+    write_checkpoint(path, checkpoint);
+  } catch (const std::exception& e) {
+    end_progress();
+    std::cerr << "xcover: " << e.what() << '\n';
+  }
+}
+
+// The count on stdout (--count) when the search got to the end; otherwise,
+// when it found nothing, a line on stderr, as DLX1 ends with "Altogether 0
+// solutions": an empty stdout alone would not tell "none" from "not run".
+void print_count(Status status, const Statistics& stats, const SearchFlags& flags) {
+  const bool complete = status == Status::exhausted || status == Status::solution_limit;
+  if (flags.count && complete) {
+    std::cout << stats.solutions << '\n';
+  } else if (status == Status::exhausted && stats.solutions == 0) {
+    std::cerr << "xcover: 0 solutions\n";
+  }
+}
+
+}  // namespace
+
+#ifdef XCOVER_WITH_MPI
+// Under mpirun: every rank runs this; rank 0 alone prints and writes the
+// checkpoint.
+int run_mpi_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options) {
+  if (!flags.count) throw UsageError("--mpi counts: give --count too");
+  boost::mpi::environment environment;
+  DistributedOptions distributed;
+  const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
+  if (!checkpoint_path.empty()) {
+    distributed.checkpoint_seconds = flags.checkpoint_every;
+    distributed.on_checkpoint = [&](const Checkpoint& c) { save(checkpoint_path, c); };
+  }
+  if (!flags.resume.empty()) {
+    distributed.resume = [&] {
+      const Checkpoint checkpoint = read_checkpoint(flags.resume);
+      if (checkpoint.fingerprint != fingerprint(problem))
+        throw ParseError(flags.resume, 1, "the checkpoint was written for a different problem");
+      return checkpoint;
+    };
+  }
+  DistributedResult result;
+  try {
+    result = distributed_count(problem, options, distributed);
+  } catch (const ParseError& e) {
+    // Here, not in main(): an exception leaving the MPI environment aborts
+    // every rank before the message is out.
+    std::cerr << e.what() << '\n';
+    return exit_bad_input;
+  }
+  if (!result.coordinator) return exit_success;
+  if (!checkpoint_path.empty()) save(checkpoint_path, result.checkpoint);
+  end_progress();
+  if (result.status == Status::exhausted) std::cout << result.stats.solutions << '\n';
+  if (!checkpoint_path.empty() &&
+      (result.status == Status::cancelled || result.status == Status::time_limit))
+    std::cerr << "xcover: the checkpoint in " << checkpoint_path
+              << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";
+  return finish_search(result.status, result.stats, flags.stats, 0);
+}
+#endif
+
+int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print) {
+  const SearchOptions options = flags.search_options();
+  std::uint64_t number = 0;
+  Visitor visit;
+  if (!flags.count && print) {
+    visit = [&](const Solution& solution) {
+      print(solution, ++number);
+      return static_cast<bool>(std::cout);  // stop when the output fails
+    };
+  }
+#ifdef XCOVER_WITH_MPI
+  if (flags.mpi) return run_mpi_search(problem, flags, options);
+#endif
+  const unsigned threads = thread_count(flags.threads);
+  const bool parallel = threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
+  if (!parallel) {
+    Solver solver(problem, flags.memory_layout());
+    const Status status = solver.search(visit, options);
+    const Statistics& stats = solver.statistics();
+    end_progress();  // before the count: cerr is tied to cout and flushes it
+    print_count(status, stats, flags);
+    return finish_search(status, stats, flags.stats, 1);
+  }
+
+  ParallelOptions parallel_options;
+  parallel_options.threads = threads;
+  parallel_options.ordered = flags.ordered;
+  parallel_options.layout = flags.memory_layout();
+  parallel_options.search = options;
+  const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
+  if (!checkpoint_path.empty()) {
+    parallel_options.checkpoint_seconds = flags.checkpoint_every;
+    parallel_options.on_checkpoint = [&](const Checkpoint& c) { save(checkpoint_path, c); };
+  }
+  // Without a checkpoint to write, a stop need not gather the work left.
+  parallel_options.keep_work_on_stop = !checkpoint_path.empty();
+  ParallelSearch search(problem, parallel_options);
+  if (!flags.resume.empty()) {
+    try {
+      search.resume(read_checkpoint(flags.resume));
+    } catch (const CheckpointError& e) {
+      throw ParseError(flags.resume, 1, e.what());
+    }
+  }
+  const Status status = search.run(visit);
+  if (!checkpoint_path.empty() && status != Status::stopped && status != Status::solution_limit)
+    save(checkpoint_path, search.checkpoint());
+  const Statistics& stats = search.statistics();
+  end_progress();  // before the count: cerr is tied to cout and flushes it
+  print_count(status, stats, flags);
+  if (status == Status::cancelled || status == Status::time_limit || status == Status::node_limit) {
+    if (!checkpoint_path.empty())
+      std::cerr << "xcover: the checkpoint in " << checkpoint_path
+                << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";
+  }
+  return finish_search(status, stats, flags.stats, threads);
+}
+
+}  // namespace xcover::cli

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "xcover/dlx_format.hpp"
@@ -368,5 +370,51 @@ TEST_CASE("the links ignore SearchOptions::propagate and item_choice") {
     CHECK(solver.count(options).solutions == count);
     CHECK(solver.statistics().nodes == plain.nodes);
     CHECK(solver.statistics().updates == plain.updates);
+  }
+}
+
+TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
+  // From 1,024 primary items on, the links stop their scan at the first
+  // item of length one when no item can have length zero (see links.hpp).
+  // Random problems padded with 1,100 forced items, spread among their own
+  // items and options: the links' node counts level by level must equal
+  // the bit sets', which always scan every item.
+  std::mt19937 rng(47);
+  for (int round = 0; round < 200; ++round) {
+    const std::string text = xcover::to_dlx(random_problem(rng));
+    std::istringstream in(text);
+    std::string items_line;
+    std::getline(in, items_line);
+    const std::size_t bar = items_line.find('|');
+    std::istringstream primaries(items_line.substr(0, bar));
+    std::vector<std::string> items;
+    for (std::string item; primaries >> item;) items.push_back(item);
+    std::vector<std::string> options;
+    for (std::string line; std::getline(in, line);) options.push_back(line);
+    for (int k = 0; k < 1100; ++k) {
+      const std::string name = "f" + std::to_string(k);
+      items.insert(items.begin() + std::uniform_int_distribution<std::size_t>(0, items.size())(rng),
+                   name);
+      options.insert(
+          options.begin() + std::uniform_int_distribution<std::size_t>(0, options.size())(rng),
+          name);
+    }
+    std::string padded;
+    for (const std::string& item : items) padded += item + ' ';
+    if (bar != std::string::npos) padded += items_line.substr(bar);
+    padded += '\n';
+    for (const std::string& option : options) padded += option + '\n';
+    CAPTURE(text);
+    const xcover::Problem problem = xcover::parse_dlx(padded).problem;
+    xcover::Statistics stats[2];
+    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::bitsets};
+    for (int k = 0; k < 2; ++k) {
+      xcover::Solver solver(problem, layouts[k]);
+      static_cast<void>(solver.count());
+      stats[k] = solver.statistics();
+    }
+    CHECK(stats[0].solutions == stats[1].solutions);
+    CHECK(stats[0].nodes == stats[1].nodes);
+    CHECK(stats[0].level_nodes == stats[1].level_nodes);
   }
 }

@@ -315,8 +315,7 @@ int run_sudoku(const std::vector<std::string>& args) {
       Slot& slot = slots[filled];
       if (!read_line(*in, slot.text)) break;  // "\n", "\r\n" or "\r"
       ++line;
-      // A UTF-8 byte-order mark at the start of a file is not content.
-      if (line == 1 && slot.text.starts_with("\xEF\xBB\xBF")) slot.text.erase(0, 3);
+      if (line == 1) strip_byte_order_mark(slot.text);
       if (is_puzzle_line(slot.text)) {
         slot.source = &sources[f];
         slot.line = line;

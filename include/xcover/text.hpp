@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Reading text input whatever system wrote it: a line ends at "\n" (Unix),
-// "\r\n" (Windows) or a lone "\r" (old Macs).
+// "\r\n" (Windows) or a lone "\r" (old Macs), and a file may start with a
+// UTF-8 byte-order mark. Every reader of the library and the CLI uses these.
 //
 //   for (std::string line; xcover::read_line(in, line);) use(line);
 #pragma once
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include "xcover/export.hpp"
 
@@ -15,5 +17,19 @@ namespace xcover {
 // Reads the next line into `line`, without its line end; false (and `in`
 // failed) at the end of the input. A read error sets `in`'s badbit.
 XCOVER_API bool read_line(std::istream& in, std::string& line);
+
+// The white space between words: space, tab, and the other ASCII blanks.
+constexpr bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+// `line` without a UTF-8 byte-order mark at its start (the mark some
+// editors put at the start of a file: not content). For a file's first line.
+constexpr std::string_view without_byte_order_mark(std::string_view line) {
+  return line.starts_with("\xEF\xBB\xBF") ? line.substr(3) : line;
+}
+inline void strip_byte_order_mark(std::string& line) {
+  if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+}
 
 }  // namespace xcover

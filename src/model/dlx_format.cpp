@@ -22,8 +22,6 @@ std::string Warning::to_string() const {
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
 // Splits a line into whitespace-separated tokens.
 std::vector<std::string_view> split(std::string_view line) {
   std::vector<std::string_view> tokens;
@@ -55,7 +53,7 @@ class Reader {
   explicit Reader(const std::string& source) : source_(source) {}
 
   void line(std::string_view text, std::size_t number) {
-    if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    if (number == 1) text = without_byte_order_mark(text);
     check_characters(text, source_, number);
     if (!text.empty() && text.front() == '|') return;  // a comment
     const auto tokens = split(text);

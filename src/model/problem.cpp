@@ -4,16 +4,9 @@
 #include <algorithm>
 
 #include "quote.hpp"
+#include "xcover/text.hpp"
 
 namespace xcover {
-
-namespace {
-
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-}  // namespace
 
 int Problem::add_primary(std::string name) { return add_item(std::move(name), ItemKind::primary); }
 

@@ -284,8 +284,7 @@ PolyominoFile read_polyomino(std::istream& in, const std::string& source) {
   std::string line;
   bool first = true;
   while (read_line(in, line)) {
-    // A UTF-8 byte-order mark at the start of the file is not content.
-    if (first && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+    if (first) strip_byte_order_mark(line);
     first = false;
     parser.read_line(line);
   }

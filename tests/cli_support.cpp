@@ -88,6 +88,14 @@ std::string temp_file(const std::string& text, const std::string& suffix) {
   return pattern;
 }
 
+std::string forced_chain(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
+  text += '\n';
+  for (int i = 0; i < n; ++i) text.append("i").append(std::to_string(i)) += '\n';
+  return text;
+}
+
 std::string data_file(const std::string& name) {
   return std::string(XCOVER_TEST_DATA) + "/" + name;
 }

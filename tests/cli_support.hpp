@@ -49,6 +49,10 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
+// A problem in Knuth's format: items i0 ... i<n-1>, each with one option of
+// its own, so that the one solution lies at the end of a chain n deep.
+std::string forced_chain(int n);
+
 // Writes `text` to a fresh temporary file and returns its path. Every such
 // file is removed when the test program ends, if the test has not already.
 std::string temp_file(const std::string& text, const std::string& suffix = ".txt");

@@ -346,13 +346,8 @@ TEST_CASE("hostile: an option naming a million items") {
 TEST_CASE("hostile: a search 100,000 levels deep") {
   // Each item has exactly one option, so the one solution is at the bottom of
   // a chain as deep as there are items.
-  auto chain = [](int depth) {
-    std::string text = numbered_items(depth) + "\n";
-    for (int k = 0; k < depth; ++k) text += "i" + std::to_string(k) + "\n";
-    return text;
-  };
   SUBCASE("library") {
-    const auto input = parse_dlx(chain(deep_levels));
+    const auto input = parse_dlx(xcover::test::forced_chain(deep_levels));
     xcover::Solver solver(input.problem);
     std::size_t size = 0;
     CHECK(solver.search([&](const xcover::Solution &s) {
@@ -364,7 +359,7 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
     CHECK(solver.statistics().nodes == static_cast<std::uint64_t>(deep_levels) + 1);
   }
   SUBCASE("xcover solve --count") {
-    const auto r = run_cli("solve --count --threads 1", chain(hundred_thousand / 5));
+    const auto r = run_cli("solve --count --threads 1", xcover::test::forced_chain(hundred_thousand / 5));
     CHECK(r.exit_code == 0);
     CHECK(r.out == "1\n");
   }
@@ -373,9 +368,7 @@ TEST_CASE("hostile: a search 100,000 levels deep") {
 TEST_CASE("hostile: a million forced items, and a million options on one item, on all threads") {
   // Each level branches on the first item of length one: the search and the
   // first cut of a parallel search take one pass, not one per level.
-  std::string text = numbered_items(million) + "\n";
-  for (int k = 0; k < million; ++k) text += "i" + std::to_string(k) + "\n";
-  const auto forced = run_cli("solve --count", text);
+  const auto forced = run_cli("solve --count", xcover::test::forced_chain(million));
   CHECK(forced.exit_code == 0);
   CHECK(forced.out == "1\n");
   // Pieces of work are sets of forced options: cutting one item's million

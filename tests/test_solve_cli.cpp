@@ -234,12 +234,7 @@ TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
 TEST_CASE("xcover solve --memory-limit: a problem too big stops with exit status 3") {
   // Under AddressSanitizer a capped address space breaks the sanitizer itself.
   if (xcover::test::sanitized) return;
-  std::string text;
-  const int items = 300000;
-  for (int i = 0; i < items; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
-  text += '\n';
-  for (int i = 0; i < items; ++i) text.append("i").append(std::to_string(i)) += '\n';
-  const std::string file = temp_file(text, ".dlx");
+  const std::string file = temp_file(xcover::test::forced_chain(300000), ".dlx");
   const auto r = run_cli("solve --count --threads 1 --memory-limit 40 " + file);
   std::remove(file.c_str());
   CHECK(r.exit_code == 3);
@@ -359,12 +354,7 @@ TEST_CASE("--memory-limit with threads stops with exit status 3, never an abort"
   CHECK(stacks.exit_code == 3);
   CHECK(stacks.err.find("xcover: out of memory") == 0);
   // Room for the threads but not for the workers' solvers.
-  std::string text;
-  const int items = 300000;
-  for (int i = 0; i < items; ++i) text.append(i ? " i" : "i").append(std::to_string(i));
-  text += '\n';
-  for (int i = 0; i < items; ++i) text.append("i").append(std::to_string(i)) += '\n';
-  const std::string file = temp_file(text, ".dlx");
+  const std::string file = temp_file(xcover::test::forced_chain(300000), ".dlx");
   for (const char* limit : {"40", "60", "80"}) {
     CAPTURE(limit);
     const auto r =

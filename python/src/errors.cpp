@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The library's errors as Python exceptions, with the same messages:
+// xcover_dlx.Error and, below it, ProblemError, ParseError (with .source,
+// .line and .reason) and SudokuError.
+#include "bindings.hpp"
+#include "xcover/dlx_format.hpp"
+#include "xcover/error.hpp"
+#include "xcover/problem.hpp"
+#include "xcover/sudoku.hpp"
+
+namespace xcover::python {
+
+void bind_errors(py::module_& m) {
+  // pybind11 tries the newest translator first: the base type goes first.
+  static py::exception<Error> error(m, "Error");
+  error.doc() = "Base of every error the engine raises; str() is the message.";
+  static py::exception<ProblemError> problem_error(m, "ProblemError", error.ptr());
+  problem_error.doc() = "A call that would make an invalid problem, or an index it does not have.";
+  static py::exception<SudokuError> sudoku_error(m, "SudokuError", error.ptr());
+  sudoku_error.doc() = "A malformed Sudoku puzzle or grid.";
+  static py::exception<ParseError> parse_error(m, "ParseError", error.ptr());
+  parse_error.doc() =
+      "Knuth's format that does not read: str() is 'SOURCE:LINE: reason', and .source, "
+      ".line and .reason hold the parts.";
+  py::register_exception_translator([](std::exception_ptr failure) {
+    try {
+      if (failure) std::rethrow_exception(failure);
+    } catch (const Error& e) {
+      PyObject* type = error.ptr();
+      if (dynamic_cast<const ParseError*>(&e)) type = parse_error.ptr();
+      else if (dynamic_cast<const ProblemError*>(&e)) type = problem_error.ptr();
+      else if (dynamic_cast<const SudokuError*>(&e)) type = sudoku_error.ptr();
+      py::object instance = py::reinterpret_borrow<py::object>(type)(e.what());
+      if (const auto* parse = dynamic_cast<const ParseError*>(&e)) {
+        instance.attr("source") = parse->source();
+        instance.attr("line") = parse->line();
+        instance.attr("reason") = parse->reason();
+      }
+      PyErr_SetObject(type, instance.ptr());
+    }
+  });
+}
+
+}  // namespace xcover::python

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#include <cmath>
+
+#include "bindings.hpp"
+
+namespace xcover::python {
+
+Interrupt::~Interrupt() {
+  if (!type_) return;
+  py::gil_scoped_acquire gil;
+  Py_XDECREF(type_);
+  Py_XDECREF(value_);
+  Py_XDECREF(trace_);
+}
+
+void Interrupt::watch(SearchOptions& options) {
+  options.cancel = &cancel_;
+  options.progress_seconds = 0.05;
+  options.on_progress = [this](const Progress&) { poll(); };
+}
+
+void Interrupt::poll() {
+  if (cancel_.load()) return;
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) {
+    PyErr_Fetch(&type_, &value_, &trace_);
+    cancel_ = true;
+  }
+}
+
+void Interrupt::raise_if_interrupted() {
+  if (!type_) return;
+  PyErr_Restore(type_, value_, trace_);
+  type_ = value_ = trace_ = nullptr;
+  cancel_ = false;
+  throw py::error_already_set();
+}
+
+SearchOptions search_options(std::uint64_t solution_limit, double time_limit,
+                             std::uint64_t node_limit) {
+  if (!(time_limit >= 0) || std::isinf(time_limit))
+    throw py::value_error("time_limit must be a number of seconds >= 0 (0: no limit)");
+  SearchOptions options;
+  options.solution_limit = solution_limit;
+  options.time_limit = time_limit;
+  options.node_limit = node_limit;
+  return options;
+}
+
+}  // namespace xcover::python

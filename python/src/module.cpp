@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// xcover_dlx._core: the engine for Python. The package `xcover_dlx`
+// (python/xcover_dlx/__init__.py) re-exports it with its documentation.
+#include "bindings.hpp"
+#include "xcover/version.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  namespace py = pybind11;
+  m.doc() = "Exact cover with dancing links and bit sets (the xcover library)";
+  m.attr("__version__") = XCOVER_VERSION_STRING;
+  xcover::python::bind_errors(m);
+  xcover::python::bind_problem(m);
+  xcover::python::bind_search(m);
+  auto sudoku = m.def_submodule("sudoku", "Sudoku of box size 2..5 (4x4 to 25x25)");
+  xcover::python::bind_sudoku(sudoku);
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// xcover_dlx.Problem: items and options, built in Python or read from
+// Knuth's format, and written back to it.
+#include <pybind11/stl.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "xcover/dlx_format.hpp"
+#include "xcover/problem.hpp"
+
+namespace xcover::python {
+namespace {
+
+// An option's item: "item", "item:colour" or the pair (item, colour).
+std::string token_text(const py::handle& token) {
+  if (py::isinstance<py::str>(token)) return token.cast<std::string>();
+  if (py::isinstance<py::tuple>(token) && py::len(token) == 2) {
+    auto pair = token.cast<py::tuple>();
+    if (py::isinstance<py::str>(pair[0]) && py::isinstance<py::str>(pair[1]))
+      return pair[0].cast<std::string>() + ':' + pair[1].cast<std::string>();
+  }
+  throw py::type_error("an option's item is a str ('item' or 'item:colour') or a pair "
+                       "(item, colour) of str, not " +
+                       py::repr(token).cast<std::string>());
+}
+
+int add_option(Problem& problem, const py::iterable& tokens) {
+  if (py::isinstance<py::str>(tokens))
+    throw py::type_error("an option is a list of items, not one str (split it first)");
+  std::vector<std::string> texts;
+  for (const py::handle& token : tokens) texts.push_back(token_text(token));
+  std::vector<std::string_view> views(texts.begin(), texts.end());
+  return problem.add_option(std::span<const std::string_view>(views));
+}
+
+std::vector<std::string> option_tokens(const Problem& problem, int index) {
+  std::vector<std::string> tokens;
+  for (const OptionEntry& entry : problem.option(index)) {
+    std::string token = problem.item_name(entry.item);
+    if (entry.color) token += ':' + problem.color_name(entry.color);
+    tokens.push_back(std::move(token));
+  }
+  return tokens;
+}
+
+std::vector<std::string> item_names(const Problem& problem, int begin, int end) {
+  std::vector<std::string> names;
+  for (int item = begin; item < end; ++item) names.push_back(problem.item_name(item));
+  return names;
+}
+
+Problem make_problem(const py::iterable& primary, const py::iterable& secondary,
+                     const py::iterable& options) {
+  Problem problem;
+  for (const py::handle& name : primary) problem.add_primary(name.cast<std::string>());
+  for (const py::handle& name : secondary) problem.add_secondary(name.cast<std::string>());
+  for (const py::handle& option : options) add_option(problem, option.cast<py::iterable>());
+  return problem;
+}
+
+Problem read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    throw py::error_already_set();
+  }
+  return read_dlx(in, path).problem;
+}
+
+}  // namespace
+
+void bind_problem(py::module_& m) {
+  py::class_<Problem>(m, "Problem", R"doc(
+An exact-cover problem: primary items (each covered exactly once), secondary
+items (at most once, or by options that agree on its colour) and options.
+
+    p = Problem(primary=["a", "b", "c"], secondary=["x"],
+                options=[["a", "b", "x:red"], ["c", "x:red"], ["a"], ["b", "c"]])
+
+An option's items are names ("a"), coloured secondary items ("x:red") or
+pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
+)doc")
+      .def(py::init(&make_problem), py::arg("primary") = py::tuple(),
+           py::arg("secondary") = py::tuple(), py::arg("options") = py::tuple())
+      .def_static(
+          "parse_dlx",
+          [](const std::string& text, const std::string& source) {
+            return parse_dlx(text, source).problem;
+          },
+          py::arg("text"), py::arg("source") = "<string>",
+          "A problem in Knuth's text format; ParseError names SOURCE:LINE when it does not read.")
+      .def_static("read_dlx", &read_file, py::arg("path"),
+                  "Reads a file in Knuth's text format (OSError if it cannot be opened).")
+      .def("to_dlx", &to_dlx, "The problem in Knuth's text format; parse_dlx gives it back.")
+      .def("add_primary", &Problem::add_primary, py::arg("name"),
+           "Adds a primary item (before any secondary item) and returns its index.")
+      .def("add_secondary", &Problem::add_secondary, py::arg("name"),
+           "Adds a secondary item and returns its index.")
+      .def("add_option", &add_option, py::arg("items"), "Adds an option; returns its index.")
+      .def_property_readonly("item_count", &Problem::item_count)
+      .def_property_readonly("primary_count", &Problem::primary_count)
+      .def_property_readonly("secondary_count", &Problem::secondary_count)
+      .def_property_readonly("option_count", &Problem::option_count)
+      .def_property_readonly(
+          "primary",
+          [](const Problem& p) { return item_names(p, 0, p.primary_count()); },
+          "The primary items' names, in order.")
+      .def_property_readonly(
+          "secondary",
+          [](const Problem& p) { return item_names(p, p.primary_count(), p.item_count()); },
+          "The secondary items' names, in order.")
+      .def(
+          "option",
+          [](const Problem& p, int index) { return option_tokens(p, index); },
+          py::arg("index"), "An option's items as tokens, e.g. ['a', 'x:red'].")
+      .def("option_text", &Problem::option_text, py::arg("index"),
+           "An option as a line of Knuth's format, e.g. 'a x:red'.")
+      .def(
+          "__eq__", [](const Problem& a, const Problem& b) { return a == b; }, py::is_operator())
+      .def("__repr__", [](const Problem& p) {
+        std::ostringstream out;
+        out << "<xcover_dlx.Problem: " << p.primary_count() << " primary and "
+            << p.secondary_count() << " secondary items, " << p.option_count() << " options>";
+        return out.str();
+      });
+}
+
+}  // namespace xcover::python

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// xcover_dlx.Solver, its lazy solutions() and count(), and count() on many
+// threads. Every search releases the GIL and stops on Ctrl-C.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "bindings.hpp"
+#include "xcover/parallel.hpp"
+
+namespace xcover::python {
+namespace {
+
+// The Python Solver owns a copy of the problem it was given, so that the
+// engine's structure can never outlive or disagree with its problem.
+struct SolverBox {
+  Problem problem;
+  Solver solver;
+  SolverBox(const Problem& p, Layout layout, Kernels kernels)
+      : problem(p), solver(problem, layout, kernels) {}
+};
+
+struct CountSummary {
+  std::uint64_t solutions = 0;
+  Status status = Status::exhausted;
+  Statistics statistics;
+  bool complete() const { return status == Status::exhausted; }
+};
+
+// solutions(): each next() resumes the search until the next solution.
+class SolutionIterator {
+ public:
+  SolutionIterator(std::shared_ptr<SolverBox> box, SearchOptions options)
+      : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
+    interrupt_->watch(options);
+    range_.emplace(box_->solver.solutions(options));
+  }
+
+  std::vector<int> next() {
+    if (!range_) throw py::stop_iteration();
+    bool more = false;
+    {
+      py::gil_scoped_release release;
+      if (!position_) position_.emplace(range_->begin());
+      else ++*position_;
+      more = !(*position_ == std::default_sentinel);
+    }
+    ended_ = !more;
+    if (interrupt_->interrupted()) {
+      close();
+      interrupt_->raise_if_interrupted();
+    }
+    if (!more) {
+      close();
+      throw py::stop_iteration();
+    }
+    return (*position_)->to_vector();
+  }
+
+  // Ends the search; the solver is free for other calls again.
+  void close() {
+    if (!range_) return;
+    status_ = ended_ ? range_->status() : Status::stopped;
+    position_.reset();
+    range_.reset();
+  }
+
+  std::optional<Status> status() const {
+    if (range_) return std::nullopt;
+    return status_;
+  }
+  const SolverBox& box() const { return *box_; }
+
+ private:
+  std::shared_ptr<SolverBox> box_;
+  std::unique_ptr<Interrupt> interrupt_;  // the range's options point at it
+  std::optional<SolutionRange> range_;
+  std::optional<SolutionRange::iterator> position_;
+  Status status_ = Status::exhausted;
+  bool ended_ = false;  // the search ran to its end (or to a limit)
+};
+
+CountSummary count_with(SolverBox& box, const SearchOptions& limits) {
+  SearchOptions options = limits;
+  Interrupt interrupt;
+  interrupt.watch(options);
+  const CountResult result = run_search(interrupt, [&] { return box.solver.count(options); });
+  return {result.solutions, result.status, box.solver.statistics()};
+}
+
+CountSummary count_parallel(const Problem& given, const SearchOptions& limits, unsigned threads,
+                            Layout layout) {
+  const Problem problem = given;  // Python may change `given` while the GIL is out
+  ParallelOptions parallel;
+  parallel.threads = threads;
+  parallel.layout = layout;
+  parallel.search = limits;
+  parallel.keep_work_on_stop = false;  // nothing to resume: a stop ends at once
+  Interrupt interrupt;
+  interrupt.watch(parallel.search);
+  ParallelSearch search(problem, parallel);
+  const Status status = run_search(interrupt, [&] { return search.run(); });
+  return {search.statistics().solutions, status, search.statistics()};
+}
+
+const char* const kLimits = R"doc(
+limit: stop after this many solutions (0: all); time_limit: seconds (0: none);
+node_limit: search nodes (0: none). The search runs without the GIL; Ctrl-C
+stops it and raises KeyboardInterrupt.)doc";
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::enum_<Status>(m, "Status", "Why a search ended.")
+      .value("exhausted", Status::exhausted, "the whole tree was searched")
+      .value("stopped", Status::stopped, "the loop over solutions() left early")
+      .value("solution_limit", Status::solution_limit, "`limit` solutions were found")
+      .value("node_limit", Status::node_limit, "`node_limit` nodes were entered")
+      .value("time_limit", Status::time_limit, "`time_limit` seconds passed")
+      .value("cancelled", Status::cancelled, "interrupted (Ctrl-C)");
+  py::enum_<Layout>(m, "Layout", "How a solver holds the problem in memory.")
+      .value("automatic", Layout::automatic, "bit sets for small or dense problems, else links")
+      .value("links", Layout::links, "dancing links (Knuth's DLX1/DLX2)")
+      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options");
+  py::enum_<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.")
+      .value("automatic", Kernels::automatic)
+      .value("baseline", Kernels::baseline)
+      .value("avx2", Kernels::avx2)
+      .value("avx512", Kernels::avx512)
+      .value("avx512icl", Kernels::avx512icl);
+  m.def("best_kernels", &best_kernels, "The best instruction set this processor runs.");
+
+  py::class_<Statistics>(m, "Statistics",
+                         "Counters as Knuth's DLX1 defines them, for the last search.")
+      .def_readonly("nodes", &Statistics::nodes)
+      .def_readonly("updates", &Statistics::updates)
+      .def_readonly("solutions", &Statistics::solutions)
+      .def_readonly("seconds", &Statistics::seconds)
+      .def_readonly("bytes", &Statistics::bytes)
+      .def_readonly("level_nodes", &Statistics::level_nodes)
+      .def("__repr__", [](const Statistics& s) {
+        return "<Statistics: " + std::to_string(s.nodes) + " nodes, " +
+               std::to_string(s.updates) + " updates, " + std::to_string(s.solutions) +
+               " solutions, " + std::to_string(s.seconds) + " s>";
+      });
+
+  py::class_<CountSummary>(m, "CountResult",
+                           "A count and why it ended: cut short, it is only a lower bound.")
+      .def_readonly("solutions", &CountSummary::solutions)
+      .def_readonly("status", &CountSummary::status)
+      .def_property_readonly("complete", &CountSummary::complete,
+                             "True when every solution was counted.")
+      .def_readonly("statistics", &CountSummary::statistics)
+      .def("__int__", [](const CountSummary& c) { return c.solutions; })
+      .def("__repr__", [](const CountSummary& c) {
+        return "<CountResult: " + std::to_string(c.solutions) + " solutions, " +
+               to_string(c.status) + ">";
+      });
+
+  py::class_<SolutionIterator>(m, "SolutionIterator", R"doc(
+The solutions one at a time, each a list of option indices, searched for only
+when asked: leaving the loop early costs nothing more. While it is open, its
+solver refuses other calls; close() (or the end of the loop) frees it.)doc")
+      .def("__iter__", [](SolutionIterator& it) -> SolutionIterator& { return it; })
+      .def("__next__", &SolutionIterator::next)
+      .def("close", &SolutionIterator::close, "Ends the search.")
+      .def_property_readonly("status", &SolutionIterator::status,
+                             "Why the search ended; None while it goes on.")
+      .def_property_readonly(
+          "statistics", [](const SolutionIterator& it) { return it.box().solver.statistics(); });
+
+  py::class_<SolverBox, std::shared_ptr<SolverBox>>(m, "Solver", R"doc(
+A solver for one problem, built once and reused: searches, counts, and
+assumptions (options forced into every solution) for many instances of one
+shape. It keeps its own copy of the problem.)doc")
+      .def(py::init<const Problem&, Layout, Kernels>(), py::arg("problem"),
+           py::arg("layout") = Layout::automatic, py::arg("kernels") = Kernels::automatic)
+      .def(
+          "solutions",
+          [](std::shared_ptr<SolverBox> box, std::uint64_t limit, double time_limit,
+             std::uint64_t node_limit) {
+            return SolutionIterator(std::move(box),
+                                    search_options(limit, time_limit, node_limit));
+          },
+          py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
+          py::arg("node_limit") = 0,
+          (std::string("The solutions, lazily, as lists of option indices.\n") + kLimits).c_str())
+      .def(
+          "count",
+          [](SolverBox& box, std::uint64_t limit, double time_limit, std::uint64_t node_limit) {
+            return count_with(box, search_options(limit, time_limit, node_limit));
+          },
+          py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
+          py::arg("node_limit") = 0,
+          (std::string("Counts solutions; returns a CountResult.\n") + kLimits).c_str())
+      .def(
+          "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
+          py::arg("option"),
+          "Forces an option into every solution until clear_assumptions(); False when it "
+          "conflicts with those already forced.")
+      .def(
+          "assume",
+          [](SolverBox& box, const std::vector<int>& options) {
+            return box.solver.assume(std::span<const int>(options));
+          },
+          py::arg("options"))
+      .def("clear_assumptions", [](SolverBox& box) { box.solver.clear_assumptions(); })
+      .def_property_readonly("assumptions",
+                             [](const SolverBox& box) {
+                               auto a = box.solver.assumptions();
+                               return std::vector<int>(a.begin(), a.end());
+                             })
+      .def(
+          "branching",
+          [](SolverBox& box) {
+            Branching b = box.solver.branching();
+            return py::make_tuple(b.solved, b.options);
+          },
+          "(solved, options): whether the assumptions already solve the problem, else the "
+          "options of the item the search would branch on.")
+      .def_property_readonly("statistics",
+                             [](const SolverBox& box) { return box.solver.statistics(); })
+      .def_property_readonly("problem", [](const SolverBox& box) { return box.problem; })
+      .def_property_readonly("layout", [](const SolverBox& box) { return box.solver.layout(); })
+      .def_property_readonly("kernels",
+                             [](const SolverBox& box) { return box.solver.kernels(); });
+
+  m.def(
+      "count",
+      [](const Problem& problem, std::uint64_t limit, double time_limit,
+         std::uint64_t node_limit, unsigned threads, Layout layout) {
+        const SearchOptions limits = search_options(limit, time_limit, node_limit);
+        if (threads == 1) {
+          SolverBox box(problem, layout, Kernels::automatic);
+          return count_with(box, limits);
+        }
+        return count_parallel(problem, limits, threads, layout);
+      },
+      py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
+      py::arg("node_limit") = 0, py::arg("threads") = 1, py::arg("layout") = Layout::automatic,
+      (std::string("Counts a problem's solutions on `threads` threads (0: one per core).\n") +
+       kLimits)
+          .c_str());
+  m.def("hardware_threads", [] { return std::thread::hardware_concurrency(); });
+}
+
+}  // namespace xcover::python

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// xcover_dlx.sudoku: solve, count and check puzzles given as one line
+// ("53..7....6..195...", '.' or '0' for a blank) or as a list of rows (of
+// one-character strings or of ints, 0 for a blank); answers come back in the
+// shape they were given.
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "xcover/sudoku.hpp"
+
+namespace xcover::python {
+namespace {
+
+enum class Shape { line, rows_of_str, rows_of_int };
+
+struct Puzzle {
+  SudokuGrid grid;
+  Shape shape = Shape::line;
+};
+
+char cell_symbol(const py::handle& cell, std::size_t row, std::size_t column, std::size_t side) {
+  const std::string where =
+      "row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1);
+  if (py::isinstance<py::str>(cell)) {
+    const auto text = cell.cast<std::string>();
+    if (text.size() != 1)
+      throw SudokuError(where + ": a cell is one character, not '" + text + "'");
+    return text[0];
+  }
+  if (py::isinstance<py::int_>(cell) && !py::isinstance<py::bool_>(cell)) {
+    const long digit = cell.cast<long>();
+    if (digit < 0 || digit > 25 || static_cast<std::size_t>(digit) > side)
+      throw SudokuError(where + ": " + std::to_string(digit) + " does not fit a board of side " +
+                        std::to_string(side) + " (digits 1-" + std::to_string(side) +
+                        ", 0 for a blank)");
+    return digit == 0 ? '.' : sudoku_symbol(static_cast<int>(digit));
+  }
+  throw py::type_error(where + ": a cell is a str or an int, not " +
+                       py::repr(cell).cast<std::string>());
+}
+
+Puzzle read_puzzle(const py::handle& given) {
+  Puzzle puzzle;
+  if (py::isinstance<py::str>(given)) {
+    puzzle.grid = parse_sudoku(given.cast<std::string>());
+    return puzzle;
+  }
+  if (!py::isinstance<py::sequence>(given))
+    throw py::type_error("a puzzle is a str or a list of rows, not " +
+                         py::repr(given).cast<std::string>());
+  const auto rows = given.cast<py::sequence>();
+  std::string line;
+  bool any_str = false, any_int = false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (!py::isinstance<py::sequence>(rows[r]) || py::isinstance<py::str>(rows[r]))
+      throw py::type_error("row " + std::to_string(r + 1) + " is not a list of cells");
+    const auto row = rows[r].cast<py::sequence>();
+    if (row.size() != rows.size())
+      throw SudokuError("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                        " cells; a board of " + std::to_string(rows.size()) +
+                        " rows has as many columns");
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      (py::isinstance<py::str>(row[c]) ? any_str : any_int) = true;
+      line += cell_symbol(row[c], r, c, rows.size());
+    }
+  }
+  puzzle.grid = parse_sudoku(line);
+  puzzle.shape = any_str || !any_int ? Shape::rows_of_str : Shape::rows_of_int;
+  return puzzle;
+}
+
+py::object write_puzzle(const SudokuGrid& grid, Shape shape) {
+  if (shape == Shape::line) return py::str(to_line(grid));
+  py::list rows;
+  for (int r = 0; r < grid.side(); ++r) {
+    py::list row;
+    for (int c = 0; c < grid.side(); ++c) {
+      const int digit = grid.get(r, c);
+      if (shape == Shape::rows_of_int) row.append(digit);
+      else row.append(py::str(std::string(1, digit ? sudoku_symbol(digit) : '.')));
+    }
+    rows.append(row);
+  }
+  return rows;
+}
+
+// One solver per board size, built on first use, with Ctrl-C watched.
+class Solvers {
+ public:
+  SudokuSolver& of(int box) {
+    auto found = solvers_.find(box);
+    if (found == solvers_.end()) {
+      found = solvers_.emplace(box, SudokuSolver(box)).first;
+      interrupt_.watch(found->second.search_options());
+    }
+    return found->second;
+  }
+  Interrupt& interrupt() { return interrupt_; }
+
+ private:
+  Interrupt interrupt_;  // declared first: the solvers' options point at it
+  std::map<int, SudokuSolver> solvers_;
+};
+
+py::object solve(const py::handle& given) {
+  const Puzzle puzzle = read_puzzle(given);
+  Solvers solvers;
+  SudokuGrid solution(puzzle.grid.box());
+  const SudokuResult result = run_search(solvers.interrupt(), [&] {
+    return solvers.of(puzzle.grid.box()).solve(puzzle.grid, solution, 1);
+  });
+  if (result.status != SudokuStatus::solved) return py::none();
+  return write_puzzle(solution, puzzle.shape);
+}
+
+std::uint64_t count(const py::handle& given, std::uint64_t limit) {
+  const Puzzle puzzle = read_puzzle(given);
+  Solvers solvers;
+  return run_search(solvers.interrupt(),
+                    [&] { return solvers.of(puzzle.grid.box()).count(puzzle.grid, limit); });
+}
+
+py::list solve_all(const py::iterable& puzzles) {
+  std::vector<Puzzle> read;
+  for (const py::handle& given : puzzles) read.push_back(read_puzzle(given));
+  std::vector<std::optional<SudokuGrid>> solved(read.size());
+  Solvers solvers;
+  run_search(solvers.interrupt(), [&] {
+    SudokuGrid solution;
+    auto next_poll = std::chrono::steady_clock::now();
+    for (std::size_t k = 0; k < read.size(); ++k) {
+      if (k % 64 == 0 && std::chrono::steady_clock::now() >= next_poll) {
+        solvers.interrupt().poll();
+        next_poll = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+      }
+      if (solvers.interrupt().interrupted()) break;
+      const SudokuGrid& grid = read[k].grid;
+      solution.reset(grid.box());
+      if (solvers.of(grid.box()).solve(grid, solution, 1).status == SudokuStatus::solved)
+        solved[k] = solution;
+    }
+    return 0;
+  });
+  py::list out;
+  for (std::size_t k = 0; k < read.size(); ++k)
+    out.append(solved[k] ? write_puzzle(*solved[k], read[k].shape) : py::none());
+  return out;
+}
+
+}  // namespace
+
+void bind_sudoku(py::module_& m) {
+  m.def("solve", &solve, py::arg("puzzle"),
+        "The first solution, in the puzzle's shape; None when the givens break a rule or "
+        "cannot be completed. SudokuError when it is not a puzzle.");
+  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = 0,
+        "The number of solutions up to `limit` (0: all); 0 when the givens break a rule. "
+        "count(p, 2) == 1 says the solution is unique.");
+  m.def("solve_all", &solve_all, py::arg("puzzles"),
+        "Solves many puzzles (of any sizes) with one solver per size, without the GIL: "
+        "a list of solutions (None for each unsolvable one), in input order.");
+  m.def(
+      "conflict",
+      [](const py::handle& given) -> std::optional<std::string> {
+        std::string conflict = find_conflict(read_puzzle(given).grid);
+        if (conflict.empty()) return std::nullopt;
+        return conflict;
+      },
+      py::arg("puzzle"),
+      "The first rule the givens break, e.g. 'digit 5 twice in row 1 (columns 2 and 7)'; "
+      "None when they break none.");
+  m.def(
+      "is_solution",
+      [](const py::handle& puzzle, const py::handle& solution) {
+        return is_solution(read_puzzle(puzzle).grid, read_puzzle(solution).grid);
+      },
+      py::arg("puzzle"), py::arg("solution"),
+      "True when `solution` is complete, obeys the rules and keeps the puzzle's givens.");
+  m.def(
+      "to_grid", [](const py::handle& given) { return to_grid(read_puzzle(given).grid); },
+      py::arg("puzzle"), "The board for people: rows of digits, boxes drawn with | - +.");
+}
+
+}  // namespace xcover::python

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+"""The type stubs name what the compiled module has, and no more."""
+import ast
+import pathlib
+
+import xcover_dlx
+from xcover_dlx import _core
+
+STUBS = pathlib.Path(__file__).resolve().parents[1] / "xcover_dlx"
+
+
+def stub_names(path):
+    tree = ast.parse(path.read_text())
+    top, members = set(), {}
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            top.add(node.name)
+            if isinstance(node, ast.ClassDef):
+                members[node.name] = {n.name for n in node.body
+                                      if isinstance(n, (ast.FunctionDef, ast.AnnAssign))
+                                      and not isinstance(n, ast.AnnAssign)} | {
+                    n.target.id for n in node.body if isinstance(n, ast.AnnAssign)} | {
+                    t.id for n in node.body if isinstance(n, ast.Assign) for t in n.targets}
+    return top, members
+
+
+def test_core_stubs_match_the_module():
+    top, members = stub_names(STUBS / "_core.pyi")
+    public = {n for n in dir(_core) if not n.startswith("_") and n != "sudoku"}
+    assert top == public
+    for name, names in members.items():
+        if name.endswith("Error"):
+            continue  # their attributes are set on each instance
+        have = {n for n in dir(getattr(xcover_dlx, name)) if not n.startswith("_")}
+        wanted = {n for n in names if not n.startswith("_")}
+        assert wanted <= have, (name, wanted - have)
+        if name not in ("Status", "Layout", "Kernels"):  # enums bring name and value
+            assert have - {"name", "value"} <= wanted, (name, have - wanted)
+
+
+def test_sudoku_stubs_match_the_module():
+    top, _ = stub_names(STUBS / "sudoku.pyi")
+    assert top == {n for n in dir(_core.sudoku) if not n.startswith("_")}

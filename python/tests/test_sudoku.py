@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: MIT
+"""Sudoku helpers: lines and lists of rows, solutions checked against the
+rules, uniqueness, sizes, errors."""
+import pathlib
+
+import pytest
+
+import xcover_dlx as xc
+from xcover_dlx import sudoku
+
+import models
+
+DATA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data"
+PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def puzzles(name):
+    return [l for l in (DATA / name).read_text().split("\n") if l and not l.startswith("#")]
+
+
+def obeys_sudoku_rules(line, box=3):
+    side = box * box
+    rows = [line[r * side:(r + 1) * side] for r in range(side)]
+    groups = rows + ["".join(r[c] for r in rows) for c in range(side)]
+    groups += ["".join(rows[r][c] for r in range(br, br + box) for c in range(bc, bc + box))
+               for br in range(0, side, box) for bc in range(0, side, box)]
+    return all(len(set(g)) == side and "." not in g for g in groups)
+
+
+def test_seventeen_clue_puzzles_have_unique_solutions():
+    lines = puzzles("sudoku_17clue_sample.txt")
+    assert len(lines) == 100
+    for line in lines[:30]:
+        solution = sudoku.solve(line)
+        assert obeys_sudoku_rules(solution)
+        assert all(p in ".0" or p == s for p, s in zip(line, solution))
+        assert sudoku.is_solution(line, solution)
+        assert sudoku.count(line, 2) == 1
+
+
+def test_solve_all_keeps_order_and_agrees_with_solve():
+    lines = puzzles("sudoku_hardest_sample.txt") + ["11" + "." * 79] + puzzles(
+        "sudoku_17clue_sample.txt")[:20]
+    solved = sudoku.solve_all(lines)
+    assert len(solved) == len(lines)
+    assert solved[12] is None  # the givens break a rule
+    for line, solution in zip(lines, solved):
+        assert solution == sudoku.solve(line)
+
+
+def test_the_exact_cover_model_agrees():
+    # The same puzzle modelled by hand in Python, solved by the general engine.
+    p = xc.Problem(*models.sudoku(PUZZLE)[:1], options=models.sudoku(PUZZLE)[2])
+    (solution,) = list(p.solutions())
+    cells = list(PUZZLE)
+    for option in solution:
+        place, row_digit = p.option(option)[:2]
+        r, c = int(place[1]), int(place[2])
+        cells[r * 9 + c] = row_digit[2]
+    assert "".join(cells) == sudoku.solve(PUZZLE)
+
+
+def test_lists_of_rows_come_back_in_their_shape():
+    rows = [list(PUZZLE[r * 9:(r + 1) * 9]) for r in range(9)]
+    solved = sudoku.solve(rows)
+    assert isinstance(solved, list) and all(isinstance(ch, str) for row in solved for ch in row)
+    assert "".join("".join(row) for row in solved) == sudoku.solve(PUZZLE)
+    numbers = [[0 if ch == "." else int(ch) for ch in row] for row in rows]
+    solved_numbers = sudoku.solve(numbers)
+    assert solved_numbers == [[int(ch) for ch in row] for row in solved]
+
+
+def test_sizes():
+    empty4 = [[0] * 4 for _ in range(4)]
+    assert sudoku.count(empty4) == 288  # all 4x4 Sudoku grids
+    line16 = sudoku.solve("." * 256)
+    assert len(line16) == 256 and obeys_sudoku_rules(line16, 4)
+    assert sudoku.count("." * 81, 1000) == 1000
+
+
+def test_unsolvable_and_broken_puzzles():
+    assert sudoku.solve("11" + "." * 79) is None
+    assert sudoku.count("11" + "." * 79) == 0
+    assert sudoku.conflict("11" + "." * 79) == "digit 1 twice in row 1 (columns 1 and 2)"
+    assert sudoku.conflict(PUZZLE) is None
+    # Rules kept, yet no solution: row 1 lacks only 9, which column 9 holds.
+    no_solution = "12345678." + "........9" + "." * 63
+    assert sudoku.conflict(no_solution) is None and sudoku.solve(no_solution) is None
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("1" * 80, "80 cells"),
+    ([[0] * 9 for _ in range(8)] + [[0] * 8], "row 9 has 8 cells"),
+    ([[0] * 9] * 8 + [[0] * 8 + [10]], "10"),
+    ([["12"] + ["."] * 8] * 9, "one character"),
+])
+def test_errors_say_what_is_wrong(bad, message):
+    with pytest.raises(xc.SudokuError, match=message):
+        sudoku.solve(bad)
+
+
+def test_wrong_types():
+    with pytest.raises(TypeError):
+        sudoku.solve(42)
+    with pytest.raises(TypeError):
+        sudoku.solve([[1.5] * 9] * 9)

@@ -4,16 +4,22 @@
 #   bash scripts/setup.sh             the plain build (also for --kernels)
 #   bash scripts/setup.sh --mpi       also Boost.MPI and Open MPI
 #   bash scripts/setup.sh --fuzz      clang and libFuzzer, for tests/fuzz
-#   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators
+#   bash scripts/setup.sh --python    also the Python module's: Debian's Python headers,
+#                                     venv, pip, setuptools, pybind11 and pytest
+#   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators (and the Python
+#                                     module's packages: it reuses the build of --python)
 #   bash scripts/setup.sh --aarch64   the cross compiler for 64-bit Arm, the arm64
 #                                     Boost libraries (adds the arm64 architecture
 #                                     to dpkg if needed) and qemu
 set -euo pipefail
 packages=(cmake make g++ libboost-program-options-dev doctest-dev pkgconf)
+python_packages=(python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+                 pybind11-dev python3-pytest)
 case "${1:-}" in
+  --python) packages+=("${python_packages[@]}") ;;
   --mpi) packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin) ;;
   --fuzz) packages=(cmake make clang libclang-rt-14-dev) ;;
-  --qemu-cpu) packages+=(qemu-user) ;;
+  --qemu-cpu) packages+=(qemu-user "${python_packages[@]}") ;;
   --aarch64)
     # doctest is header-only: the build machine's package serves.
     packages=(cmake make doctest-dev g++-aarch64-linux-gnu qemu-user

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Quick start, part 2: install what is missing, build, run every test.
-#   bash scripts/test.sh              Release build in build/
+#   bash scripts/test.sh              Release build in build/, with the Python module
+#                                     (its tests run in ctest), then the Python
+#                                     package installed with pip (scripts/python.sh)
 #   bash scripts/test.sh --sanitize   ASan+UBSan build in build-asan/
 #   bash scripts/test.sh --mpi        with distributed counting, in build-mpi/
 #   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests
@@ -20,7 +22,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
-bash scripts/setup.sh "$mode"
+case "$mode" in
+  "" | --kernels) bash scripts/setup.sh --python ;;
+  *) bash scripts/setup.sh "$mode" ;;
+esac
 tests=()
 case "$mode" in
   --tsan)
@@ -61,7 +66,8 @@ case "$mode" in
     ;;
   "" | --kernels | --qemu-cpu)
     dir=build
-    flags=(-DCMAKE_BUILD_TYPE=Release)
+    # Debian's Python, which apt's pybind11 and pytest serve.
+    flags=(-DCMAKE_BUILD_TYPE=Release -DXCOVER_PYTHON=ON -DPython_EXECUTABLE=/usr/bin/python3)
     ;;
   *)
     echo "test.sh: unknown mode '$mode' (see the comment at the top)" >&2
@@ -75,6 +81,9 @@ if [[ "$mode" == --qemu-cpu ]]; then
   exec bash scripts/qemu_cpu.sh "${2:-}" "$dir"
 elif [[ "$mode" != --kernels ]]; then
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"
+  if [[ -z "$mode" ]]; then
+    bash scripts/python.sh
+  fi
   exit
 fi
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Everything the library offers in one include: problems, the text format,
-// the solver, threads and checkpoints, the adapters (Sudoku, queens,
-// polyomino, Langford), the version, and distributed counting when the
-// library was built with it (XCOVER_WITH_MPI, from version.hpp).
+// the solver, threads and checkpoints, the adapters (Sudoku and its batch
+// runner, queens, polyomino, Langford), the version, and distributed
+// counting when the library was built with it (XCOVER_WITH_MPI, from
+// version.hpp).
 #pragma once
 
 #include "xcover/dlx_format.hpp"
@@ -12,6 +13,7 @@
 #include "xcover/parallel.hpp"
 #include "xcover/polyomino.hpp"
 #include "xcover/problem.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/queens.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/sudoku.hpp"

@@ -31,6 +31,16 @@ int main() {
   failures += xcover::make_langford(3).problem.item_count() != 9;
   // sudoku.hpp
   failures += xcover::SudokuGrid(3).cell_count() != 81;
+  // puzzles/sudoku_batch.hpp: one line in, one result out
+  std::uint64_t batch_results = 0;
+  {
+    xcover::SudokuBatch batch({.threads = 1}, [&](const xcover::SudokuBatchResult&) {
+      ++batch_results;
+      return true;
+    });
+    failures += !batch.add(std::string(81, '.')) || !batch.flush();
+  }
+  failures += batch_results != 1;
   // polyomino.hpp
   failures += xcover::pentominoes().size() != 12;
 #ifdef XCOVER_WITH_MPI

@@ -27,9 +27,9 @@
 #include <thread>
 #include <vector>
 
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/solver.hpp"
-#include "xcover/sudoku.hpp"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
-#include "xcover/sudoku.hpp"
 
 using xcover::test::puzzle_lines;
 

@@ -26,7 +26,7 @@
 #include <string_view>
 
 #include "xcover/export.hpp"
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 namespace xcover {
 

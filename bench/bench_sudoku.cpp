@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Sudoku throughput on the public benchmark sets, as the published Sudoku
 // benchmarks measure it: each puzzle is solved and its solution proved unique
-// (solution limit 2). Parsing the line is included; the solver per size is
-// built once per thread, outside the timing.
+// (solution limit 2), through the library's batch runner (SudokuBatch), as
+// `xcover sudoku` solves them. Parsing the line is included; the solver per
+// size is built once per thread, outside the timing.
 //
 //   bench_sudoku [DATA_DIR] [MAX_PUZZLES_PER_SET] [REPS]
 //   bench_sudoku --kernels [DATA_DIR] [MAX_PUZZLES_PER_SET] [REPS]
@@ -16,18 +17,19 @@
 // in one run (forced as XCOVER_KERNELS does), with each set's speed as a
 // fraction of the best set's.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/solver.hpp"
-#include "xcover/sudoku.hpp"
 
 namespace {
 
@@ -56,63 +58,57 @@ struct RunResult {
   std::uint64_t bad = 0;  // malformed lines or wrong solutions
 };
 
-// Solves puzzles[begin, end) with one solver; `solutions` receives the cells.
-void solve_range(xcover::SudokuSolver& solver, const std::vector<std::string>& puzzles,
-                 std::atomic<std::size_t>& next, std::vector<std::uint8_t>& solutions,
-                 RunResult& result) {
-  constexpr std::size_t batch = 64;
-  xcover::SudokuGrid puzzle, solution;
-  std::string error;
-  for (;;) {
-    const std::size_t begin = next.fetch_add(batch);
-    if (begin >= puzzles.size()) return;
-    const std::size_t end = std::min(puzzles.size(), begin + batch);
-    for (std::size_t k = begin; k < end; ++k) {
-      if (!xcover::parse_sudoku(puzzles[k], puzzle, error) || puzzle.box() != 3) {
-        ++result.bad;
-        continue;
-      }
-      const xcover::SudokuResult r = solver.solve(puzzle, solution, 2);
-      result.nodes += solver.statistics().nodes;
-      if (r.status == xcover::SudokuStatus::solved) {
-        ++result.solved;
-        result.unique += r.solutions == 1;
-        std::memcpy(&solutions[k * 81], solution.cells().data(), 81);
-      }
-    }
+// The library's batch runner with its threads and a solver per thread built
+// before any clock starts; each run() solves one set with them.
+class Runner {
+ public:
+  explicit Runner(unsigned threads)
+      : batch_({.limit = 2, .threads = threads}, [this](const xcover::SudokuBatchResult& r) {
+          record(r);
+          return true;
+        }) {
+    batch_.prepare(3);
   }
-}
 
-// `solvers`: one per thread, built before the clock starts.
-RunResult run(const std::vector<std::string>& puzzles, std::vector<xcover::SudokuSolver>& solvers) {
-  const auto threads = static_cast<unsigned>(solvers.size());
-  std::vector<std::uint8_t> solutions(puzzles.size() * 81, 0);
-  std::vector<RunResult> parts(threads);
-  std::atomic<std::size_t> next{0};
-  const auto start = Clock::now();
-  std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back(solve_range, std::ref(solvers[t]), std::cref(puzzles), std::ref(next),
-                         std::ref(solutions), std::ref(parts[t]));
-  solve_range(solvers[0], puzzles, next, solutions, parts[0]);
-  for (std::thread& worker : workers) worker.join();
-  RunResult total;
-  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  for (const RunResult& part : parts) {
-    total.solved += part.solved;
-    total.unique += part.unique;
-    total.nodes += part.nodes;
-    total.bad += part.bad;
+  RunResult run(const std::vector<std::string>& puzzles) {
+    result_ = {};
+    solutions_.assign(puzzles.size() * 81, 0);
+    first_index_ = batch_.added();
+    const auto start = Clock::now();
+    for (const std::string& line : puzzles) batch_.add(line);
+    batch_.flush();
+    result_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    // Every solution is checked, outside the timing.
+    xcover::SudokuGrid solution;
+    for (std::size_t k = 0; k < puzzles.size(); ++k) {
+      if (solutions_[k * 81] == 0) continue;
+      std::copy_n(&solutions_[k * 81], 81, solution.cells().data());
+      if (!xcover::is_solution(xcover::parse_sudoku(puzzles[k]), solution)) ++result_.bad;
+    }
+    return result_;
   }
-  // Every solution is checked, outside the timing.
-  xcover::SudokuGrid solution;
-  for (std::size_t k = 0; k < puzzles.size(); ++k) {
-    if (solutions[k * 81] == 0) continue;
-    std::copy_n(&solutions[k * 81], 81, solution.cells().data());
-    if (!xcover::is_solution(xcover::parse_sudoku(puzzles[k]), solution)) ++total.bad;
+
+ private:
+  void record(const xcover::SudokuBatchResult& r) {
+    using xcover::SudokuBatchStatus;
+    result_.nodes += r.nodes;
+    if (r.status == SudokuBatchStatus::invalid ||
+        (r.status == SudokuBatchStatus::solved && r.solution.box() != 3)) {
+      ++result_.bad;
+      return;
+    }
+    if (r.status != SudokuBatchStatus::solved) return;
+    ++result_.solved;
+    result_.unique += r.solutions == 1;
+    const std::size_t k = r.index - first_index_;
+    std::memcpy(&solutions_[k * 81], r.solution.cells().data(), 81);
   }
-  return total;
-}
+
+  xcover::SudokuBatch batch_;
+  RunResult result_;
+  std::vector<std::uint8_t> solutions_;
+  std::uint64_t first_index_ = 0;
+};
 
 // Microseconds per puzzle spent outside the search: reading the line, and a
 // search whose givens fill the board (every given forced, the engine's set-up
@@ -151,10 +147,9 @@ void overhead(const std::vector<std::string>& puzzles) {
 }
 
 // The run of median time among `reps`.
-RunResult median_run(const std::vector<std::string>& puzzles,
-                     std::vector<xcover::SudokuSolver>& solvers, int reps) {
+RunResult median_run(const std::vector<std::string>& puzzles, Runner& runner, int reps) {
   std::vector<RunResult> runs;
-  for (int k = 0; k < reps; ++k) runs.push_back(run(puzzles, solvers));
+  for (int k = 0; k < reps; ++k) runs.push_back(runner.run(puzzles));
   std::sort(runs.begin(), runs.end(),
             [](const RunResult& a, const RunResult& b) { return a.seconds < b.seconds; });
   return runs[runs.size() / 2];
@@ -177,10 +172,10 @@ int kernels_table(const std::string& dir, std::size_t max, int reps) {
   for (Kernels k : sets) std::printf(" | %16s", xcover::to_string(k));
   std::printf("\n");
   // The solvers pick their kernels when built: XCOVER_KERNELS at that moment.
-  std::vector<std::vector<xcover::SudokuSolver>> solvers(sets.size());
-  for (std::size_t k = 0; k < sets.size(); ++k) {
-    setenv("XCOVER_KERNELS", xcover::to_string(sets[k]), 1);
-    solvers[k].emplace_back(3);
+  std::vector<std::unique_ptr<Runner>> runners;
+  for (Kernels k : sets) {
+    setenv("XCOVER_KERNELS", xcover::to_string(k), 1);
+    runners.push_back(std::make_unique<Runner>(1));
   }
   unsetenv("XCOVER_KERNELS");
   bool failed = false;
@@ -193,7 +188,7 @@ int kernels_table(const std::string& dir, std::size_t max, int reps) {
     std::vector<std::vector<double>> seconds(sets.size());
     for (int r = 0; r < reps; ++r) {
       for (std::size_t k = 0; k < sets.size(); ++k) {
-        const RunResult result = run(puzzles, solvers[k]);
+        const RunResult result = runners[k]->run(puzzles);
         failed |= result.bad != 0 || result.solved != puzzles.size();
         seconds[k].push_back(result.seconds);
       }
@@ -231,9 +226,7 @@ int main(int argc, char** argv) {
       "xcover Sudoku benchmark: solve and prove unique (limit 2), parsing included\n"
       "data %s, %u hardware threads, median of %d runs, kernels %s\n\n",
       dir.c_str(), cores, reps, xcover::to_string(xcover::default_kernels()));
-  std::vector<xcover::SudokuSolver> one_solver, all_solvers;
-  one_solver.emplace_back(3);
-  for (unsigned t = 0; t < cores; ++t) all_solvers.emplace_back(3);
+  Runner one_thread(1), all_threads(cores);
   char threads_label[32];
   std::snprintf(threads_label, sizeof threads_label, "%u threads/s", cores);
   std::printf("%-32s %8s | %11s %9s | %11s %9s | %9s %8s\n", "set", "puzzles", "1 thread/s",
@@ -246,8 +239,8 @@ int main(int argc, char** argv) {
       std::printf("%-32s missing or empty\n", name);
       continue;
     }
-    const RunResult one = median_run(puzzles, one_solver, reps);
-    const RunResult all = median_run(puzzles, all_solvers, reps);
+    const RunResult one = median_run(puzzles, one_thread, reps);
+    const RunResult all = median_run(puzzles, all_threads, reps);
     const double n = static_cast<double>(puzzles.size());
     std::printf("%-32s %8zu | %11.0f %9.2f | %11.0f %9.2f | %9.1f %8llu\n", name, puzzles.size(),
                 n / one.seconds, one.seconds / n * 1e6, n / all.seconds, all.seconds / n * 1e6,

@@ -18,6 +18,7 @@ set(XCOVER_SOURCE_FILES
   scale/checkpoint.cpp
   # the puzzles
   puzzles/sudoku.cpp
+  puzzles/sudoku_batch.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyomino.cpp)

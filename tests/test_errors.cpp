@@ -9,12 +9,12 @@
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
-#include "xcover/langford.hpp"
-#include "xcover/polyomino.hpp"
 #include "xcover/problem.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/langford.hpp"
+#include "xcover/puzzles/polyomino.hpp"
+#include "xcover/puzzles/queens.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/solver.hpp"
-#include "xcover/sudoku.hpp"
 
 namespace {
 

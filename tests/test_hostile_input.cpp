@@ -16,9 +16,9 @@
 
 #include "cli_support.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/polyomino.hpp"
+#include "xcover/puzzles/polyomino.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/solver.hpp"
-#include "xcover/sudoku.hpp"
 #include "xcover/text.hpp"
 
 using xcover::test::lines_of;

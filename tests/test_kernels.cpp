@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "xcover/langford.hpp"
-#include "xcover/polyomino.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/langford.hpp"
+#include "xcover/puzzles/polyomino.hpp"
+#include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "xcover/langford.hpp"
+#include "xcover/puzzles/langford.hpp"
 
 namespace {
 

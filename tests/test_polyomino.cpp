@@ -13,7 +13,7 @@
 
 #include "cli_support.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/polyomino.hpp"
+#include "xcover/puzzles/polyomino.hpp"
 
 using xcover::test::blocks_of;
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/queens.hpp"
 
 using xcover::test::blocks_of;
 

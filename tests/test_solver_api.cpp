@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "xcover/error.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
 namespace {

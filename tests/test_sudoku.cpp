@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 using xcover::test::puzzle_lines;
 

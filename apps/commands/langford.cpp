@@ -2,7 +2,7 @@
 // xcover langford N: Langford pairs, solved, counted or emitted.
 #include "commands/commands.hpp"
 #include "cli/puzzle_search.hpp"
-#include "xcover/langford.hpp"
+#include "xcover/puzzles/langford.hpp"
 
 namespace xcover::cli {
 

@@ -5,7 +5,7 @@
 #include "commands/commands.hpp"
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
-#include "xcover/polyomino.hpp"
+#include "xcover/puzzles/polyomino.hpp"
 
 namespace xcover::cli {
 

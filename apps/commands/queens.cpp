@@ -2,7 +2,7 @@
 // xcover queens N: the N-queens problem, solved, counted or emitted.
 #include "commands/commands.hpp"
 #include "cli/puzzle_search.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/queens.hpp"
 
 namespace xcover::cli {
 

@@ -1,32 +1,23 @@
 // SPDX-License-Identifier: MIT
 // xcover sudoku [FILE...]: puzzles, one a line, solved or counted in input
-// order. Lines are read in chunks; a chunk is solved by a few workers, each
-// with its own solver per box size, and written in order before the next is
-// read, so memory stays bounded however long the input is.
-#include <algorithm>
-#include <array>
-#include <atomic>
+// order. The library's SudokuBatch solves them on the threads and hands each
+// result back in order while more lines are read, so memory stays bounded
+// however long the input is; this file reads, and writes what comes back.
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <iostream>
-#include <memory>
 #include <optional>
-#include <thread>
 
 #include "cli/cli.hpp"
-#include "commands/commands.hpp"
 #include "cli/input.hpp"
-#include "xcover/sudoku.hpp"
+#include "commands/commands.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/text.hpp"
 
 namespace xcover::cli {
 
 namespace {
-
-// At most this many puzzles are held at once.
-constexpr std::size_t chunk_capacity = 4096;
-// Puzzles a worker takes at a time from the shared queue.
-constexpr std::size_t worker_batch = 16;
 
 enum class Format { line, grid };
 
@@ -36,120 +27,6 @@ struct Settings {
   std::uint64_t node_limit = 0;  // per puzzle; 0: none
   Format format = Format::line;
 };
-
-enum class Outcome { pending, solved, no_solution, error, gave_up, interrupted };
-
-// One puzzle line and what became of it.
-struct Slot {
-  std::string text;
-  const std::string* source = nullptr;
-  std::size_t line = 0;
-  Outcome outcome = Outcome::pending;
-  bool searched = false;
-  std::uint64_t nodes = 0;
-  std::string output;  // written to stdout, ending in '\n'
-  std::string error;   // the reason, for stderr
-};
-
-// What a thread keeps from puzzle to puzzle: a solver per box size, made when
-// first needed, and grids whose storage is reused.
-class Worker {
- public:
-  void process(Slot& slot, const Settings& settings) {
-    slot.output.clear();
-    slot.error.clear();
-    slot.searched = false;
-    slot.nodes = 0;
-    try {
-      solve(slot, settings);
-    } catch (const std::exception& e) {
-      fail(slot, std::string("internal error: ") + e.what());
-    }
-  }
-
- private:
-  static void fail(Slot& slot, std::string reason) {
-    slot.outcome = Outcome::error;
-    slot.error = std::move(reason);
-    slot.output.append("error: ").append(slot.error).append("\n");
-  }
-
-  void solve(Slot& slot, const Settings& settings) {
-    if (!parse_sudoku(slot.text, puzzle_, error_)) return fail(slot, error_);
-    std::unique_ptr<SudokuSolver>& solver = solvers_[puzzle_.box() - 2];
-    if (!solver) {
-      solver = std::make_unique<SudokuSolver>(puzzle_.box());
-      solver->search_options().cancel = &interrupted();
-      solver->search_options().node_limit = settings.node_limit;
-    }
-    SudokuResult result;
-    if (settings.count) {
-      result = solver->count_result(puzzle_, settings.limit);
-      if (result.status == SudokuStatus::invalid) {
-        std::string conflict = find_conflict(puzzle_);
-        if (!conflict.empty()) return fail(slot, std::move(conflict));
-      }
-    } else {
-      result = solver->solve(puzzle_, solution_);
-      if (result.status == SudokuStatus::invalid) return fail(slot, find_conflict(puzzle_));
-    }
-    if (interrupted().load()) {
-      slot.outcome = Outcome::interrupted;
-      return;
-    }
-    if (result.status == SudokuStatus::stopped) {  // the node limit
-      slot.outcome = Outcome::gave_up;
-      slot.error =
-          "gave up after " + std::to_string(solver->statistics().nodes) + " nodes (--node-limit)";
-      slot.output.append("limit: ").append(slot.error).append("\n");
-      return;
-    }
-    slot.searched = true;
-    slot.nodes = solver->statistics().nodes;
-    if (settings.count) {
-      slot.outcome = result.solutions > 0 ? Outcome::solved : Outcome::no_solution;
-      slot.output.append(std::to_string(result.solutions)).append("\n");
-    } else if (result.status == SudokuStatus::solved) {
-      slot.outcome = Outcome::solved;
-      if (settings.format == Format::grid) {
-        append_grid(slot.output, solution_);
-      } else {
-        append_line(slot.output, solution_);
-        slot.output += '\n';
-      }
-    } else {
-      slot.outcome = Outcome::no_solution;
-      slot.output.append("no solution\n");
-    }
-  }
-
-  std::array<std::unique_ptr<SudokuSolver>, 4> solvers_;  // box sizes 2..5
-  SudokuGrid puzzle_, solution_;
-  std::string error_;
-};
-
-// Solves slots[0..count) with the workers, each puzzle by exactly one.
-void solve_chunk(std::vector<Slot>& slots, std::size_t count, std::vector<Worker>& workers,
-                 const Settings& settings) {
-  std::atomic<std::size_t> next{0};
-  auto work = [&](Worker& worker) {
-    for (;;) {
-      const std::size_t begin = next.fetch_add(worker_batch);
-      if (begin >= count) return;
-      const std::size_t end = std::min(count, begin + worker_batch);
-      for (std::size_t k = begin; k < end; ++k) {
-        if (interrupted().load(std::memory_order_relaxed)) return;
-        worker.process(slots[k], settings);
-      }
-    }
-  };
-  const std::size_t useful = (count + worker_batch - 1) / worker_batch;
-  const std::size_t thread_count = std::min(workers.size(), useful);
-  std::vector<std::thread> threads;
-  for (std::size_t t = 1; t < thread_count; ++t) threads.emplace_back(work, std::ref(workers[t]));
-  work(workers[0]);
-  for (std::thread& thread : threads) thread.join();
-}
 
 struct Tally {
   std::uint64_t puzzles = 0;
@@ -250,56 +127,80 @@ int run_sudoku(const std::vector<std::string>& args) {
 
   install_interrupt_handler();
   const auto start = std::chrono::steady_clock::now();
-  std::vector<Worker> workers(static_cast<std::size_t>(threads));
-  std::vector<Slot> slots(chunk_capacity);
   Tally tally;
   bool written_any = false;
   bool stopped = false;
 
-  // Writes the solved slots in order; false when an interrupted one stops it.
-  auto write_chunk = [&](std::size_t count) {
-    for (std::size_t k = 0; k < count; ++k) {
-      const Slot& slot = slots[k];
-      if (slot.outcome == Outcome::pending || slot.outcome == Outcome::interrupted) return false;
-      if (settings.format == Format::grid && written_any) std::cout << '\n';
-      std::cout << slot.output;
-      written_any = true;
-      ++tally.puzzles;
-      switch (slot.outcome) {
-        case Outcome::solved:
-          ++tally.solved;
-          break;
-        case Outcome::no_solution:
-          ++tally.no_solution;
-          break;
-        case Outcome::gave_up:
-          ++tally.gave_up;
-          std::cerr << *slot.source << ':' << slot.line << ": " << slot.error << '\n';
-          break;
-        default:
-          ++tally.errors;
-          std::cerr << *slot.source << ':' << slot.line << ": " << slot.error << '\n';
-          break;
-      }
-      if (slot.searched) {
+  // Where each puzzle not yet written came from, oldest first: the results
+  // come back in the same order.
+  struct Origin {
+    const std::string* source;
+    std::size_t line;
+  };
+  std::deque<Origin> origins;
+  std::string output;
+  auto write = [&](const SudokuBatchResult& result) {
+    const Origin origin = origins.front();
+    origins.pop_front();
+    output.clear();
+    std::string reason;
+    ++tally.puzzles;
+    switch (result.status) {
+      case SudokuBatchStatus::solved:
+      case SudokuBatchStatus::no_solution:
         ++tally.searched;
-        tally.nodes += slot.nodes;
-      }
+        tally.nodes += result.nodes;
+        if (result.status == SudokuBatchStatus::solved) {
+          ++tally.solved;
+        } else {
+          ++tally.no_solution;
+        }
+        if (settings.count) {
+          output.append(std::to_string(result.solutions)).append("\n");
+        } else if (result.status == SudokuBatchStatus::no_solution) {
+          output.append("no solution\n");
+        } else if (settings.format == Format::grid) {
+          append_grid(output, result.solution);
+        } else {
+          append_line(output, result.solution);
+          output += '\n';
+        }
+        break;
+      case SudokuBatchStatus::node_limit:
+        ++tally.gave_up;
+        reason = "gave up after " + std::to_string(result.nodes) + " nodes (--node-limit)";
+        output.append("limit: ").append(reason).append("\n");
+        break;
+      case SudokuBatchStatus::invalid:
+        ++tally.errors;
+        reason = result.error;
+        output.append("error: ").append(reason).append("\n");
+        break;
     }
-    return true;
+    if (settings.format == Format::grid && written_any) std::cout << '\n';
+    std::cout << output;
+    written_any = true;
+    if (!reason.empty())
+      std::cerr << *origin.source << ':' << origin.line << ": " << reason << '\n';
+    return static_cast<bool>(std::cout);  // stop when output fails
   };
 
-  std::size_t filled = 0;
-  auto flush_chunk = [&] {
-    if (filled == 0) return true;
-    solve_chunk(slots, filled, workers, settings);
-    const bool complete = write_chunk(filled);
-    filled = 0;
+  SudokuBatchOptions options;
+  options.limit = settings.count ? settings.limit : 1;
+  options.keep_solution = !settings.count;
+  options.threads = threads;
+  options.node_limit = settings.node_limit;
+  options.cancel = &interrupted();
+  SudokuBatch batch(options, write);
+  // Writes every result so far; false when the batch stopped.
+  auto flush = [&] {
+    const bool complete = batch.flush();
     std::cout.flush();
-    return complete && static_cast<bool>(std::cout);  // stop when output fails
+    return complete && static_cast<bool>(std::cout);
   };
 
   bool unreadable = false;
+  std::string text;
   for (std::size_t f = 0; f < files.size() && !stopped; ++f) {
     std::optional<Input> opened;
     try {
@@ -311,21 +212,24 @@ int run_sudoku(const std::vector<std::string>& args) {
     }
     Input* in = &*opened;
     std::size_t line = 0;
+    bool unflushed = false;
     for (;;) {
-      Slot& slot = slots[filled];
-      if (!read_line(*in, slot.text)) break;  // "\n", "\r\n" or "\r"
+      if (!read_line(*in, text)) break;  // "\n", "\r\n" or "\r"
       ++line;
-      if (line == 1) strip_byte_order_mark(slot.text);
-      if (is_puzzle_line(slot.text)) {
-        slot.source = &sources[f];
-        slot.line = line;
-        slot.outcome = Outcome::pending;
-        ++filled;
+      if (line == 1) strip_byte_order_mark(text);
+      if (is_puzzle_line(text)) {
+        origins.push_back({&sources[f], line});
+        if (!batch.add(text)) {
+          stopped = true;
+          break;
+        }
+        unflushed = true;
       }
-      // Solve what is there when the chunk is full or reading on would wait
-      // for input, so that interactive use answers line by line.
-      if (filled == chunk_capacity || (filled > 0 && in->rdbuf()->in_avail() <= 0)) {
-        if (!flush_chunk()) {
+      // Solve what is there when reading on would wait for input, so that
+      // interactive use answers line by line.
+      if (unflushed && in->rdbuf()->in_avail() <= 0) {
+        unflushed = false;
+        if (!flush()) {
           stopped = true;
           break;
         }
@@ -341,7 +245,7 @@ int run_sudoku(const std::vector<std::string>& args) {
       unreadable = true;
     }
   }
-  if (!stopped && !flush_chunk()) stopped = true;
+  if (!stopped && !flush()) stopped = true;
   std::cout.flush();
 
   const double seconds =

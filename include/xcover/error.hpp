@@ -11,7 +11,8 @@
 //                                      file is a ParseError: "FILE:LINE: reason")
 //   FileError        (error.hpp)       a file that cannot be written
 //   Error itself                       options that do not go together
-//   SudokuError      (sudoku.hpp)      a malformed puzzle or grid
+//   SudokuError      (puzzles/sudoku.hpp)
+//                                      a malformed puzzle or grid
 //
 // Out of memory stays std::bad_alloc, wherever it happens.
 #pragma once

@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: MIT
 // Everything the library offers in one include: problems, the text format,
-// the solver, threads and checkpoints, the adapters (Sudoku, queens,
-// polyomino, Langford), the version, and distributed counting when the
-// library was built with it (XCOVER_WITH_MPI, from version.hpp).
+// the solver, threads and checkpoints, the adapters (Sudoku and its batch
+// runner, queens, polyomino, Langford), the version, and distributed
+// counting when the library was built with it (XCOVER_WITH_MPI, from
+// version.hpp).
 #pragma once
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/export.hpp"
-#include "xcover/langford.hpp"
 #include "xcover/parallel.hpp"
-#include "xcover/polyomino.hpp"
 #include "xcover/problem.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/langford.hpp"
+#include "xcover/puzzles/polyomino.hpp"
+#include "xcover/puzzles/queens.hpp"
+#include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/solver.hpp"
-#include "xcover/sudoku.hpp"
 #include "xcover/text.hpp"
 #include "xcover/version.hpp"
 #ifdef XCOVER_WITH_MPI

@@ -6,7 +6,7 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/problem.hpp"
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 namespace xcover::python {
 

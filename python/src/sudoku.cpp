@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 namespace xcover::python {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "xcover/langford.hpp"
+#include "xcover/puzzles/langford.hpp"
 
 #include <string>
 

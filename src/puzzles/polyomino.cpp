@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "xcover/polyomino.hpp"
+#include "xcover/puzzles/polyomino.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/queens.hpp"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // Sudoku as exact cover: the problem is built once per size, each puzzle's
 // givens are forced as assumptions and undone after the search, and solutions
 // are decoded from option indices. Nothing here searches; the engine does.
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 #include <array>
 #include <cstdio>

@@ -12,7 +12,7 @@ int main() {
   int failures = 0;
   // version.hpp
   static_assert(xcover::version_major == XCOVER_VERSION_MAJOR);
-  // queens.hpp, solver.hpp: the 2 solutions of 4-queens
+  // puzzles/queens.hpp, solver.hpp: the 2 solutions of 4-queens
   const xcover::QueensProblem queens = xcover::make_queens(4);
   xcover::Solver solver(queens.problem);
   failures += solver.count().solutions != 2;
@@ -27,11 +27,21 @@ int main() {
   }
   // parallel.hpp
   failures += xcover::fingerprint(problem) != xcover::fingerprint(queens.problem);
-  // langford.hpp: values and positions, 3 + 6 items
+  // puzzles/langford.hpp: values and positions, 3 + 6 items
   failures += xcover::make_langford(3).problem.item_count() != 9;
-  // sudoku.hpp
+  // puzzles/sudoku.hpp
   failures += xcover::SudokuGrid(3).cell_count() != 81;
-  // polyomino.hpp
+  // puzzles/sudoku_batch.hpp: one line in, one result out
+  std::uint64_t batch_results = 0;
+  {
+    xcover::SudokuBatch batch({.threads = 1}, [&](const xcover::SudokuBatchResult&) {
+      ++batch_results;
+      return true;
+    });
+    failures += !batch.add(std::string(81, '.')) || !batch.flush();
+  }
+  failures += batch_results != 1;
+  // puzzles/polyomino.hpp
   failures += xcover::pentominoes().size() != 12;
 #ifdef XCOVER_WITH_MPI
   // distributed.hpp (a declaration only: this program does not link xcover::mpi)

@@ -37,6 +37,10 @@ if(at EQUAL -1)
   message(FATAL_ERROR "the installed xcover/version.hpp is not for version ${VERSION}")
 endif()
 expect_file(${INCLUDEDIR}/xcover/export.hpp)
+# The adapters' headers keep their folder.
+foreach(adapter IN ITEMS sudoku sudoku_batch queens langford polyomino)
+  expect_file(${INCLUDEDIR}/xcover/puzzles/${adapter}.hpp)
+endforeach()
 
 # The library in the form it was built, and only that. A shared one exports
 # the public API and hides the engine's internals (namespace xcover::detail).

@@ -4,7 +4,7 @@
 #include <boost/mpi/environment.hpp>
 #include <iostream>
 #include <xcover/distributed.hpp>
-#include <xcover/queens.hpp>
+#include <xcover/puzzles/queens.hpp>
 
 int main() {
   boost::mpi::environment environment;

@@ -16,7 +16,7 @@
 #include "fuzz_check.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
-#include "xcover/queens.hpp"
+#include "xcover/puzzles/queens.hpp"
 
 namespace {
 

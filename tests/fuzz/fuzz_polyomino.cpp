@@ -15,7 +15,7 @@
 
 #include "fuzz_check.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/polyomino.hpp"
+#include "xcover/puzzles/polyomino.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char *>(data), size);

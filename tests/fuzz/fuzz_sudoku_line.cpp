@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "xcover/sudoku.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   // One solver per box size, kept across inputs as `xcover sudoku` keeps them.

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// Many Sudoku puzzles, solved on several threads, each result handed back in
+// input order. Lines go in one at a time and results come out through a
+// callback while more go in, so a file of millions of puzzles is solved in
+// the memory of a few thousand (the window). Every thread keeps one
+// SudokuSolver per board size, built when first needed.
+//
+//   xcover::SudokuBatch batch({.limit = 2}, [](const xcover::SudokuBatchResult& r) {
+//     if (r.status == xcover::SudokuBatchStatus::solved)
+//       std::cout << xcover::to_line(r.solution) << '\n';
+//     return true;  // false stops the batch
+//   });
+//   for (std::string line; std::getline(std::cin, line);) batch.add(line);
+//   batch.flush();
+//
+// The callback runs on the thread that calls add() and flush(), never on two
+// threads at once, once per puzzle and in the order the puzzles were added.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "xcover/export.hpp"
+#include "xcover/puzzles/sudoku.hpp"
+
+namespace xcover {
+
+struct SudokuBatchOptions {
+  // Solutions sought per puzzle: 1 solves, 2 also proves it unique, 0 all.
+  std::uint64_t limit = 1;
+  // Decode the first solution into each result; false only counts (faster).
+  bool keep_solution = true;
+  // Threads that solve, the caller's among them; 0: one per hardware thread.
+  unsigned threads = 0;
+  // Give up on a puzzle after this many search nodes; 0: no limit.
+  std::uint64_t node_limit = 0;
+  // Seconds for the whole batch, counted from its construction; 0: none.
+  double time_limit = 0;
+  // Set to true (from any thread, or a signal handler) to stop the batch.
+  const std::atomic<bool>* cancel = nullptr;
+  // Puzzles held at once, waiting, being solved or solved but not yet
+  // handed back; add() waits (and helps solve) when the window is full.
+  std::size_t window = 4096;
+};
+
+enum class SudokuBatchStatus {
+  solved,       // at least one solution
+  no_solution,  // the givens obey the rules but cannot be completed
+  invalid,      // not a puzzle, or its givens break a rule: `error` says which
+  node_limit,   // SudokuBatchOptions::node_limit ended its search
+};
+
+XCOVER_API const char* to_string(SudokuBatchStatus status);
+
+struct SudokuBatchResult {
+  std::uint64_t index = 0;  // the puzzle's place among those added, from 0
+  SudokuBatchStatus status = SudokuBatchStatus::no_solution;
+  std::uint64_t solutions = 0;  // found, at most the limit
+  std::uint64_t nodes = 0;      // search nodes spent on it (0 when invalid)
+  // Why the puzzle is invalid: parse_sudoku's or find_conflict's message.
+  std::string error;
+  // The first solution found, when solved and keep_solution is set.
+  SudokuGrid solution;
+};
+
+// Why a batch stopped before every puzzle added was handed back.
+enum class SudokuBatchStop {
+  none,
+  cancelled,   // *SudokuBatchOptions::cancel became true
+  time_limit,  // SudokuBatchOptions::time_limit passed
+  callback,    // the callback returned false
+};
+
+XCOVER_API const char* to_string(SudokuBatchStop stop);
+
+class XCOVER_API SudokuBatch {
+ public:
+  // Returns false to stop the batch after this result.
+  using Callback = std::function<bool(const SudokuBatchResult&)>;
+
+  // Starts the threads (threads - 1 of them: the caller solves too, while it
+  // waits in add() or flush()).
+  SudokuBatch(const SudokuBatchOptions& options, Callback callback);
+  // Stops the threads; results not yet handed back are dropped (flush()
+  // first to have them all).
+  ~SudokuBatch();
+  SudokuBatch(const SudokuBatch&) = delete;
+  SudokuBatch& operator=(const SudokuBatch&) = delete;
+
+  // Queues one puzzle line (read as parse_sudoku reads it) and hands back
+  // the results that are ready. Returns false, without taking the line,
+  // once the batch has stopped.
+  bool add(std::string_view line);
+  // Solves every puzzle added so far and hands back its result; false when
+  // the batch stopped first. After a stop the results handed back are those
+  // of the first delivered() puzzles, each exactly once.
+  bool flush();
+
+  // Builds every thread's solver for box size `box` now rather than at its
+  // first puzzle of that size (a benchmark keeps it out of its timing).
+  // Only between flush() and the next add().
+  void prepare(int box);
+
+  std::uint64_t added() const;
+  std::uint64_t delivered() const;
+  SudokuBatchStop stopped() const;
+  unsigned threads() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xcover

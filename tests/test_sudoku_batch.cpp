@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// The Sudoku batch runner: one result per line, in input order, on any
+// number of threads and any window; bad lines reported in their place; and
+// stops (cancellation, time limit, the callback) that hand back exactly the
+// results finished before them, in order.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
+
+using xcover::test::puzzle_lines;
+
+namespace {
+
+using xcover::SudokuBatch;
+using xcover::SudokuBatchOptions;
+using xcover::SudokuBatchResult;
+using xcover::SudokuBatchStatus;
+using xcover::SudokuBatchStop;
+
+const std::string leetcode_puzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string inkala_puzzle =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const std::string dead_end_puzzle = "12345678.........9" + std::string(63, '.');
+
+// What a batch handed back, kept for the checks.
+struct Collected {
+  std::vector<SudokuBatchResult> results;
+  SudokuBatch::Callback callback() {
+    return [this](const SudokuBatchResult& r) {
+      results.push_back(r);
+      return true;
+    };
+  }
+};
+
+// Solvable puzzles of three sizes, dead ends, malformed lines and broken
+// rules, mixed.
+std::vector<std::string> mixed_lines(std::size_t count) {
+  const auto sample = puzzle_lines(xcover::test::data_file("sudoku_17clue_sample.txt"));
+  std::vector<std::string> lines;
+  for (std::size_t k = 0; k < count; ++k) {
+    switch (k % 9) {
+      case 2:
+        lines.push_back(dead_end_puzzle);
+        break;
+      case 4:
+        lines.push_back(std::string(20 + k % 50, '.'));
+        break;
+      case 5:
+        lines.push_back("11" + std::string(79, '.'));
+        break;
+      case 7:
+        lines.push_back(k % 2 ? "1234............" : std::string(256, '.'));
+        break;
+      default:
+        lines.push_back(sample[k % sample.size()]);
+        break;
+    }
+  }
+  return lines;
+}
+
+// What one SudokuSolver says of `line`, as the batch should report it.
+void check_against_solver(const std::string& line, const SudokuBatchResult& r) {
+  xcover::SudokuGrid puzzle, solution;
+  std::string error;
+  if (!xcover::parse_sudoku(line, puzzle, error)) {
+    CHECK(r.status == SudokuBatchStatus::invalid);
+    CHECK(r.error == error);
+    return;
+  }
+  xcover::SudokuSolver solver(puzzle.box());
+  const xcover::SudokuResult expected = solver.solve(puzzle, solution);
+  switch (expected.status) {
+    case xcover::SudokuStatus::invalid:
+      CHECK(r.status == SudokuBatchStatus::invalid);
+      CHECK(r.error == xcover::find_conflict(puzzle));
+      CHECK(r.error.size() > 0);
+      break;
+    case xcover::SudokuStatus::solved:
+      REQUIRE(r.status == SudokuBatchStatus::solved);
+      CHECK(r.solution == solution);
+      CHECK(xcover::is_solution(puzzle, r.solution));
+      CHECK(r.nodes == solver.statistics().nodes);
+      break;
+    default:
+      CHECK(r.status == SudokuBatchStatus::no_solution);
+      break;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sudoku batch: on many threads every result comes back once, in input order") {
+  const std::size_t count = xcover::test::sanitized ? 300 : 1500;
+  const std::vector<std::string> lines = mixed_lines(count);
+  for (const unsigned threads : {1u, 2u, 8u}) {
+    // A window smaller than a worker's run, one of a few runs, the default.
+    for (const std::size_t window : {std::size_t{5}, std::size_t{100}, std::size_t{4096}}) {
+      CAPTURE(threads);
+      CAPTURE(window);
+      Collected collected;
+      SudokuBatch batch({.threads = threads, .window = window}, collected.callback());
+      CHECK(batch.threads() == threads);
+      for (const std::string& line : lines) REQUIRE(batch.add(line));
+      CHECK(batch.flush());
+      CHECK(batch.stopped() == SudokuBatchStop::none);
+      CHECK(batch.added() == count);
+      CHECK(batch.delivered() == count);
+      REQUIRE(collected.results.size() == count);
+      for (std::size_t k = 0; k < count; ++k) {
+        CAPTURE(k);
+        CHECK(collected.results[k].index == k);
+        if (k < 60 || k % 37 == 0) check_against_solver(lines[k], collected.results[k]);
+      }
+    }
+  }
+}
+
+TEST_CASE("sudoku batch: unsolvable and invalid lines are reported in their place (threads 3)") {
+  const std::vector<std::string> lines = {
+      leetcode_puzzle,      "11" + std::string(79, '.'),   dead_end_puzzle,
+      std::string(80, '.'), "12x4" + std::string(12, '.'), leetcode_puzzle};
+  Collected collected;
+  SudokuBatch batch({.threads = 3}, collected.callback());
+  for (const std::string& line : lines) REQUIRE(batch.add(line));
+  REQUIRE(batch.flush());
+  const auto& r = collected.results;
+  REQUIRE(r.size() == 6);
+  CHECK(r[0].status == SudokuBatchStatus::solved);
+  CHECK(xcover::to_line(r[0].solution) ==
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+  CHECK(r[1].status == SudokuBatchStatus::invalid);
+  CHECK(r[1].error == "digit 1 twice in row 1 (columns 1 and 2)");
+  CHECK(r[1].nodes == 0);
+  CHECK(r[2].status == SudokuBatchStatus::no_solution);
+  CHECK(r[2].solutions == 0);
+  CHECK(r[2].nodes > 0);
+  CHECK(r[3].status == SudokuBatchStatus::invalid);
+  CHECK(r[3].error.starts_with("80 cells; a puzzle has 16 (4x4), 81 (9x9)"));
+  CHECK(r[4].status == SudokuBatchStatus::invalid);
+  CHECK(r[4].error.find("'x'") != std::string::npos);
+  CHECK(r[5].status == SudokuBatchStatus::solved);
+  CHECK(r[5].solution == r[0].solution);
+}
+
+TEST_CASE("sudoku batch: counting up to a limit, with and without the solution (threads 2)") {
+  // An empty 4x4 board has 288 completions; with a limit of 2 it stops there.
+  const std::string empty_4x4(16, '.');
+  for (const bool keep : {false, true}) {
+    CAPTURE(keep);
+    Collected all, two;
+    SudokuBatch unlimited({.limit = 0, .keep_solution = keep, .threads = 2}, all.callback());
+    SudokuBatch limited({.limit = 2, .keep_solution = keep, .threads = 2}, two.callback());
+    for (SudokuBatch* batch : {&unlimited, &limited}) {
+      REQUIRE(batch->add(empty_4x4));
+      REQUIRE(batch->add(leetcode_puzzle));
+      REQUIRE(batch->flush());
+    }
+    REQUIRE(all.results.size() == 2);
+    REQUIRE(two.results.size() == 2);
+    CHECK(all.results[0].solutions == 288);
+    CHECK(two.results[0].solutions == 2);
+    CHECK(all.results[1].solutions == 1);
+    CHECK(two.results[1].solutions == 1);
+    CHECK(xcover::is_solution(xcover::parse_sudoku(empty_4x4), two.results[0].solution) == keep);
+  }
+}
+
+TEST_CASE("sudoku batch: a node limit gives up on one puzzle only (threads 2)") {
+  // Inkala's puzzle takes about 1,500 nodes, the LeetCode example 52.
+  Collected collected;
+  SudokuBatch batch({.threads = 2, .node_limit = 200}, collected.callback());
+  REQUIRE(batch.add(inkala_puzzle));
+  REQUIRE(batch.add(leetcode_puzzle));
+  REQUIRE(batch.flush());
+  REQUIRE(collected.results.size() == 2);
+  CHECK(collected.results[0].status == SudokuBatchStatus::node_limit);
+  CHECK(collected.results[0].nodes >= 200);
+  CHECK(collected.results[0].nodes < 200 + 81);
+  CHECK(collected.results[1].status == SudokuBatchStatus::solved);
+  CHECK(batch.stopped() == SudokuBatchStop::none);
+}
+
+TEST_CASE("sudoku batch: results come back while lines go in, and after each flush") {
+  Collected collected;
+  SudokuBatch batch({.threads = 2, .window = 8}, collected.callback());
+  for (int k = 0; k < 3; ++k) REQUIRE(batch.add(leetcode_puzzle));
+  REQUIRE(batch.flush());
+  CHECK(collected.results.size() == 3);
+  // A full window makes room by handing back the oldest.
+  for (int k = 0; k < 20; ++k) REQUIRE(batch.add(leetcode_puzzle));
+  CHECK(collected.results.size() >= 3 + 20 - 8);
+  REQUIRE(batch.flush());
+  REQUIRE(collected.results.size() == 23);
+  CHECK(collected.results.back().index == 22);
+}
+
+namespace {
+
+// Many hard puzzles: enough for a stop to land in the middle.
+std::vector<std::string> hard_lines(std::size_t repeats) {
+  const auto hardest = puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"));
+  std::vector<std::string> lines;
+  for (std::size_t k = 0; k < repeats; ++k)
+    lines.insert(lines.end(), hardest.begin(), hardest.end());
+  return lines;
+}
+
+// The results handed back after a stop are those of the first delivered()
+// lines, in order, each complete.
+void check_prefix(const SudokuBatch& batch, const std::vector<SudokuBatchResult>& results,
+                  const std::vector<std::string>& lines) {
+  REQUIRE(results.size() == batch.delivered());
+  CHECK(results.size() < lines.size());
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    CAPTURE(k);
+    CHECK(results[k].index == k);
+    CHECK(results[k].status == SudokuBatchStatus::solved);
+    CHECK(xcover::is_solution(xcover::parse_sudoku(lines[k]), results[k].solution));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sudoku batch: cancellation on several threads hands back a complete prefix") {
+  const std::vector<std::string> lines = hard_lines(xcover::test::sanitized ? 40 : 400);
+  std::atomic<bool> cancel{false};
+  std::vector<SudokuBatchResult> results;
+  SudokuBatch batch({.threads = 4, .cancel = &cancel, .window = 64},
+                    [&](const SudokuBatchResult& r) {
+                      results.push_back(r);
+                      if (results.size() == 30) cancel = true;  // as Ctrl-C would
+                      return true;
+                    });
+  bool all_taken = true;
+  for (const std::string& line : lines) {
+    if (!batch.add(line)) {
+      all_taken = false;
+      break;
+    }
+  }
+  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK(batch.stopped() == SudokuBatchStop::cancelled);
+  CHECK(results.size() >= 30);
+  check_prefix(batch, results, lines);
+  // Once stopped, it takes nothing more.
+  CHECK_FALSE(batch.add(leetcode_puzzle));
+  CHECK_FALSE(batch.flush());
+
+  // Cancelled before the first line: nothing is solved.
+  std::atomic<bool> cancelled{true};
+  std::size_t delivered = 0;
+  SudokuBatch idle({.threads = 2, .cancel = &cancelled}, [&](const SudokuBatchResult&) {
+    ++delivered;
+    return true;
+  });
+  CHECK_FALSE(idle.add(leetcode_puzzle));
+  CHECK(idle.stopped() == SudokuBatchStop::cancelled);
+  CHECK(delivered == 0);
+}
+
+TEST_CASE("sudoku batch: the time limit stops the whole batch on several threads") {
+  const std::vector<std::string> lines = hard_lines(xcover::test::sanitized ? 200 : 2000);
+  std::vector<SudokuBatchResult> results;
+  SudokuBatch batch({.threads = 2, .time_limit = 0.05, .window = 256},
+                    [&](const SudokuBatchResult& r) {
+                      results.push_back(r);
+                      return true;
+                    });
+  bool all_taken = true;
+  for (const std::string& line : lines) {
+    if (!batch.add(line)) {
+      all_taken = false;
+      break;
+    }
+  }
+  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK(batch.stopped() == SudokuBatchStop::time_limit);
+  check_prefix(batch, results, lines);
+}
+
+TEST_CASE("sudoku batch: the callback stops the batch on several threads") {
+  const std::vector<std::string> lines = hard_lines(50);
+  std::vector<SudokuBatchResult> results;
+  SudokuBatch batch({.threads = 3, .window = 32}, [&](const SudokuBatchResult& r) {
+    results.push_back(r);
+    return results.size() < 17;
+  });
+  bool all_taken = true;
+  for (const std::string& line : lines) {
+    if (!batch.add(line)) {
+      all_taken = false;
+      break;
+    }
+  }
+  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK(batch.stopped() == SudokuBatchStop::callback);
+  CHECK(results.size() == 17);
+  check_prefix(batch, results, lines);
+}

@@ -38,9 +38,10 @@ class Interrupt {
   // raised (KeyboardInterrupt for Ctrl-C), if anything.
   void raise_if_interrupted();
   bool interrupted() const { return type_ != nullptr; }
-  // Takes the GIL and looks for a signal now; for loops of many short
-  // searches, which end before their progress callback is due.
+  // Takes the GIL and looks for a signal now.
   void poll();
+  // The flag a search cancelled by this object watches.
+  const std::atomic<bool>* cancel_flag() const { return &cancel_; }
 
  private:
   std::atomic<bool> cancel_{false};
@@ -61,6 +62,13 @@ auto run_search(Interrupt& interrupt, Search&& search) {
   interrupt.raise_if_interrupted();
   return result;
 }
+
+// Runs `work` on another thread while this one (the caller, with the GIL
+// released) looks for Ctrl-C every 50 ms: for work whose searches give no
+// progress callback on the caller's thread. `work` must stop soon after
+// *interrupt.cancel_flag() becomes true. Rethrows what `work` threw, then
+// raises the interruption if there was one.
+void run_watched(Interrupt& interrupt, const std::function<void()>& work);
 
 // Limits given as keyword arguments, as SearchOptions. Raises ValueError for
 // a negative time limit.

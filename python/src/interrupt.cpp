@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "bindings.hpp"
 
@@ -34,6 +39,36 @@ void Interrupt::raise_if_interrupted() {
   type_ = value_ = trace_ = nullptr;
   cancel_ = false;
   throw py::error_already_set();
+}
+
+void run_watched(Interrupt& interrupt, const std::function<void()>& work) {
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::exception_ptr failure;
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      try {
+        work();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      std::lock_guard lock(mutex);
+      done = true;
+      finished.notify_one();
+    });
+    std::unique_lock lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+      lock.unlock();
+      interrupt.poll();
+      lock.lock();
+    }
+    lock.unlock();
+    worker.join();
+  }
+  if (failure) std::rethrow_exception(failure);
+  interrupt.raise_if_interrupted();
 }
 
 SearchOptions search_options(std::uint64_t solution_limit, double time_limit,

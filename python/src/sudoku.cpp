@@ -5,7 +5,6 @@
 // shape they were given.
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +12,7 @@
 
 #include "bindings.hpp"
 #include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
 
 namespace xcover::python {
 namespace {
@@ -126,30 +126,31 @@ std::uint64_t count(const py::handle& given, std::uint64_t limit) {
                     [&] { return solvers.of(puzzle.grid.box()).count(puzzle.grid, limit); });
 }
 
-py::list solve_all(const py::iterable& puzzles) {
-  std::vector<Puzzle> read;
-  for (const py::handle& given : puzzles) read.push_back(read_puzzle(given));
-  std::vector<std::optional<SudokuGrid>> solved(read.size());
-  Solvers solvers;
-  run_search(solvers.interrupt(), [&] {
-    SudokuGrid solution;
-    auto next_poll = std::chrono::steady_clock::now();
-    for (std::size_t k = 0; k < read.size(); ++k) {
-      if (k % 64 == 0 && std::chrono::steady_clock::now() >= next_poll) {
-        solvers.interrupt().poll();
-        next_poll = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
-      }
-      if (solvers.interrupt().interrupted()) break;
-      const SudokuGrid& grid = read[k].grid;
-      solution.reset(grid.box());
-      if (solvers.of(grid.box()).solve(grid, solution, 1).status == SudokuStatus::solved)
-        solved[k] = solution;
-    }
-    return 0;
+py::list solve_all(const py::iterable& puzzles, unsigned threads) {
+  std::vector<std::string> lines;
+  std::vector<Shape> shapes;
+  for (const py::handle& given : puzzles) {
+    const Puzzle puzzle = read_puzzle(given);  // a malformed one raises here, before any work
+    lines.push_back(to_line(puzzle.grid));
+    shapes.push_back(puzzle.shape);
+  }
+  std::vector<std::optional<SudokuGrid>> solved(lines.size());
+  Interrupt interrupt;
+  run_watched(interrupt, [&] {
+    SudokuBatchOptions options;
+    options.threads = threads;
+    options.cancel = interrupt.cancel_flag();
+    SudokuBatch batch(options, [&](const SudokuBatchResult& result) {
+      if (result.status == SudokuBatchStatus::solved) solved[result.index] = result.solution;
+      return true;
+    });
+    for (const std::string& line : lines)
+      if (!batch.add(line)) return;
+    batch.flush();
   });
   py::list out;
-  for (std::size_t k = 0; k < read.size(); ++k)
-    out.append(solved[k] ? write_puzzle(*solved[k], read[k].shape) : py::none());
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    out.append(solved[k] ? write_puzzle(*solved[k], shapes[k]) : py::none());
   return out;
 }
 
@@ -162,9 +163,10 @@ void bind_sudoku(py::module_& m) {
   m.def("count", &count, py::arg("puzzle"), py::arg("limit") = 0,
         "The number of solutions up to `limit` (0: all); 0 when the givens break a rule. "
         "count(p, 2) == 1 says the solution is unique.");
-  m.def("solve_all", &solve_all, py::arg("puzzles"),
-        "Solves many puzzles (of any sizes) with one solver per size, without the GIL: "
-        "a list of solutions (None for each unsolvable one), in input order.");
+  m.def("solve_all", &solve_all, py::arg("puzzles"), py::arg("threads") = 0,
+        "Solves many puzzles (of any sizes) on `threads` threads (0: one per core), "
+        "without the GIL: a list of solutions (None for each unsolvable one), in input "
+        "order.");
   m.def(
       "conflict",
       [](const py::handle& given) -> std::optional<std::string> {

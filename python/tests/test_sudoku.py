@@ -38,10 +38,12 @@ def test_seventeen_clue_puzzles_have_unique_solutions():
         assert sudoku.count(line, 2) == 1
 
 
-def test_solve_all_keeps_order_and_agrees_with_solve():
+@pytest.mark.parametrize("threads", [1, 2, 5, 0])
+def test_solve_all_keeps_order_and_agrees_with_solve(threads):
     lines = puzzles("sudoku_hardest_sample.txt") + ["11" + "." * 79] + puzzles(
         "sudoku_17clue_sample.txt")[:20]
-    solved = sudoku.solve_all(lines)
+    lines += ["." * 16, [[0] * 4] * 4, "." * 256] + lines[:5] * 20
+    solved = sudoku.solve_all(lines, threads=threads)
     assert len(solved) == len(lines)
     assert solved[12] is None  # the givens break a rule
     for line, solution in zip(lines, solved):

@@ -19,6 +19,10 @@ set(XCOVER_SOURCE_FILES
   # the puzzles
   puzzles/sudoku.cpp
   puzzles/sudoku_batch.cpp
+  puzzles/sudoku_rules.cpp
+  puzzles/sudoku_rules_solver.cpp
+  puzzles/sudoku_generate.cpp
+  puzzles/sudoku_rate.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyomino.cpp)

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Sudoku puzzles made to order under any SudokuRules: a random full board
+// (random first row, random tie breaks, digits relabelled), then clues taken
+// away in random order (a symmetric set at a time) whenever the puzzle stays
+// unique. What is left is minimal: no clue (no symmetric set) can go. The
+// same seed gives the same puzzle on every machine.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "xcover/export.hpp"
+#include "xcover/puzzles/sudoku_rules.hpp"
+#include "xcover/puzzles/sudoku_rules_solver.hpp"
+
+namespace xcover {
+
+// Which clue positions go together.
+enum class SudokuSymmetry {
+  none,
+  rotate180,  // a half turn about the centre
+  rotate90,   // quarter turns
+  mirror,     // left-right
+  flip,       // top-bottom
+  diagonal,   // about the main diagonal
+};
+
+XCOVER_API const char* to_string(SudokuSymmetry symmetry);
+// "none", "rotate180", ...; SudokuError naming the choices otherwise.
+XCOVER_API SudokuSymmetry parse_symmetry(std::string_view name);
+
+struct SudokuGenerateOptions {
+  SudokuSymmetry symmetry = SudokuSymmetry::none;
+  // Killer: cut the full board into cages (of 1..5 cells, mostly 2..4) and
+  // keep only the givens the cages need (often none).
+  bool killer = false;
+};
+
+struct GeneratedSudoku {
+  SudokuRules rules;  // the rules given, with the cages when killer
+  SudokuBoard puzzle;
+  SudokuBoard solution;
+  std::uint64_t seed = 0;
+};
+
+// Puzzle number k of a run seeded `seed`: independent of how many threads
+// make the others.
+XCOVER_API GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64_t seed,
+                                           const SudokuGenerateOptions& options = {});
+// `count` puzzles on `threads` threads (0: one per core), handed to
+// `deliver` in order, puzzle k from seed + k; `deliver` returns false to stop.
+XCOVER_API void generate_sudokus(const SudokuRules& rules, std::uint64_t count,
+                                 std::uint64_t seed, const SudokuGenerateOptions& options,
+                                 unsigned threads,
+                                 const std::function<bool(const GeneratedSudoku&)>& deliver);
+
+// True when the puzzle has one solution and taking away any one clue (with
+// a symmetry: the clues of any one symmetric set) gives it more.
+XCOVER_API bool is_minimal(SudokuRulesSolver& solver, const SudokuBoard& puzzle,
+                           SudokuSymmetry symmetry = SudokuSymmetry::none);
+
+}  // namespace xcover

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: MIT
+// Sudoku of any shape as exact cover (see sudoku_rules.hpp for the model):
+// the rules, their problem, the check of a board against them, and boards as
+// text in any alphabet.
+#include "xcover/puzzles/sudoku_rules.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <numeric>
+
+#include "xcover/text.hpp"
+
+namespace xcover {
+
+namespace {
+
+constexpr int kMaxSide = 64;
+
+std::string cell_name(int cell, int side) {
+  return "r" + std::to_string(cell / side + 1) + "c" + std::to_string(cell % side + 1);
+}
+
+std::string board_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
+
+void check_side(int side) {
+  if (side < 1 || side > kMaxSide)
+    throw SudokuError("a board of side " + std::to_string(side) + " is not supported (1.." +
+                      std::to_string(kMaxSide) + ")");
+}
+
+bool ends_cells(char c) { return is_blank(c) || c == ',' || c == ':'; }
+
+// Every set of `count` distinct digits of 1..side that sums to `sum`, as bit
+// masks (bit d - 1 for digit d).
+void digit_sets(int side, int count, int sum, int from, std::uint64_t chosen,
+                std::vector<std::uint64_t>& out) {
+  if (count == 0) {
+    if (sum == 0) out.push_back(chosen);
+    return;
+  }
+  for (int d = from; d <= side && d <= sum; ++d)
+    digit_sets(side, count - 1, sum - d, d + 1, chosen | (std::uint64_t{1} << (d - 1)), out);
+}
+
+}  // namespace
+
+int SudokuBoard::given_count() const {
+  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto c) { return c; }));
+}
+
+// --- alphabets ---------------------------------------------------------------
+
+SudokuAlphabet SudokuAlphabet::standard(int side) {
+  check_side(side);
+  const std::string digits = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  if (side <= static_cast<int>(digits.size())) {
+    SudokuAlphabet alphabet = custom(digits.substr(0, static_cast<std::size_t>(side)), side);
+    alphabet.zero_is_blank_ = true;
+    alphabet.values_[static_cast<unsigned char>('0')] = 0;
+    return alphabet;
+  }
+  std::string symbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#";
+  return custom(symbols.substr(0, static_cast<std::size_t>(side)), side);
+}
+
+SudokuAlphabet SudokuAlphabet::custom(std::string_view symbols, int side) {
+  check_side(side);
+  if (static_cast<int>(symbols.size()) != side)
+    throw SudokuError("the alphabet '" + std::string(symbols) + "' has " +
+                      std::to_string(symbols.size()) + " symbols; a " + board_name(side) +
+                      " board needs " + std::to_string(side));
+  SudokuAlphabet alphabet;
+  std::fill(std::begin(alphabet.values_), std::end(alphabet.values_), -1);
+  alphabet.values_[static_cast<unsigned char>('.')] = 0;
+  alphabet.zero_is_blank_ = false;
+  for (std::size_t k = 0; k < symbols.size(); ++k) {
+    const char c = symbols[k];
+    if (c == '.' || ends_cells(c) || static_cast<unsigned char>(c) < 0x21 ||
+        static_cast<unsigned char>(c) > 0x7e)
+      throw SudokuError(std::string("the alphabet cannot hold '") + c +
+                        "' ('.' is the blank; cells end at blanks, ',' and ':')");
+    if (alphabet.values_[static_cast<unsigned char>(c)] > 0)
+      throw SudokuError(std::string("the alphabet holds '") + c + "' twice");
+    alphabet.values_[static_cast<unsigned char>(c)] = static_cast<signed char>(k + 1);
+  }
+  alphabet.symbols_ = symbols;
+  return alphabet;
+}
+
+int SudokuAlphabet::value(char c) const { return values_[static_cast<unsigned char>(c)]; }
+
+std::string SudokuAlphabet::describe() const {
+  // Runs of consecutive characters: "1-9 and A-G".
+  std::string out;
+  std::size_t k = 0;
+  while (k < symbols_.size()) {
+    std::size_t end = k;
+    while (end + 1 < symbols_.size() && symbols_[end + 1] == symbols_[end] + 1) ++end;
+    if (!out.empty()) out += ", ";
+    out += symbols_[k];
+    if (end > k) out += (end == k + 1 ? ", " : "-") + std::string(1, symbols_[end]);
+    k = end + 1;
+  }
+  const auto comma = out.rfind(", ");
+  if (comma != std::string::npos) out.replace(comma, 2, " and ");
+  return out + (zero_is_blank_ ? "; '.' or '0' for a blank" : "; '.' for a blank");
+}
+
+// --- rules -------------------------------------------------------------------
+
+SudokuRules::SudokuRules(int side) : side_(side) {
+  check_side(side);
+  for (int r = 0; r < side; ++r) {
+    std::vector<int> cells(static_cast<std::size_t>(side));
+    std::iota(cells.begin(), cells.end(), r * side);
+    add_standard_house("row " + std::to_string(r + 1), std::move(cells));
+  }
+  for (int c = 0; c < side; ++c) {
+    std::vector<int> cells;
+    for (int r = 0; r < side; ++r) cells.push_back(r * side + c);
+    add_standard_house("column " + std::to_string(c + 1), std::move(cells));
+  }
+}
+
+SudokuRules SudokuRules::boxes(int box_rows, int box_columns) {
+  if (box_rows < 1 || box_columns < 1 || box_rows * box_columns > kMaxSide)
+    throw SudokuError("boxes of " + std::to_string(box_rows) + "x" + std::to_string(box_columns) +
+                      " are not supported (a side of at most " + std::to_string(kMaxSide) + ")");
+  const int side = box_rows * box_columns;
+  SudokuRules rules(side);
+  rules.box_rows_ = box_rows;
+  rules.box_columns_ = box_columns;
+  // Boxes run box_columns across (side / box_columns of them) and box_rows down.
+  for (int b = 0; b < side; ++b) {
+    const int top = b / box_rows * box_rows;
+    const int left = b % box_rows * box_columns;
+    std::vector<int> cells;
+    for (int r = 0; r < box_rows; ++r)
+      for (int c = 0; c < box_columns; ++c) cells.push_back((top + r) * side + left + c);
+    rules.add_standard_house("box " + std::to_string(b + 1), std::move(cells));
+  }
+  return rules;
+}
+
+SudokuRules SudokuRules::jigsaw(std::string_view regions) {
+  int side = 0;
+  while (side * side < static_cast<int>(regions.size())) ++side;
+  if (side * side != static_cast<int>(regions.size()) || side == 0)
+    throw SudokuError("a region string of " + std::to_string(regions.size()) +
+                      " symbols; it needs one per cell (81 for 9x9, a square number)");
+  SudokuRules rules(side);
+  std::map<char, std::vector<int>> by_symbol;
+  for (int cell = 0; cell < side * side; ++cell) {
+    const char c = regions[static_cast<std::size_t>(cell)];
+    if (ends_cells(c))
+      throw SudokuError("the region string has a blank at position " + std::to_string(cell + 1));
+    by_symbol[c].push_back(cell);
+  }
+  if (static_cast<int>(by_symbol.size()) != side)
+    throw SudokuError("the region string names " + std::to_string(by_symbol.size()) +
+                      " regions; a " + board_name(side) + " board has " + std::to_string(side));
+  for (auto& [symbol, cells] : by_symbol) {
+    if (static_cast<int>(cells.size()) != side)
+      throw SudokuError(std::string("region '") + symbol + "' has " +
+                        std::to_string(cells.size()) + " cells, not " + std::to_string(side));
+    rules.add_standard_house(std::string("region ") + symbol, std::move(cells));
+  }
+  rules.extras_.insert(rules.extras_.begin(), "jigsaw regions");
+  return rules;
+}
+
+void SudokuRules::add_standard_house(std::string name, std::vector<int> cells) {
+  houses_.push_back({std::move(name), std::move(cells)});
+}
+
+SudokuRules& SudokuRules::add_house(std::string name, std::vector<int> cells) {
+  if (static_cast<int>(cells.size()) != side_)
+    throw SudokuError(name + " has " + std::to_string(cells.size()) + " cells; a house of a " +
+                      board_name(side_) + " board has " + std::to_string(side_));
+  std::vector<bool> seen(static_cast<std::size_t>(cell_count()));
+  for (int cell : cells) {
+    if (cell < 0 || cell >= cell_count())
+      throw SudokuError(name + ": cell " + std::to_string(cell) + " is off the board");
+    if (seen[static_cast<std::size_t>(cell)])
+      throw SudokuError(name + " holds " + cell_name(cell, side_) + " twice");
+    seen[static_cast<std::size_t>(cell)] = true;
+  }
+  houses_.push_back({std::move(name), std::move(cells)});
+  return *this;
+}
+
+SudokuRules& SudokuRules::add_diagonals() {
+  std::vector<int> main, anti;
+  for (int r = 0; r < side_; ++r) {
+    main.push_back(r * side_ + r);
+    anti.push_back(r * side_ + side_ - 1 - r);
+  }
+  add_house("diagonal", std::move(main));
+  add_house("anti-diagonal", std::move(anti));
+  extras_.push_back("diagonals");
+  return *this;
+}
+
+SudokuRules& SudokuRules::add_windows() {
+  if (box_rows_ == 0)
+    throw SudokuError("windows need boxes (a board of R x C boxes)");
+  int count = 0;
+  for (int top = 1; top + box_rows_ <= side_; top += box_rows_ + 1) {
+    for (int left = 1; left + box_columns_ <= side_; left += box_columns_ + 1) {
+      std::vector<int> cells;
+      for (int r = 0; r < box_rows_; ++r)
+        for (int c = 0; c < box_columns_; ++c) cells.push_back((top + r) * side_ + left + c);
+      add_house("window " + std::to_string(++count), std::move(cells));
+    }
+  }
+  extras_.push_back("windows");
+  return *this;
+}
+
+SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
+  const std::string name = "cage " + std::to_string(cages_.size() + 1);
+  if (cells.empty() || static_cast<int>(cells.size()) > side_)
+    throw SudokuError(name + " has " + std::to_string(cells.size()) + " cells (1.." +
+                      std::to_string(side_) + ")");
+  for (int cell : cells) {
+    if (cell < 0 || cell >= cell_count())
+      throw SudokuError(name + ": cell " + std::to_string(cell) + " is off the board");
+    for (const Cage& other : cages_)
+      if (std::find(other.cells.begin(), other.cells.end(), cell) != other.cells.end())
+        throw SudokuError(name + ": " + cell_name(cell, side_) + " is in another cage already");
+    if (std::count(cells.begin(), cells.end(), cell) > 1)
+      throw SudokuError(name + " holds " + cell_name(cell, side_) + " twice");
+  }
+  std::vector<std::uint64_t> sets;
+  digit_sets(side_, static_cast<int>(cells.size()), sum, 1, 0, sets);
+  if (sets.empty())
+    throw SudokuError(name + ": no " + std::to_string(cells.size()) +
+                      " distinct digits sum to " + std::to_string(sum));
+  cages_.push_back({std::move(cells), sum});
+  if (cages_.size() == 1) extras_.push_back("cages");
+  return *this;
+}
+
+std::string SudokuRules::describe() const {
+  std::string out = board_name(side_);
+  if (box_rows_) out += ", " + std::to_string(box_rows_) + "x" + std::to_string(box_columns_) + " boxes";
+  else if (extras_.empty() || extras_.front() != "jigsaw regions") out += " Latin square";
+  for (const std::string& extra : extras_)
+    out += ", " + (extra == "cages" ? std::to_string(cages_.size()) + " cages" : extra);
+  return out;
+}
+
+Problem SudokuRules::problem() const {
+  Problem problem;
+  const int side = side_, cells = cell_count();
+  for (int cell = 0; cell < cells; ++cell) problem.add_primary(cell_name(cell, side));
+  for (std::size_t h = 0; h < houses_.size(); ++h)
+    for (int d = 1; d <= side; ++d)
+      problem.add_primary("h" + std::to_string(h + 1) + "#" + std::to_string(d));
+  for (std::size_t k = 0; k < cages_.size(); ++k) problem.add_primary("k" + std::to_string(k + 1));
+  for (std::size_t k = 0; k < cages_.size(); ++k)
+    for (int d = 1; d <= side; ++d)
+      problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d));
+
+  // Which houses and which cage each cell is in.
+  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
+  for (std::size_t h = 0; h < houses_.size(); ++h)
+    for (int cell : houses_[h].cells) houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
+  std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
+  for (std::size_t k = 0; k < cages_.size(); ++k)
+    for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+
+  const int house_base = cells;
+  const int cage_base = house_base + static_cast<int>(houses_.size()) * side;
+  const int cage_digit_base = cage_base + static_cast<int>(cages_.size());
+  std::vector<OptionEntry> entries;
+  for (int cell = 0; cell < cells; ++cell) {
+    for (int d = 1; d <= side; ++d) {
+      entries.assign(1, OptionEntry{cell});
+      for (int h : houses_of[static_cast<std::size_t>(cell)])
+        entries.push_back({house_base + h * side + d - 1});
+      if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
+        entries.push_back({cage_digit_base + k * side + d - 1});
+      problem.add_option(std::span<const OptionEntry>(entries));
+    }
+  }
+  for (std::size_t k = 0; k < cages_.size(); ++k) {
+    std::vector<std::uint64_t> sets;
+    digit_sets(side, static_cast<int>(cages_[k].cells.size()), cages_[k].sum, 1, 0, sets);
+    for (std::uint64_t set : sets) {
+      entries.assign(1, OptionEntry{cage_base + static_cast<int>(k)});
+      for (int d = 1; d <= side; ++d)
+        if (!(set >> (d - 1) & 1)) entries.push_back({cage_digit_base + static_cast<int>(k) * side + d - 1});
+      problem.add_option(std::span<const OptionEntry>(entries));
+    }
+  }
+  return problem;
+}
+
+std::string SudokuRules::find_conflict(const SudokuBoard& board) const {
+  if (board.side != side_)
+    return "a " + board_name(board.side) + " board for " + board_name(side_) + " rules";
+  for (int cell = 0; cell < cell_count(); ++cell)
+    if (board.cells[static_cast<std::size_t>(cell)] > side_)
+      return cell_name(cell, side_) + " holds " + std::to_string(board.cells[static_cast<std::size_t>(cell)]) +
+             ", more than the side";
+  std::vector<int> seen(static_cast<std::size_t>(side_) + 1);
+  for (const House& house : houses_) {
+    std::fill(seen.begin(), seen.end(), -1);
+    const bool row = house.name.rfind("row ", 0) == 0, column = house.name.rfind("column ", 0) == 0;
+    for (int cell : house.cells) {
+      const int d = board.cells[static_cast<std::size_t>(cell)];
+      if (d == 0) continue;
+      if (seen[static_cast<std::size_t>(d)] >= 0) {
+        const int first = seen[static_cast<std::size_t>(d)];
+        const std::string where =
+            row      ? "columns " + std::to_string(first % side_ + 1) + " and " + std::to_string(cell % side_ + 1)
+            : column ? "rows " + std::to_string(first / side_ + 1) + " and " + std::to_string(cell / side_ + 1)
+                     : cell_name(first, side_) + " and " + cell_name(cell, side_);
+        return "digit " + std::to_string(d) + " twice in " + house.name + " (" + where + ")";
+      }
+      seen[static_cast<std::size_t>(d)] = cell;
+    }
+  }
+  for (std::size_t k = 0; k < cages_.size(); ++k) {
+    const Cage& cage = cages_[k];
+    std::string cells;
+    int sum = 0;
+    bool full = true;
+    std::uint64_t used = 0;
+    for (int cell : cage.cells) {
+      cells += (cells.empty() ? "" : " ") + cell_name(cell, side_);
+      const int d = board.cells[static_cast<std::size_t>(cell)];
+      if (d == 0) {
+        full = false;
+        continue;
+      }
+      if (used >> (d - 1) & 1)
+        return "digit " + std::to_string(d) + " twice in cage " + std::to_string(k + 1);
+      used |= std::uint64_t{1} << (d - 1);
+      sum += d;
+    }
+    if (sum > cage.sum || (full && sum != cage.sum))
+      return "cage " + std::to_string(k + 1) + " (" + cells + ") sums to " + std::to_string(sum) +
+             (full ? ", not " : ", more than ") + std::to_string(cage.sum);
+  }
+  return {};
+}
+
+bool SudokuRules::is_solution(const SudokuBoard& puzzle, const SudokuBoard& solution) const {
+  if (puzzle.side != side_ || solution.side != side_) return false;
+  for (std::size_t k = 0; k < solution.cells.size(); ++k) {
+    if (solution.cells[k] == 0) return false;
+    if (puzzle.cells[k] != 0 && puzzle.cells[k] != solution.cells[k]) return false;
+  }
+  return find_conflict(solution).empty();
+}
+
+// --- text --------------------------------------------------------------------
+
+SudokuBoard parse_board(std::string_view line, int side, const SudokuAlphabet& alphabet) {
+  std::size_t begin = 0;
+  while (begin < line.size() && (line[begin] == ' ' || line[begin] == '\t')) ++begin;
+  std::size_t end = begin;
+  while (end < line.size() && !ends_cells(line[end])) ++end;
+  const std::size_t length = end - begin;
+  const std::size_t wanted = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
+  if (length != wanted)
+    throw SudokuError(std::to_string(length) + (length == 1 ? " cell" : " cells") + "; a " +
+                      board_name(side) + " board has " + std::to_string(wanted));
+  SudokuBoard board(side);
+  for (std::size_t k = 0; k < length; ++k) {
+    const char c = line[begin + k];
+    const int value = alphabet.value(c);
+    if (value < 0 || value > side) {
+      const int position = static_cast<int>(k);
+      const unsigned char byte = static_cast<unsigned char>(c);
+      char shown[16];
+      if (byte < 0x20 || byte >= 0x7f) std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
+      else std::snprintf(shown, sizeof shown, "'%c'", c);
+      throw SudokuError(std::string(shown) + " at position " + std::to_string(position + 1) +
+                        " (row " + std::to_string(position / side + 1) + ", column " +
+                        std::to_string(position % side + 1) + ") is not a symbol of this board (" +
+                        alphabet.describe() + ")");
+    }
+    board.cells[k] = static_cast<std::uint8_t>(value);
+  }
+  return board;
+}
+
+std::string to_line(const SudokuBoard& board, const SudokuAlphabet& alphabet) {
+  std::string line;
+  line.reserve(board.cells.size());
+  for (std::uint8_t cell : board.cells) line += alphabet.symbol(cell);
+  return line;
+}
+
+std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
+                    const SudokuAlphabet& alphabet) {
+  const int side = board.side, rows = rules.box_rows(), columns = rules.box_columns();
+  std::string out;
+  for (int r = 0; r < side; ++r) {
+    if (rows && r > 0 && r % rows == 0) {
+      for (int c = 0; c < side; ++c) {
+        if (c > 0) out += columns && c % columns == 0 ? "-+-" : "-";
+        out += '-';
+      }
+      out += '\n';
+    }
+    for (int c = 0; c < side; ++c) {
+      if (c > 0) out += columns && c % columns == 0 ? " | " : " ";
+      out += alphabet.symbol(board.get(r, c));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace xcover

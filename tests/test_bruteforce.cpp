@@ -14,6 +14,9 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
+// Work sharing is internal: ParallelSearch and MPI pass it to the engine.
+#include "../src/engine/work_sharing.hpp"
+
 namespace {
 
 using SolutionSet = std::set<std::vector<int>>;
@@ -202,14 +205,16 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
       if (!yield) share = true;
       if (yield && static_cast<int>(p.nodes) >= yield_at) give_up = true;
     };
-    options.share_request = &share;
-    options.yield_request = &give_up;
-    options.on_split = [&](std::span<const int> more, double part) {
+    xcover::detail::WorkSharing sharing;
+    sharing.share_request = &share;
+    sharing.yield_request = &give_up;
+    sharing.on_split = [&](std::span<const int> more, double part) {
       CHECK(part > 0);
       CHECK(part <= 1);
       queue.emplace_back(more.begin(), more.end());
     };
-    static_cast<void>(solver.search(collect(found, visits), options));
+    static_cast<void>(
+        xcover::detail::SharedSearch::run(solver, collect(found, visits), options, sharing));
     solver.clear_assumptions();
   }
   CHECK(visits == found.size());  // the pieces do not overlap

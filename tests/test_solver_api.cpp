@@ -13,6 +13,9 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
+// Work sharing is internal: ParallelSearch and MPI pass it to the engine.
+#include "../src/engine/work_sharing.hpp"
+
 namespace {
 
 constexpr xcover::Layout kLayouts[] = {xcover::Layout::links, xcover::Layout::bitsets};
@@ -94,16 +97,19 @@ TEST_CASE("a callback that throws leaves the solver usable") {
     SUBCASE("split") {
       // (Asked for once the search is a few levels deep, so that there is
       // work to share.)
+      // (Work sharing is the library's own, for ParallelSearch and MPI.)
       std::atomic<bool> share{false};
       xcover::SearchOptions options;
-      options.share_request = &share;
+      xcover::detail::WorkSharing sharing;
+      sharing.share_request = &share;
       options.progress_nodes = 100;
       options.on_progress = [&](const xcover::Progress&) { share = true; };
-      options.on_split = [&](std::span<const int>, double) {
+      sharing.on_split = [&](std::span<const int>, double) {
         throw std::runtime_error("split failed");
       };
-      CHECK_THROWS_WITH_AS(static_cast<void>(solver.search(nullptr, options)), "split failed",
-                           std::runtime_error);
+      CHECK_THROWS_WITH_AS(
+          static_cast<void>(xcover::detail::SharedSearch::run(solver, nullptr, options, sharing)),
+          "split failed", std::runtime_error);
     }
     SUBCASE("visitor") {
       int seen = 0;
@@ -189,3 +195,24 @@ TEST_CASE("solutions() pulls the solutions one at a time") {
     }
   }
 }
+
+// What a user sets: limits, cancellation, progress, item choice, seed,
+// propagation. The plumbing the library's own parallel searches use to pass
+// work between workers stays out of it.
+template <class T>
+concept has_share_request = requires(T o) {
+  o.share_request;
+};
+template <class T>
+concept has_yield_request = requires(T o) {
+  o.yield_request;
+};
+template <class T>
+concept has_on_split = requires(T o) {
+  o.on_split;
+};
+static_assert(!has_share_request<xcover::SearchOptions> &&
+              !has_yield_request<xcover::SearchOptions> && !has_on_split<xcover::SearchOptions>);
+static_assert(has_share_request<xcover::detail::WorkSharing> &&
+              has_yield_request<xcover::detail::WorkSharing> &&
+              has_on_split<xcover::detail::WorkSharing>);

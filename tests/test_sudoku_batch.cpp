@@ -214,6 +214,14 @@ std::vector<std::string> hard_lines(std::size_t repeats) {
   return lines;
 }
 
+// Adds every line, then flushes; false as soon as the batch refuses.
+bool add_and_flush(SudokuBatch& batch, const std::vector<std::string>& lines) {
+  for (const std::string& line : lines) {
+    if (!batch.add(line)) return false;
+  }
+  return batch.flush();
+}
+
 // The results handed back after a stop are those of the first delivered()
 // lines, in order, each complete.
 void check_prefix(const SudokuBatch& batch, const std::vector<SudokuBatchResult>& results,
@@ -240,14 +248,7 @@ TEST_CASE("sudoku batch: cancellation on several threads hands back a complete p
                       if (results.size() == 30) cancel = true;  // as Ctrl-C would
                       return true;
                     });
-  bool all_taken = true;
-  for (const std::string& line : lines) {
-    if (!batch.add(line)) {
-      all_taken = false;
-      break;
-    }
-  }
-  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK_FALSE(add_and_flush(batch, lines));
   CHECK(batch.stopped() == SudokuBatchStop::cancelled);
   CHECK(results.size() >= 30);
   check_prefix(batch, results, lines);
@@ -275,14 +276,7 @@ TEST_CASE("sudoku batch: the time limit stops the whole batch on several threads
                       results.push_back(r);
                       return true;
                     });
-  bool all_taken = true;
-  for (const std::string& line : lines) {
-    if (!batch.add(line)) {
-      all_taken = false;
-      break;
-    }
-  }
-  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK_FALSE(add_and_flush(batch, lines));
   CHECK(batch.stopped() == SudokuBatchStop::time_limit);
   check_prefix(batch, results, lines);
 }
@@ -294,14 +288,7 @@ TEST_CASE("sudoku batch: the callback stops the batch on several threads") {
     results.push_back(r);
     return results.size() < 17;
   });
-  bool all_taken = true;
-  for (const std::string& line : lines) {
-    if (!batch.add(line)) {
-      all_taken = false;
-      break;
-    }
-  }
-  CHECK_FALSE((all_taken && batch.flush()));
+  CHECK_FALSE(add_and_flush(batch, lines));
   CHECK(batch.stopped() == SudokuBatchStop::callback);
   CHECK(results.size() == 17);
   check_prefix(batch, results, lines);

@@ -33,7 +33,8 @@ enum class Status {
   node_limit,      // SearchOptions::node_limit nodes were entered
   time_limit,      // SearchOptions::time_limit elapsed
   cancelled,       // SearchOptions::cancel became true
-  yielded,         // the remaining work went to SearchOptions::on_split
+  yielded,         // never returned to a user: the library's parallel searches
+                   // use it inside, for a piece that handed its work on
 };
 
 XCOVER_API const char* to_string(Status status);
@@ -92,9 +93,8 @@ enum class ItemChoice {
 struct SearchOptions {
   std::uint64_t solution_limit = 0;  // stop after this many solutions; 0 = all
   // Stop before entering more nodes (a solution is a node); 0 = no limit.
-  // With on_split set, the work not done is handed to it first.
   std::uint64_t node_limit = 0;
-  double time_limit = 0;             // seconds; 0 = no limit
+  double time_limit = 0;  // seconds; 0 = no limit
   // Set to true from any thread (or a signal handler) to stop the search.
   const std::atomic<bool>* cancel = nullptr;
   // Called every progress_nodes nodes and/or every progress_seconds seconds.
@@ -113,19 +113,6 @@ struct SearchOptions {
   // a node_limit can be passed by the forced options of one step.
   // Only the bitsets layout does this; the links ignore it.
   bool propagate = false;
-
-  // Work sharing, for running one search on many workers. Work is handed out
-  // as subproblems: the options to force (assume) to reach a node of the tree.
-  // When *share_request is true the search clears it and gives on_split the
-  // untried options of its shallowest level that has any, then goes on
-  // without them. When *yield_request is true it gives on_split all of its
-  // remaining work and returns Status::yielded. Either way the solutions of
-  // the search plus those of the subproblems are exactly the solutions.
-  std::atomic<bool>* share_request = nullptr;
-  const std::atomic<bool>* yield_request = nullptr;
-  // `share`: the part of this search's tree the subproblem stands for, by
-  // Knuth's estimate (1/d for each level of d options above it).
-  std::function<void(std::span<const int> forced, double share)> on_split;
 };
 
 // Where the search would branch, given the assumptions: `solved` when they
@@ -177,7 +164,9 @@ struct CountResult {
 
 namespace detail {
 class Engine;
-}
+struct WorkSharing;  // the library's own parallel searches (src/engine/work_sharing.hpp)
+struct SharedSearch;
+}  // namespace detail
 
 // Solutions one at a time, each searched for when the loop asks for it:
 //
@@ -291,6 +280,11 @@ class XCOVER_API Solver {
   Kernels kernels() const;
 
  private:
+  friend struct detail::SharedSearch;
+  // search() handing work to other workers: ParallelSearch and MPI only.
+  Status search_sharing(const Visitor& visit, const SearchOptions& options,
+                        const detail::WorkSharing& sharing);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

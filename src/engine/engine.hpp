@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 
+#include "work_sharing.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -17,7 +18,9 @@ namespace xcover::detail {
 class Engine {
  public:
   virtual ~Engine() = default;
-  virtual Status search(const Visitor& visit, const SearchOptions& options) = 0;
+  // `sharing`: an empty WorkSharing for a plain search.
+  virtual Status search(const Visitor& visit, const SearchOptions& options,
+                        const WorkSharing& sharing) = 0;
   // A pull-style search (Solver::solutions): begin_pull() sets it up (with
   // its own copy of the options); each next_pull() runs it to the next
   // solution, or returns null when it has ended (pull_status() says why);

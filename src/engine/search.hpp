@@ -76,14 +76,15 @@ class SearchEngine final : public Engine {
     stats.level_nodes.assign(depth + 1, 0);
   }
 
-  Status search(const Visitor& visit, const SearchOptions& options) override {
+  Status search(const Visitor& visit, const SearchOptions& options,
+                const WorkSharing& sharing) override {
     refuse_if_busy("search");
     busy = true;
     struct Idle {
       bool& busy;
       ~Idle() { busy = false; }
     } idle{busy};
-    begin_run(options, visit ? &visit : nullptr, false);
+    begin_run(options, sharing, visit ? &visit : nullptr, false);
     resume();
     return run.status;
   }
@@ -91,7 +92,7 @@ class SearchEngine final : public Engine {
   void begin_pull(const SearchOptions& options) override {
     refuse_if_busy("solutions");
     pull_options = options;
-    begin_run(pull_options, nullptr, true);
+    begin_run(pull_options, no_sharing, nullptr, true);
     busy = true;
   }
   const Solution* next_pull() override {
@@ -146,6 +147,7 @@ class SearchEngine final : public Engine {
   enum class At { begin, solution, root_solution, done };
   struct Run {
     const SearchOptions* options = nullptr;
+    const WorkSharing* sharing = nullptr;
     const Visitor* visit = nullptr;  // null: count without decoding
     bool pull = false;
     At at = At::done;
@@ -161,7 +163,8 @@ class SearchEngine final : public Engine {
     bool timed = false;
   } run;
   bool busy = false;
-  SearchOptions pull_options;  // a pull-style search's own copy
+  SearchOptions pull_options;    // a pull-style search's own copy
+  const WorkSharing no_sharing;  // a pull-style search shares nothing
   Solution pulled;
 
   void refuse_if_busy(const char* what) const {
@@ -170,7 +173,8 @@ class SearchEngine final : public Engine {
                   " called while the solver is searching (from one of its own callbacks, or "
                   "with a solutions() range still open): use another Solver");
   }
-  void begin_run(const SearchOptions& options, const Visitor* visit, bool pull);
+  void begin_run(const SearchOptions& options, const WorkSharing& sharing, const Visitor* visit,
+                 bool pull);
   // Runs the search from where it stands: true when it stopped at a
   // solution of a pull-style search, false when it has ended (run.status).
   bool resume() {
@@ -297,9 +301,11 @@ Progress SearchEngine::progress(int level, double seconds, std::uint64_t updates
   return p;
 }
 
-void SearchEngine::begin_run(const SearchOptions& options, const Visitor* visit, bool pull) {
+void SearchEngine::begin_run(const SearchOptions& options, const WorkSharing& sharing,
+                             const Visitor* visit, bool pull) {
   run = Run{};
   run.options = &options;
+  run.sharing = &sharing;
   run.visit = visit;
   run.pull = pull;
   run.at = At::begin;
@@ -337,6 +343,7 @@ template <class C>
 bool SearchEngine::loop(C& core) {
   constexpr std::uint64_t check_every = 1024;
   const SearchOptions& options = *run.options;
+  const WorkSharing& sharing = *run.sharing;
   int level = run.level;
   // A solution found: counted, then handed to the visitor, or (pulled)
   // the loop stops there until the next call.
@@ -399,10 +406,10 @@ forward:
   if (options.node_limit && stats.nodes >= options.node_limit) {
     // With a split sink the work not done goes there, as when yielding, so
     // that a shared budget of nodes can stop many searches exactly.
-    if (options.on_split) {
+    if (sharing.on_split) {
       guarded(core, level - 1, [&] {
-        for (int l = 0; l < level; ++l) give_away_siblings(core, l, options.on_split);
-        give_away_path(core, level, options.on_split);
+        for (int l = 0; l < level; ++l) give_away_siblings(core, l, sharing.on_split);
+        give_away_path(core, level, sharing.on_split);
       });
     }
     unwind(core, level - 1);
@@ -421,18 +428,18 @@ forward:
       unwind(core, level - 1);
       return finish(Status::cancelled);
     }
-    if (options.on_split) {
-      if (options.yield_request && options.yield_request->load(std::memory_order_relaxed)) {
+    if (sharing.on_split) {
+      if (sharing.yield_request && sharing.yield_request->load(std::memory_order_relaxed)) {
         // Hand over everything not yet done: the untried options at every
         // level, and the subtree of this node, which is not entered yet.
         guarded(core, level - 1, [&] {
-          for (int l = 0; l < level; ++l) give_away_siblings(core, l, options.on_split);
-          give_away_path(core, level, options.on_split);
+          for (int l = 0; l < level; ++l) give_away_siblings(core, l, sharing.on_split);
+          give_away_path(core, level, sharing.on_split);
         });
         unwind(core, level - 1);
         return finish(Status::yielded);
       }
-      if (options.share_request && options.share_request->exchange(false)) {
+      if (sharing.share_request && sharing.share_request->exchange(false)) {
         // Share the untried options of the shallowest level that has some:
         // the biggest piece of work to give. Not those of a level with more
         // than kMostSharedPieces left: each piece costs its taker the
@@ -442,7 +449,7 @@ forward:
         guarded(core, level - 1, [&] {
           for (int l = 0; l < level; ++l) {
             if (std::int64_t{branch_size[l]} - branch_rank[l] - 1 > kMostSharedPieces) continue;
-            if (give_away_siblings(core, l, options.on_split)) break;
+            if (give_away_siblings(core, l, sharing.on_split)) break;
           }
         });
       }
@@ -483,10 +490,10 @@ advance:
   if (core.solved(level)) {
     // A solution is a node too: the limit holds before it as before any.
     if (options.node_limit && stats.nodes >= options.node_limit) {
-      if (options.on_split) {
+      if (sharing.on_split) {
         guarded(core, level, [&] {
-          for (int l = 0; l <= level; ++l) give_away_siblings(core, l, options.on_split);
-          give_away_path(core, level + 1, options.on_split);
+          for (int l = 0; l <= level; ++l) give_away_siblings(core, l, sharing.on_split);
+          give_away_path(core, level + 1, sharing.on_split);
         });
       }
       unwind(core, level);

@@ -59,7 +59,13 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
-  return impl_->engine->search(visit, options);
+  static const detail::WorkSharing no_sharing;
+  return impl_->engine->search(visit, options, no_sharing);
+}
+
+Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options,
+                              const detail::WorkSharing& sharing) {
+  return impl_->engine->search(visit, options, sharing);
 }
 
 CountResult Solver::count(const SearchOptions& options) {

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "../engine/work_sharing.hpp"
 #include "piece_options.hpp"
 #include "xcover/dlx_format.hpp"
 
@@ -225,9 +226,10 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   SearchOptions o = detail::piece_options(options.search);
   o.cancel = &stop;
   if (budgeted) o.node_limit = allowance;
-  o.share_request = &me.share;
-  o.yield_request = &yield;
-  o.on_split = [&](std::span<const int> forced, double share) {
+  detail::WorkSharing sharing;
+  sharing.share_request = &me.share;
+  sharing.yield_request = &yield;
+  sharing.on_split = [&](std::span<const int> forced, double share) {
     const double weight = piece.weight * share;
     given += weight;
     {
@@ -269,7 +271,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
       return true;
     };
   }
-  const Status status = solver.search(counted, o);
+  const Status status = detail::SharedSearch::run(solver, counted, o, sharing);
   solver.clear_assumptions();
   const Statistics& s = solver.statistics();
   if (budgeted) allowance -= std::min(allowance, s.nodes);

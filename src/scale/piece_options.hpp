@@ -2,7 +2,7 @@
 // The options a piece of a split search runs with: everything the user chose
 // for the search itself (item choice, propagation, random seed, and whatever
 // is added to SearchOptions later), without what the coordinator handles for
-// the whole count (limits, cancellation, progress, work sharing). One place,
+// the whole count (limits, cancellation, progress). One place,
 // so that threads and MPI ranks search exactly as a single solver would.
 #pragma once
 
@@ -19,9 +19,6 @@ inline SearchOptions piece_options(const SearchOptions& user) {
   o.on_progress = nullptr;
   o.progress_nodes = 0;
   o.progress_seconds = 0;
-  o.share_request = nullptr;
-  o.yield_request = nullptr;
-  o.on_split = nullptr;
   return o;
 }
 

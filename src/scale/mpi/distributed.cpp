@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 
+#include "../../engine/work_sharing.hpp"
 #include "../piece_options.hpp"
 #include "xcover/parallel.hpp"
 
@@ -82,8 +83,9 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
     double given = 0;
     SearchOptions o = detail::piece_options(options);
     o.cancel = &halt;
-    o.share_request = &share;
-    o.yield_request = &yield;
+    detail::WorkSharing sharing;
+    sharing.share_request = &share;
+    sharing.yield_request = &yield;
     o.progress_nodes = 4096;
     o.on_progress = [&](const Progress&) {
       if (options.cancel && options.cancel->load()) halt = true;
@@ -101,12 +103,12 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
         yield = true;
       }
     };
-    o.on_split = [&](std::span<const int> forced, double part) {
+    sharing.on_split = [&](std::span<const int> forced, double part) {
       WorkPiece gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
       given += gift.weight;
       world.send(0, tag_split, gift);
     };
-    const Status status_of_piece = solver.search(nullptr, o);
+    const Status status_of_piece = detail::SharedSearch::run(solver, nullptr, o, sharing);
     solver.clear_assumptions();
     const Statistics& s = solver.statistics();
     last.solutions = s.solutions;
@@ -252,8 +254,9 @@ class Coordinator {
     double given = 0;
     SearchOptions o = detail::piece_options(options_);
     o.cancel = &halt;
-    o.share_request = &share;
-    o.yield_request = &yield;
+    detail::WorkSharing sharing;
+    sharing.share_request = &share;
+    sharing.yield_request = &yield;
     // Often enough that a rank waiting for a piece waits little: a node
     // of a big problem can take a microsecond or more.
     o.progress_nodes = 256;
@@ -268,12 +271,12 @@ class Coordinator {
       // Others wait and nothing is queued: give some of this piece away.
       if (!idle_.empty() && queue_.empty()) share = true;
     };
-    o.on_split = [&](std::span<const int> forced, double part) {
+    sharing.on_split = [&](std::span<const int> forced, double part) {
       WorkPiece gift{std::vector<int>(forced.begin(), forced.end()), piece.weight * part};
       given += gift.weight;
       queue_.push_back(std::move(gift));
     };
-    const Status status = solver.search(nullptr, o);
+    const Status status = detail::SharedSearch::run(solver, nullptr, o, sharing);
     solver.clear_assumptions();
     const Statistics& s = solver.statistics();
     const bool whole = status == Status::exhausted || status == Status::yielded;

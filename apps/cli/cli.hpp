@@ -55,6 +55,8 @@ bool parse_options(const std::string& command, const std::string& synopsis,
 std::uint64_t parse_count(const std::string& option, const std::string& text);
 // a finite number of seconds, 0 or more;
 double parse_seconds(const std::string& option, const std::string& text);
+// a size, 1 to 4096 (a board's side, a number of clues);
+int parse_size(const std::string& option, const std::string& text);
 // a number of threads, 0 (one per CPU available) to max_threads;
 constexpr unsigned max_threads = 1024;
 unsigned parse_threads(const std::string& option, const std::string& text);

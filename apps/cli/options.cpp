@@ -90,6 +90,12 @@ double parse_seconds(const std::string& option, const std::string& text) {
   return value;
 }
 
+int parse_size(const std::string& option, const std::string& text) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value < 1 || value > 4096) refuse(option, "a whole number from 1 to 4096", text);
+  return static_cast<int>(value);
+}
+
 unsigned parse_threads(const std::string& option, const std::string& text) {
   const std::uint64_t value = parse_count(option, text);
   if (value > max_threads)

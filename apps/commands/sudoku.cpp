@@ -12,6 +12,7 @@
 #include "cli/cli.hpp"
 #include "cli/input.hpp"
 #include "commands/commands.hpp"
+#include "commands/sudoku_shape.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/text.hpp"
 
@@ -68,6 +69,8 @@ int run_sudoku(const std::vector<std::string>& args) {
   bool stats = false;
   unsigned threads = 0;
   std::string format = "line";
+  SudokuCommand command;
+  std::string boxes, symmetry = "none", difficulty;
   // clang-format off
   visible.add_options()
       ("help,h", "show this help")
@@ -81,11 +84,53 @@ int run_sudoku(const std::vector<std::string>& args) {
       ("threads,j", number(threads, "--threads", parse_threads)->value_name("N"),
        "solve with N threads (default, and 0: one per CPU this process may use, as taskset sets "
        "it); output stays in input order")
-      ("format,f", po::value(&format)->value_name("line|grid"),
-       "a solution as one line (default) or as a board with box separators")
+      ("format,f", po::value(&format)->value_name("line|grid|csv|json"),
+       "a solution as one line (default), as a board with box separators, or a CSV row / "
+       "JSON object per puzzle: puzzle, solution, count (up to 2: 1 = unique), nodes, and "
+       "with --rate level and score")
       ("stats,s", po::bool_switch(&stats),
        "print puzzles, solved, no solution, errors, seconds, puzzles per second and mean "
        "search nodes per puzzle to stderr");
+  po::options_description shapes("Shapes and variants (lines then need not be 4x4..25x25)");
+  shapes.add_options()
+      ("boxes", po::value(&boxes)->value_name("RxC"),
+       "boxes of R rows and C columns: 2x3 for 6x6, 2x4 for 8x8, 3x4 for 12x12, 6x6 for 36x36")
+      ("latin", number(command.shape.latin, "--latin", parse_size)->value_name("N"),
+       "an N x N Latin square: rows and columns only, no boxes")
+      ("regions", po::value(&command.shape.regions)->value_name("STRING"),
+       "jigsaw: one symbol per cell, row by row, naming its region (for every line)")
+      ("jigsaw", po::bool_switch(&command.shape.jigsaw_lines),
+       "jigsaw: each line holds its cells, then a space and its region string")
+      ("diagonals,x", po::bool_switch(&command.shape.diagonals),
+       "X-Sudoku: each long diagonal holds every digit once")
+      ("windows", po::bool_switch(&command.shape.windows),
+       "windoku (hyper): boxes set one cell in from the edges, one apart, hold every digit")
+      ("killer", po::bool_switch(&command.shape.killer),
+       "killer: each line holds its cells, then cages as r1c1r1c2=3 (cells, '=', their "
+       "sum: distinct digits)")
+      ("alphabet", po::value(&command.shape.alphabet)->value_name("SYMBOLS"),
+       "the digits' symbols in order, e.g. 0123456789ABCDEF for hex 16x16; '.' is then the "
+       "only blank (default 1-9 then A-Z, with '0' also a blank)");
+  po::options_description making("Making and rating puzzles");
+  making.add_options()
+      ("generate", number(command.generate, "--generate", parse_count)->value_name("N"),
+       "make N puzzles with one solution, minimal (no clue can go), of the shape given (9x9 "
+       "by default), instead of reading any")
+      ("seed", number(command.seed, "--seed", parse_count)->value_name("S"),
+       "with --generate: the first puzzle's seed (default 1); puzzle k uses S + k, the same "
+       "on every machine and any --threads")
+      ("symmetry", po::value(&symmetry)->value_name("NAME"),
+       "with --generate: clues placed symmetrically: none (default), rotate180, rotate90, "
+       "mirror, flip, diagonal")
+      ("difficulty", po::value(&difficulty)->value_name("LEVEL"),
+       "with --generate: keep only puzzles of this level: simple, easy, intermediate, expert")
+      ("clues", number(command.max_clues, "--clues", parse_size)->value_name("K"),
+       "with --generate: keep only puzzles of at most K clues")
+      ("rate", po::bool_switch(&command.rate),
+       "rate each puzzle: its level by technique (simple: singles; easy: hidden singles; "
+       "intermediate: pairs and locked candidates; expert: guessing needed) and a score, "
+       "the mean search nodes to prove it unique over 8 relabellings");
+  visible.add(shapes).add(making);
   // clang-format on
   po::options_description hidden;
   std::vector<std::string> files;
@@ -99,8 +144,9 @@ int run_sudoku(const std::vector<std::string>& args) {
           "Solves Sudoku puzzles read from the FILEs or standard input ('-' or none), one\n"
           "a line: the cells row by row, '.' or '0' for a blank, digits 1-9 then letters\n"
           "A-P. The length gives the size: 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25)\n"
-          "cells. Anything after the cells and a space, ',' or ':' is ignored; empty lines\n"
-          "and lines starting with '#' are skipped.\n\n"
+          "cells; other shapes and variants take the options below. Anything after the\n"
+          "cells and a space, ',' or ':' is ignored (but --jigsaw's regions and --killer's\n"
+          "cages); empty lines and lines starting with '#' are skipped.\n\n"
           "Each puzzle line gives one output line, in input order: its solution (the\n"
           "first the search meets when there are several; --count tells), 'no solution',\n"
           "or 'error: REASON' (and FILE:LINE: REASON on stderr).\n"
@@ -113,12 +159,53 @@ int run_sudoku(const std::vector<std::string>& args) {
     settings.format = Format::line;
   } else if (format == "grid") {
     settings.format = Format::grid;
-  } else {
-    throw UsageError("--format must be 'line' or 'grid', not '" + format + "'");
+  } else if (format != "csv" && format != "json") {
+    throw UsageError("--format must be 'line', 'grid', 'csv' or 'json', not '" + format + "'");
   }
   if (vm.count("limit") && !settings.count) throw UsageError("--limit applies to --count");
+  if (!boxes.empty()) parse_boxes(boxes, command.shape);
+  if (int(command.shape.box_rows > 0) + int(command.shape.latin > 0) +
+          int(!command.shape.regions.empty() || command.shape.jigsaw_lines) > 1)
+    throw UsageError("give one of --boxes, --latin and --regions / --jigsaw");
+  try {
+    command.symmetry = parse_symmetry(symmetry);
+    if (!difficulty.empty()) {
+      bool known = false;
+      for (SudokuLevel level : {SudokuLevel::simple, SudokuLevel::easy,
+                                SudokuLevel::intermediate, SudokuLevel::expert})
+        if (difficulty == to_string(level)) command.difficulty = level, known = true;
+      if (!known)
+        throw UsageError("--difficulty must be simple, easy, intermediate or expert, not '" +
+                         difficulty + "'");
+    }
+  } catch (const SudokuError& e) {
+    throw UsageError(std::string("--symmetry: ") + e.what());
+  }
+  const bool generating = vm.count("generate") > 0;
+  for (const char* option : {"seed", "symmetry", "difficulty", "clues"})
+    if (vm.count(option) && !generating)
+      throw UsageError(std::string("--") + option + " applies to --generate");
+  if (generating && (!files.empty() || settings.count))
+    throw UsageError("--generate reads no puzzles (and counts none)");
   threads = thread_count(threads);
   if (files.empty()) files.push_back("-");
+  if (generating || command.shape.any() || command.rate || format == "csv" || format == "json") {
+    command.format = format == "grid" ? SudokuFormat::grid
+                     : format == "csv" ? SudokuFormat::csv
+                     : format == "json" ? SudokuFormat::json
+                                        : SudokuFormat::line;
+    command.count = settings.count;
+    command.limit = settings.limit;
+    command.node_limit = settings.node_limit;
+    command.stats = stats;
+    command.threads = threads;
+    command.files = files;
+    try {
+      return generating ? run_sudoku_generate(command) : run_sudoku_rules(command);
+    } catch (const SudokuError& e) {
+      throw UsageError(e.what());  // rules from the options that do not hold
+    }
+  }
   const std::vector<std::string> sources = [&] {
     std::vector<std::string> names;
     for (const std::string& file : files) names.push_back(file == "-" ? "<stdin>" : file);

@@ -79,7 +79,7 @@ int run_sudoku_rules(const SudokuCommand& command) {
         line.emplace(read_sudoku_line(command.shape, text));
         row.puzzle = to_line(line->board, line->alphabet);
         if (command.shape.jigsaw_lines) row.puzzle += ' ' + line->regions;
-        if (command.shape.killer) row.puzzle += ' ' + cage_tokens(line->rules);
+        if (command.shape.killer) row.puzzle += ' ' + cages_text(line->rules);
         if (const std::string conflict = line->rules.find_conflict(line->board); !conflict.empty())
           throw SudokuError(conflict);
         SudokuRulesSolver& solver = solvers.of(*line, command.node_limit);

@@ -46,7 +46,7 @@ int run_sudoku_generate(const SudokuCommand& command) {
     row.puzzle = to_line(puzzle.puzzle, alphabet);
     row.solution = to_line(puzzle.solution, alphabet);
     row.count = 1;
-    const std::string cages = command.shape.killer ? cage_tokens(puzzle.rules) : "";
+    const std::string cages = command.shape.killer ? cages_text(puzzle.rules) : "";
     switch (command.format) {
       case SudokuFormat::csv:
         if (!cages.empty()) row.puzzle += ' ' + cages;

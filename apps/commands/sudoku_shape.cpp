@@ -25,42 +25,6 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
-int read_number(std::string_view token, std::size_t& k) {
-  int value = 0;
-  const std::size_t begin = k;
-  while (k < token.size() && token[k] >= '0' && token[k] <= '9' && value < 100000)
-    value = value * 10 + (token[k++] - '0');
-  return k > begin ? value : -1;
-}
-
-// "r1c1r1c2=3": the cells (0-based) and the sum.
-void add_cage(SudokuRules& rules, std::string_view token) {
-  const int side = rules.side();
-  auto bad = [&](const std::string& what) {
-    return SudokuError("cage '" + std::string(token) + "': " + what +
-                       " (a cage reads r<row>c<column>...=<sum>, e.g. r1c1r1c2=3)");
-  };
-  std::vector<int> cells;
-  std::size_t k = 0;
-  while (k < token.size() && token[k] != '=') {
-    if (token[k] != 'r') throw bad("expected 'r' at character " + std::to_string(k + 1));
-    ++k;
-    const int row = read_number(token, k);
-    if (k >= token.size() || token[k] != 'c')
-      throw bad("expected 'c' at character " + std::to_string(k + 1));
-    ++k;
-    const int column = read_number(token, k);
-    if (row < 1 || row > side || column < 1 || column > side)
-      throw bad("a cell off the " + std::to_string(side) + "x" + std::to_string(side) + " board");
-    cells.push_back((row - 1) * side + column - 1);
-  }
-  if (k >= token.size()) throw bad("no '=' and sum");
-  ++k;
-  const int sum = read_number(token, k);
-  if (sum < 1 || k != token.size()) throw bad("the sum is not a number");
-  rules.add_cage(std::move(cells), sum);
-}
-
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
@@ -177,7 +141,7 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line) {
                       " board has " + std::to_string(out.rules.cell_count()));
   if (shape.killer) {
     for (std::string_view token : rest) {
-      add_cage(out.rules, token);
+      add_cages(out.rules, token);
       out.key += ' ';
       out.key += token;
     }
@@ -185,18 +149,6 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line) {
   out.alphabet = shape_alphabet(shape, side);
   out.board = parse_board(line, side, out.alphabet);
   out.key = std::to_string(side) + out.key;
-  return out;
-}
-
-std::string cage_tokens(const SudokuRules& rules) {
-  std::string out;
-  const int side = rules.side();
-  for (const auto& cage : rules.cages()) {
-    if (!out.empty()) out += ' ';
-    for (int cell : cage.cells)
-      out += 'r' + std::to_string(cell / side + 1) + 'c' + std::to_string(cell % side + 1);
-    out += '=' + std::to_string(cage.sum);
-  }
   return out;
 }
 

@@ -48,9 +48,6 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line);
 SudokuRules shape_rules(const SudokuShape& shape, int side);
 SudokuAlphabet shape_alphabet(const SudokuShape& shape, int side);
 
-// The cages of a killer board as tokens: "r1c1r1c2=3 r1c3r2c3=15 ...".
-std::string cage_tokens(const SudokuRules& rules);
-
 // A result row for --format csv (after the header) or json.
 struct SudokuRow {
   std::string puzzle, solution, error;

@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   xcover::python::bind_search(m);
   auto sudoku = m.def_submodule("sudoku", "Sudoku of box size 2..5 (4x4 to 25x25)");
   xcover::python::bind_sudoku(sudoku);
+  xcover::python::bind_sudoku_rules(sudoku);
 }

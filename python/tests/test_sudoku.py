@@ -106,3 +106,71 @@ def test_wrong_types():
         sudoku.solve(42)
     with pytest.raises(TypeError):
         sudoku.solve([[1.5] * 9] * 9)
+
+
+def rows_columns_regions(line, side, regions):
+    groups = [line[r * side:(r + 1) * side] for r in range(side)]
+    groups += ["".join(line[r * side + c] for r in range(side)) for c in range(side)]
+    groups += ["".join(line[k] for k in range(side * side) if regions[k] == name)
+               for name in sorted(set(regions))]
+    return all(len(set(g)) == side and "." not in g for g in groups)
+
+
+@pytest.mark.parametrize("kwargs, side, regions", [
+    ({"boxes": (2, 3)}, 6, "".join(str(r // 2 * 2 + c // 3) for r in range(6) for c in range(6))),
+    ({"latin": 5}, 5, "0" * 25),
+    ({"regions": "AAABBACCBBACCCBDDEEEDDDEE"}, 5, "AAABBACCBBACCCBDDEEEDDDEE"),
+    ({"boxes": (4, 4), "alphabet": "0123456789ABCDEF"}, 16,
+     "".join(chr(65 + r // 4 * 4 + c // 4) for r in range(16) for c in range(16))),
+])
+def test_rules_generate_unique_puzzles_and_solve_them(kwargs, side, regions):
+    rules = sudoku.Rules(**kwargs)
+    assert rules.side == side
+    made = rules.generate(3, seed=7, threads=2)
+    assert [m["seed"] for m in made] == [7, 8, 9]
+    assert made == rules.generate(3, seed=7, threads=1)
+    for m in made:
+        assert rules.count(m["puzzle"]) == 1
+        assert rules.solve(m["puzzle"]) == m["solution"]
+        # Latin squares: the rows serve as the regions (nothing more to check).
+        check = regions if "latin" not in kwargs else "".join(chr(65 + k) * side for k in range(side))
+        assert rows_columns_regions(m["solution"], side, check)
+
+
+def test_rules_killer_and_x():
+    made = sudoku.Rules().generate(2, seed=3, killer=True)
+    for m in made:
+        killer = sudoku.Rules(cages=m["cages"])
+        assert killer.count(m["puzzle"]) == 1
+        assert killer.solve(m["puzzle"]) == m["solution"]
+        for cage in m["cages"].split():
+            cells, total = cage.split("=")
+            places = [(int(a), int(b)) for a, b in
+                      (p.split("c") for p in cells.split("r")[1:])]
+            digits = [int(m["solution"][(r - 1) * 9 + c - 1]) for r, c in places]
+            assert sum(digits) == int(total) and len(set(digits)) == len(digits)
+    x = sudoku.Rules(diagonals=True)
+    for m in x.generate(2, seed=1, symmetry="mirror"):
+        s = m["solution"]
+        assert len({s[k * 10] for k in range(9)}) == 9
+        assert len({s[k * 9 + 8 - k] for k in range(9)}) == 9
+        p = m["puzzle"]
+        assert all((p[r * 9 + c] == ".") == (p[r * 9 + 8 - c] == ".") for r in range(9) for c in range(9))
+
+
+def test_rules_rate_and_errors():
+    rules = sudoku.Rules()
+    easy = [rules.rate(p)["level"] for p in puzzles("sudoku_kaggle_sample.txt")[:10]]
+    hard = [rules.rate(p) for p in puzzles("sudoku_hardest1905_sample.txt")[:5]]
+    assert "expert" not in easy
+    assert all(h["level"] == "expert" and not h["logical"] and h["solutions"] == 1 for h in hard)
+    assert sudoku.Rules(latin=4).solve([[1, 0, 0, 0]] + [[0] * 4] * 3)[0] == [1, 2, 3, 4]
+    with pytest.raises(xc.SudokuError, match="region 'A' has 3 cells, not 2"):
+        sudoku.Rules(regions="AAAB")
+    with pytest.raises(ValueError, match="one of boxes, latin and regions"):
+        sudoku.Rules(boxes=(2, 2), latin=4)
+    with pytest.raises(xc.SudokuError, match="unknown symmetry 'spiral'"):
+        rules.generate(1, symmetry="spiral")
+    with pytest.raises(xc.SudokuError, match="cage 'r1c1=x'"):
+        sudoku.Rules(cages="r1c1=x")
+    assert rules.conflict("11" + "." * 79) == "digit 1 twice in row 1 (columns 1 and 2)"

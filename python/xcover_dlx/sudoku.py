@@ -16,5 +16,6 @@ solve_all = _sudoku.solve_all
 conflict = _sudoku.conflict
 is_solution = _sudoku.is_solution
 to_grid = _sudoku.to_grid
+Rules = _sudoku.Rules
 
-__all__ = ["solve", "count", "solve_all", "conflict", "is_solution", "to_grid"]
+__all__ = ["solve", "count", "solve_all", "conflict", "is_solution", "to_grid", "Rules"]

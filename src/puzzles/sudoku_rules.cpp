@@ -43,6 +43,42 @@ void digit_sets(int side, int count, int sum, int from, std::uint64_t chosen,
     digit_sets(side, count - 1, sum - d, d + 1, chosen | (std::uint64_t{1} << (d - 1)), out);
 }
 
+int read_number(std::string_view token, std::size_t& k) {
+  int value = 0;
+  const std::size_t begin = k;
+  while (k < token.size() && token[k] >= '0' && token[k] <= '9' && value < 100000)
+    value = value * 10 + (token[k++] - '0');
+  return k > begin ? value : -1;
+}
+
+// "r1c1r1c2=3": the cells (0-based) and the sum.
+void add_cage_token(SudokuRules& rules, std::string_view token) {
+  const int side = rules.side();
+  auto bad = [&](const std::string& what) {
+    return SudokuError("cage '" + std::string(token) + "': " + what +
+                       " (a cage reads r<row>c<column>...=<sum>, e.g. r1c1r1c2=3)");
+  };
+  std::vector<int> cells;
+  std::size_t k = 0;
+  while (k < token.size() && token[k] != '=') {
+    if (token[k] != 'r') throw bad("expected 'r' at character " + std::to_string(k + 1));
+    ++k;
+    const int row = read_number(token, k);
+    if (k >= token.size() || token[k] != 'c')
+      throw bad("expected 'c' at character " + std::to_string(k + 1));
+    ++k;
+    const int column = read_number(token, k);
+    if (row < 1 || row > side || column < 1 || column > side)
+      throw bad("a cell off the " + std::to_string(side) + "x" + std::to_string(side) + " board");
+    cells.push_back((row - 1) * side + column - 1);
+  }
+  if (k >= token.size()) throw bad("no '=' and sum");
+  ++k;
+  const int sum = read_number(token, k);
+  if (sum < 1 || k != token.size()) throw bad("the sum is not a number");
+  rules.add_cage(std::move(cells), sum);
+}
+
 }  // namespace
 
 int SudokuBoard::given_count() const {
@@ -358,6 +394,28 @@ bool SudokuRules::is_solution(const SudokuBoard& puzzle, const SudokuBoard& solu
 }
 
 // --- text --------------------------------------------------------------------
+
+void add_cages(SudokuRules& rules, std::string_view text) {
+  std::size_t k = 0;
+  while (k < text.size()) {
+    while (k < text.size() && is_blank(text[k])) ++k;
+    const std::size_t begin = k;
+    while (k < text.size() && !is_blank(text[k])) ++k;
+    if (k > begin) add_cage_token(rules, text.substr(begin, k - begin));
+  }
+}
+
+std::string cages_text(const SudokuRules& rules) {
+  std::string out;
+  const int side = rules.side();
+  for (const auto& cage : rules.cages()) {
+    if (!out.empty()) out += ' ';
+    for (int cell : cage.cells)
+      out += 'r' + std::to_string(cell / side + 1) + 'c' + std::to_string(cell % side + 1);
+    out += '=' + std::to_string(cage.sum);
+  }
+  return out;
+}
 
 SudokuBoard parse_board(std::string_view line, int side, const SudokuAlphabet& alphabet) {
   std::size_t begin = 0;

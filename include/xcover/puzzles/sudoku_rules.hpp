@@ -131,6 +131,11 @@ class XCOVER_API SudokuRules {
 XCOVER_API SudokuBoard parse_board(std::string_view line, int side,
                                    const SudokuAlphabet& alphabet);
 XCOVER_API std::string to_line(const SudokuBoard& board, const SudokuAlphabet& alphabet);
+// Killer cages as text, separated by blanks: each its cells as r<row>c<column>
+// (from 1), '=', and its sum: "r1c1r1c2=3 r1c3r2c3r3c3=15". add_cages throws
+// SudokuError naming the cage and what is wrong; cages_text writes them so.
+XCOVER_API void add_cages(SudokuRules& rules, std::string_view text);
+XCOVER_API std::string cages_text(const SudokuRules& rules);
 // Rows of symbols separated by spaces, boxes by '|' and lines of '-' when
 // the rules have boxes.
 XCOVER_API std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,

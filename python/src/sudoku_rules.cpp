@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// xcover_dlx.sudoku.Rules: Sudoku of any shape (boxes of R x C, Latin
+// squares, jigsaw regions, diagonals, windows, killer cages, any alphabet):
+// solve, count, check, rate and generate puzzles under one set of rules.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "xcover/puzzles/sudoku_generate.hpp"
+#include "xcover/puzzles/sudoku_rate.hpp"
+#include "xcover/puzzles/sudoku_rules.hpp"
+#include "xcover/puzzles/sudoku_rules_solver.hpp"
+
+namespace xcover::python {
+namespace {
+
+enum class Shape { line, rows_of_str, rows_of_int };
+
+class PyRules {
+ public:
+  PyRules(std::optional<std::pair<int, int>> boxes, std::optional<int> latin,
+          std::optional<std::string> regions, bool diagonals, bool windows,
+          const std::string& cages, const std::string& alphabet)
+      : rules_(make(boxes, latin, regions)), alphabet_(SudokuAlphabet::standard(rules_.side())) {
+    if (diagonals) rules_.add_diagonals();
+    if (windows) rules_.add_windows();
+    add_cages(rules_, cages);
+    if (!alphabet.empty()) alphabet_ = SudokuAlphabet::custom(alphabet, rules_.side());
+  }
+
+  py::object solve(const py::handle& given) {
+    Shape shape;
+    const SudokuBoard puzzle = read(given, shape);
+    SudokuBoard solution;
+    Interrupt interrupt;
+    interrupt.watch(solver().search_options());
+    const SudokuResult result =
+        run_search(interrupt, [&] { return solver().solve(puzzle, solution, 1); });
+    if (result.status != SudokuStatus::solved) return py::none();
+    return write(solution, shape);
+  }
+
+  std::uint64_t count(const py::handle& given, std::uint64_t limit) {
+    Shape shape;
+    const SudokuBoard puzzle = read(given, shape);
+    Interrupt interrupt;
+    interrupt.watch(solver().search_options());
+    return run_search(interrupt, [&] { return solver().count(puzzle, limit); }).solutions;
+  }
+
+  std::optional<std::string> conflict(const py::handle& given) {
+    Shape shape;
+    std::string found = rules_.find_conflict(read(given, shape));
+    if (found.empty()) return std::nullopt;
+    return found;
+  }
+
+  py::dict rate(const py::handle& given) {
+    Shape shape;
+    const SudokuBoard puzzle = read(given, shape);
+    SudokuRating rating;
+    {
+      py::gil_scoped_release release;
+      rating = rate_sudoku(solver(), puzzle);
+    }
+    py::dict out;
+    out["level"] = to_string(rating.level);
+    out["score"] = rating.nodes;
+    out["logical"] = rating.logical;
+    out["naked_singles"] = rating.naked_singles;
+    out["hidden_singles"] = rating.hidden_singles;
+    out["locked_candidates"] = rating.locked_candidates;
+    out["naked_pairs"] = rating.naked_pairs;
+    out["solutions"] = rating.solutions;
+    return out;
+  }
+
+  py::list generate(std::uint64_t count, std::uint64_t seed, const std::string& symmetry,
+                    bool killer, unsigned threads) {
+    SudokuGenerateOptions options;
+    options.symmetry = parse_symmetry(symmetry);
+    options.killer = killer;
+    std::vector<GeneratedSudoku> made;
+    Interrupt interrupt;
+    run_watched(interrupt, [&] {
+      generate_sudokus(rules_, count, seed, options, threads, [&](const GeneratedSudoku& g) {
+        made.push_back(g);
+        return !interrupt.cancel_flag()->load();
+      });
+    });
+    py::list out;
+    for (const GeneratedSudoku& g : made) {
+      py::dict puzzle;
+      puzzle["puzzle"] = to_line(g.puzzle, alphabet_);
+      puzzle["solution"] = to_line(g.solution, alphabet_);
+      puzzle["seed"] = g.seed;
+      if (killer) puzzle["cages"] = cages_text(g.rules);
+      out.append(puzzle);
+    }
+    return out;
+  }
+
+  const SudokuRules& rules() const { return rules_; }
+
+ private:
+  static SudokuRules make(std::optional<std::pair<int, int>> boxes, std::optional<int> latin,
+                          const std::optional<std::string>& regions) {
+    if (int(boxes.has_value()) + int(latin.has_value()) + int(regions.has_value()) > 1)
+      throw py::value_error("give one of boxes, latin and regions");
+    if (latin) return SudokuRules(*latin);
+    if (regions) return SudokuRules::jigsaw(*regions);
+    const auto [rows, columns] = boxes.value_or(std::pair{3, 3});
+    return SudokuRules::boxes(rows, columns);
+  }
+
+  SudokuRulesSolver& solver() {
+    if (!solver_) solver_ = std::make_unique<SudokuRulesSolver>(rules_);
+    return *solver_;
+  }
+
+  SudokuBoard read(const py::handle& given, Shape& shape) const {
+    const int side = rules_.side();
+    if (py::isinstance<py::str>(given)) {
+      shape = Shape::line;
+      return parse_board(given.cast<std::string>(), side, alphabet_);
+    }
+    if (!py::isinstance<py::sequence>(given))
+      throw py::type_error("a puzzle is a str or a list of rows, not " +
+                           py::repr(given).cast<std::string>());
+    const auto rows = given.cast<py::sequence>();
+    if (static_cast<int>(rows.size()) != side)
+      throw SudokuError(std::to_string(rows.size()) + " rows; a " + rules_.describe() +
+                        " board has " + std::to_string(side));
+    std::string line;
+    bool any_int = false, any_str = false;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (!py::isinstance<py::sequence>(rows[r]) || py::isinstance<py::str>(rows[r]))
+        throw py::type_error("row " + std::to_string(r + 1) + " is not a list of cells");
+      const auto row = rows[r].cast<py::sequence>();
+      if (static_cast<int>(row.size()) != side)
+        throw SudokuError("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                          " cells, not " + std::to_string(side));
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        const py::handle cell = row[c];
+        if (py::isinstance<py::str>(cell) && py::len(cell) == 1) {
+          line += cell.cast<std::string>();
+          any_str = true;
+        } else if (py::isinstance<py::int_>(cell) && !py::isinstance<py::bool_>(cell)) {
+          const long digit = cell.cast<long>();
+          if (digit < 0 || digit > side)
+            throw SudokuError("row " + std::to_string(r + 1) + ", column " +
+                              std::to_string(c + 1) + ": " + std::to_string(digit) +
+                              " is not 0 (blank) or a digit 1-" + std::to_string(side));
+          line += alphabet_.symbol(static_cast<int>(digit));
+          any_int = true;
+        } else {
+          throw py::type_error("row " + std::to_string(r + 1) + ", column " +
+                               std::to_string(c + 1) +
+                               ": a cell is a one-character str or an int, not " +
+                               py::repr(cell).cast<std::string>());
+        }
+      }
+    }
+    shape = any_int && !any_str ? Shape::rows_of_int : Shape::rows_of_str;
+    return parse_board(line, side, alphabet_);
+  }
+
+  py::object write(const SudokuBoard& board, Shape shape) const {
+    if (shape == Shape::line) return py::str(to_line(board, alphabet_));
+    py::list rows;
+    for (int r = 0; r < board.side; ++r) {
+      py::list row;
+      for (int c = 0; c < board.side; ++c) {
+        if (shape == Shape::rows_of_int) row.append(board.get(r, c));
+        else row.append(py::str(std::string(1, alphabet_.symbol(board.get(r, c)))));
+      }
+      rows.append(row);
+    }
+    return rows;
+  }
+
+  SudokuRules rules_;
+  SudokuAlphabet alphabet_;
+  std::unique_ptr<SudokuRulesSolver> solver_;
+};
+
+}  // namespace
+
+void bind_sudoku_rules(py::module_& m) {
+  py::class_<PyRules>(m, "Rules", R"doc(
+Sudoku rules of any shape; puzzles are lines of symbols or lists of rows.
+
+    Rules()                          9x9 with 3x3 boxes
+    Rules(boxes=(2, 3))              6x6 with boxes of 2 rows and 3 columns
+    Rules(latin=5)                   a 5x5 Latin square (no boxes)
+    Rules(regions="AAABBB...")       jigsaw: one symbol per cell names its region
+    Rules(diagonals=True)            X-Sudoku;  windows=True: windoku
+    Rules(cages="r1c1r1c2=3 ...")    killer cages: cells, '=', their sum
+    Rules(boxes=(4, 4), alphabet="0123456789ABCDEF")   hex symbols ('.' blank)
+)doc")
+      .def(py::init<std::optional<std::pair<int, int>>, std::optional<int>,
+                    std::optional<std::string>, bool, bool, const std::string&,
+                    const std::string&>(),
+           py::kw_only(), py::arg("boxes") = py::none(), py::arg("latin") = py::none(),
+           py::arg("regions") = py::none(), py::arg("diagonals") = false,
+           py::arg("windows") = false, py::arg("cages") = "", py::arg("alphabet") = "")
+      .def_property_readonly("side", [](const PyRules& r) { return r.rules().side(); })
+      .def_property_readonly("cages", [](const PyRules& r) { return cages_text(r.rules()); })
+      .def("__repr__", [](const PyRules& r) { return "<Rules: " + r.rules().describe() + ">"; })
+      .def("solve", &PyRules::solve, py::arg("puzzle"),
+           "The first solution in the puzzle's shape, or None.")
+      .def("count", &PyRules::count, py::arg("puzzle"), py::arg("limit") = 2,
+           "Solutions up to `limit` (0: all): 1 with the default limit means unique.")
+      .def("conflict", &PyRules::conflict, py::arg("puzzle"),
+           "The first rule the givens break, or None.")
+      .def("rate", &PyRules::rate, py::arg("puzzle"),
+           "A dict: level (simple, easy, intermediate, expert: by technique), score (mean "
+           "search nodes to prove it unique over relabellings), the technique counts, "
+           "solutions (up to 2).")
+      .def("generate", &PyRules::generate, py::arg("count") = 1, py::kw_only(),
+           py::arg("seed") = 1, py::arg("symmetry") = "none", py::arg("killer") = false,
+           py::arg("threads") = 0,
+           "`count` unique minimal puzzles as dicts (puzzle, solution, seed; cages when "
+           "killer); puzzle k comes from seed + k whatever the threads.");
+}
+
+}  // namespace xcover::python

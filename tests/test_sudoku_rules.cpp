@@ -336,3 +336,17 @@ TEST_CASE("rate: levels by technique, nodes by the engine") {
   CHECK(simple.naked_singles == 1);
   CHECK(simple.logical);
 }
+
+TEST_CASE("rate: no relabellings gives the level without searching") {
+  SudokuRulesSolver solver(SudokuRules::boxes(3, 3));
+  const auto alphabet = SudokuAlphabet::standard(9);
+  for (const std::string& line :
+       xcover::test::puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
+    const SudokuBoard puzzle = xcover::parse_board(line, 9, alphabet);
+    const auto quick = xcover::rate_sudoku(solver, puzzle, 0);
+    const auto full = xcover::rate_sudoku(solver, puzzle);
+    CHECK(quick.level == full.level);
+    CHECK(quick.nodes == 0);
+    CHECK(full.nodes > 0);
+  }
+}

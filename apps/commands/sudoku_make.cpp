@@ -40,8 +40,11 @@ int run_sudoku_generate(const SudokuCommand& command) {
     SudokuRow row;
     if (rated) {
       if (!rater || command.shape.killer) rater.emplace(puzzle.rules);
-      row.rating = rate_sudoku(*rater, puzzle.puzzle);
+      // The level alone first (no search): most puzzles made for a
+      // --difficulty are turned away on it.
+      row.rating = rate_sudoku(*rater, puzzle.puzzle, 0);
       if (command.difficulty && row.rating->level != *command.difficulty) return true;
+      if (command.rate) row.rating = rate_sudoku(*rater, puzzle.puzzle);
     }
     row.puzzle = to_line(puzzle.puzzle, alphabet);
     row.solution = to_line(puzzle.solution, alphabet);

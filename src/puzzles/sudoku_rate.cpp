@@ -202,7 +202,8 @@ SudokuRating rate_sudoku(SudokuRulesSolver& solver, const SudokuBoard& puzzle, i
   // for steps coprime with the side (the identity first), a fixed set so
   // that ratings are reproducible.
   const int side = rules.side();
-  if (!rules.cages().empty() || relabellings < 1) relabellings = 1;
+  if (relabellings <= 0) return rating;  // the techniques only
+  if (!rules.cages().empty()) relabellings = 1;
   std::vector<int> steps;
   for (int step = 1; step <= side && static_cast<int>(steps.size()) < relabellings; ++step)
     if (std::gcd(step, side) == 1) steps.push_back(step);

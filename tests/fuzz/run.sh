@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-30}"
-targets=(fuzz_dlx_reader fuzz_sudoku_line fuzz_polyomino fuzz_checkpoint)
+targets=(fuzz_dlx_reader fuzz_sudoku_line fuzz_sudoku_rules fuzz_polyomino fuzz_checkpoint)
 build=build-fuzz
 
 bash scripts/setup.sh --fuzz  # clang and its fuzzer runtime

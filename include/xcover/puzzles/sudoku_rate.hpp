@@ -39,7 +39,8 @@ struct SudokuRating {
 // techniques do not use sums, so a killer is rated by nodes (and its level
 // is the one the techniques reach without the cages). `relabellings`
 // searches are averaged (1 when the rules have cages: a relabelling would
-// break the sums).
+// break the sums); 0 leaves the engine out (nodes and solutions stay 0), for
+// a quick level.
 XCOVER_API SudokuRating rate_sudoku(SudokuRulesSolver& solver, const SudokuBoard& puzzle,
                                     int relabellings = 8);
 

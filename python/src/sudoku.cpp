@@ -11,83 +11,28 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "puzzle_rows.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 
 namespace xcover::python {
 namespace {
 
-enum class Shape { line, rows_of_str, rows_of_int };
+using Shape = PuzzleShape;
 
 struct Puzzle {
   SudokuGrid grid;
   Shape shape = Shape::line;
 };
 
-char cell_symbol(const py::handle& cell, std::size_t row, std::size_t column, std::size_t side) {
-  const std::string where =
-      "row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1);
-  if (py::isinstance<py::str>(cell)) {
-    const auto text = cell.cast<std::string>();
-    if (text.size() != 1)
-      throw SudokuError(where + ": a cell is one character, not '" + text + "'");
-    return text[0];
-  }
-  if (py::isinstance<py::int_>(cell) && !py::isinstance<py::bool_>(cell)) {
-    const long digit = cell.cast<long>();
-    if (digit < 0 || digit > 25 || static_cast<std::size_t>(digit) > side)
-      throw SudokuError(where + ": " + std::to_string(digit) + " does not fit a board of side " +
-                        std::to_string(side) + " (digits 1-" + std::to_string(side) +
-                        ", 0 for a blank)");
-    return digit == 0 ? '.' : sudoku_symbol(static_cast<int>(digit));
-  }
-  throw py::type_error(where + ": a cell is a str or an int, not " +
-                       py::repr(cell).cast<std::string>());
-}
-
 Puzzle read_puzzle(const py::handle& given) {
   Puzzle puzzle;
-  if (py::isinstance<py::str>(given)) {
-    puzzle.grid = parse_sudoku(given.cast<std::string>());
-    return puzzle;
-  }
-  if (!py::isinstance<py::sequence>(given))
-    throw py::type_error("a puzzle is a str or a list of rows, not " +
-                         py::repr(given).cast<std::string>());
-  const auto rows = given.cast<py::sequence>();
-  std::string line;
-  bool any_str = false, any_int = false;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (!py::isinstance<py::sequence>(rows[r]) || py::isinstance<py::str>(rows[r]))
-      throw py::type_error("row " + std::to_string(r + 1) + " is not a list of cells");
-    const auto row = rows[r].cast<py::sequence>();
-    if (row.size() != rows.size())
-      throw SudokuError("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-                        " cells; a board of " + std::to_string(rows.size()) +
-                        " rows has as many columns");
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      (py::isinstance<py::str>(row[c]) ? any_str : any_int) = true;
-      line += cell_symbol(row[c], r, c, rows.size());
-    }
-  }
-  puzzle.grid = parse_sudoku(line);
-  puzzle.shape = any_str || !any_int ? Shape::rows_of_str : Shape::rows_of_int;
+  puzzle.grid = parse_sudoku(puzzle_line(given, puzzle.shape, sudoku_symbol));
   return puzzle;
 }
 
 py::object write_puzzle(const SudokuGrid& grid, Shape shape) {
-  if (shape == Shape::line) return py::str(to_line(grid));
-  py::list rows;
-  for (int r = 0; r < grid.side(); ++r) {
-    py::list row;
-    for (int c = 0; c < grid.side(); ++c) {
-      const int digit = grid.get(r, c);
-      if (shape == Shape::rows_of_int) row.append(digit);
-      else row.append(py::str(std::string(1, digit ? sudoku_symbol(digit) : '.')));
-    }
-    rows.append(row);
-  }
-  return rows;
+  return puzzle_object(grid.cells(), grid.side(), shape, to_line(grid), sudoku_symbol);
 }
 
 // One solver per board size, built on first use, with Ctrl-C watched.

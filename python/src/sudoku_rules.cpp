@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "puzzle_rows.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
@@ -18,7 +19,7 @@
 namespace xcover::python {
 namespace {
 
-enum class Shape { line, rows_of_str, rows_of_int };
+using Shape = PuzzleShape;
 
 class PyRules {
  public:
@@ -123,64 +124,16 @@ class PyRules {
   }
 
   SudokuBoard read(const py::handle& given, Shape& shape) const {
-    const int side = rules_.side();
-    if (py::isinstance<py::str>(given)) {
-      shape = Shape::line;
-      return parse_board(given.cast<std::string>(), side, alphabet_);
-    }
-    if (!py::isinstance<py::sequence>(given))
-      throw py::type_error("a puzzle is a str or a list of rows, not " +
-                           py::repr(given).cast<std::string>());
-    const auto rows = given.cast<py::sequence>();
-    if (static_cast<int>(rows.size()) != side)
-      throw SudokuError(std::to_string(rows.size()) + " rows; a " + rules_.describe() +
-                        " board has " + std::to_string(side));
-    std::string line;
-    bool any_int = false, any_str = false;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      if (!py::isinstance<py::sequence>(rows[r]) || py::isinstance<py::str>(rows[r]))
-        throw py::type_error("row " + std::to_string(r + 1) + " is not a list of cells");
-      const auto row = rows[r].cast<py::sequence>();
-      if (static_cast<int>(row.size()) != side)
-        throw SudokuError("row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-                          " cells, not " + std::to_string(side));
-      for (std::size_t c = 0; c < row.size(); ++c) {
-        const py::handle cell = row[c];
-        if (py::isinstance<py::str>(cell) && py::len(cell) == 1) {
-          line += cell.cast<std::string>();
-          any_str = true;
-        } else if (py::isinstance<py::int_>(cell) && !py::isinstance<py::bool_>(cell)) {
-          const long digit = cell.cast<long>();
-          if (digit < 0 || digit > side)
-            throw SudokuError("row " + std::to_string(r + 1) + ", column " +
-                              std::to_string(c + 1) + ": " + std::to_string(digit) +
-                              " is not 0 (blank) or a digit 1-" + std::to_string(side));
-          line += alphabet_.symbol(static_cast<int>(digit));
-          any_int = true;
-        } else {
-          throw py::type_error("row " + std::to_string(r + 1) + ", column " +
-                               std::to_string(c + 1) +
-                               ": a cell is a one-character str or an int, not " +
-                               py::repr(cell).cast<std::string>());
-        }
-      }
-    }
-    shape = any_int && !any_str ? Shape::rows_of_int : Shape::rows_of_str;
-    return parse_board(line, side, alphabet_);
+    const std::string line = puzzle_line(given, shape, symbol());
+    return parse_board(line, rules_.side(), alphabet_);
   }
 
   py::object write(const SudokuBoard& board, Shape shape) const {
-    if (shape == Shape::line) return py::str(to_line(board, alphabet_));
-    py::list rows;
-    for (int r = 0; r < board.side; ++r) {
-      py::list row;
-      for (int c = 0; c < board.side; ++c) {
-        if (shape == Shape::rows_of_int) row.append(board.get(r, c));
-        else row.append(py::str(std::string(1, alphabet_.symbol(board.get(r, c)))));
-      }
-      rows.append(row);
-    }
-    return rows;
+    return puzzle_object(board.cells, board.side, shape, to_line(board, alphabet_), symbol());
+  }
+
+  std::function<char(int)> symbol() const {
+    return [this](int digit) { return alphabet_.symbol(digit); };
   }
 
   SudokuRules rules_;

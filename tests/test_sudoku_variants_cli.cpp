@@ -217,6 +217,16 @@ TEST_CASE("sudoku variants cli: ratings, difficulty and CSV / JSON") {
   CHECK(json.out.find("\"level\":\"") != std::string::npos);
 }
 
+TEST_CASE("sudoku variants cli: the grid shows the givens beside the solution") {
+  const auto r = run_cli("sudoku --boxes 2x3 --format grid", "1.....2.....3.....4.....5.....6.....\n");
+  CHECK(r.exit_code == 0);
+  const auto rows = lines_of(r.out);
+  REQUIRE(rows.size() == 8);
+  CHECK(rows[0].rfind("1 . . | . . .    1 ", 0) == 0);
+  CHECK(rows[2] == "------+------    ------+------");
+  for (const std::string& row : rows) CHECK(row.size() == rows[0].size());
+}
+
 TEST_CASE("sudoku variants cli: errors name the line and what is wrong") {
   const auto wrong_size = run_cli("sudoku --boxes 2x3", std::string(81, '.') + "\n");
   CHECK(wrong_size.exit_code == 1);

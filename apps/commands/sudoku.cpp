@@ -85,7 +85,8 @@ int run_sudoku(const std::vector<std::string>& args) {
        "solve with N threads (default, and 0: one per CPU this process may use, as taskset sets "
        "it); output stays in input order")
       ("format,f", po::value(&format)->value_name("line|grid|csv|json"),
-       "a solution as one line (default), as a board with box separators, or a CSV row / "
+       "a solution as one line (default), as the puzzle's board and the solution's side by "
+       "side (givens on the left), or a CSV row / "
        "JSON object per puzzle: puzzle, solution, count (up to 2: 1 = unique), nodes, and "
        "with --rate level and score")
       ("stats,s", po::bool_switch(&stats),
@@ -247,7 +248,7 @@ int run_sudoku(const std::vector<std::string>& args) {
         } else if (result.status == SudokuBatchStatus::no_solution) {
           output.append("no solution\n");
         } else if (settings.format == Format::grid) {
-          append_grid(output, result.solution);
+          append_grid(output, result.puzzle, result.solution);
         } else {
           append_line(output, result.solution);
           output += '\n';

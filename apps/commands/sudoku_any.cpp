@@ -134,7 +134,7 @@ int run_sudoku_rules(const SudokuCommand& command) {
             std::snprintf(score, sizeof score, " %.1f\n", row.rating->nodes);
             out = std::string(to_string(row.rating->level)) + score;
           } else if (command.format == SudokuFormat::grid) {
-            out = (written ? "\n" : "") + to_grid(solution, line->rules, line->alphabet);
+            out = (written ? "\n" : "") + to_grid(line->board, solution, line->rules, line->alphabet);
           } else {
             out = row.solution + '\n';
           }

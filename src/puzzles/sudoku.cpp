@@ -284,6 +284,17 @@ void append_grid(std::string& out, const SudokuGrid& grid) {
   }
 }
 
+void append_grid(std::string& out, const SudokuGrid& puzzle, const SudokuGrid& solution) {
+  const std::string left = to_grid(puzzle), right = to_grid(solution);
+  std::size_t l = 0, r = 0;
+  while (l < left.size() && r < right.size()) {
+    const std::size_t l_end = left.find('\n', l), r_end = right.find('\n', r);
+    out.append(left, l, l_end - l).append("    ").append(right, r, r_end - r) += '\n';
+    l = l_end + 1;
+    r = r_end + 1;
+  }
+}
+
 std::string to_grid(const SudokuGrid& grid) {
   std::string text;
   append_grid(text, grid);

@@ -160,6 +160,7 @@ struct SudokuBatch::Impl {
       result.status = SudokuBatchStatus::invalid;
       return true;
     }
+    if (options.keep_solution) result.puzzle = worker.puzzle;
     SudokuSolver& solver = solver_for(worker, worker.puzzle.box());
     if (options.time_limit > 0) {
       const double left = std::chrono::duration<double>(deadline - Clock::now()).count();

@@ -476,3 +476,21 @@ std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
 }
 
 }  // namespace xcover
+
+namespace xcover {
+
+std::string to_grid(const SudokuBoard& puzzle, const SudokuBoard& solution,
+                    const SudokuRules& rules, const SudokuAlphabet& alphabet) {
+  const std::string left = to_grid(puzzle, rules, alphabet);
+  const std::string right = to_grid(solution, rules, alphabet);
+  std::string out;
+  for (std::size_t l = 0, r = 0; l < left.size() && r < right.size();) {
+    const std::size_t l_end = left.find('\n', l), r_end = right.find('\n', r);
+    out.append(left, l, l_end - l).append("    ").append(right, r, r_end - r) += '\n';
+    l = l_end + 1;
+    r = r_end + 1;
+  }
+  return out;
+}
+
+}  // namespace xcover

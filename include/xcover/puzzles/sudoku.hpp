@@ -92,6 +92,9 @@ XCOVER_API void append_line(std::string& out, const SudokuGrid& grid);
 // '|' and lines of '-' and '+', each line ending in '\n'.
 XCOVER_API std::string to_grid(const SudokuGrid& grid);
 XCOVER_API void append_grid(std::string& out, const SudokuGrid& grid);
+// A puzzle's board and its solution's side by side, four spaces apart: the
+// givens stand out on the left.
+XCOVER_API void append_grid(std::string& out, const SudokuGrid& puzzle, const SudokuGrid& solution);
 
 enum class SudokuStatus {
   solved,       // at least one solution

@@ -66,6 +66,8 @@ struct SudokuBatchResult {
   std::string error;
   // The first solution found, when solved and keep_solution is set.
   SudokuGrid solution;
+  // The puzzle as read, when keep_solution is set (to print it beside).
+  SudokuGrid puzzle;
 };
 
 // Why a batch stopped before every puzzle added was handed back.

@@ -140,5 +140,8 @@ XCOVER_API std::string cages_text(const SudokuRules& rules);
 // the rules have boxes.
 XCOVER_API std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
                                const SudokuAlphabet& alphabet);
+// The puzzle's board and the solution's side by side, four spaces apart.
+XCOVER_API std::string to_grid(const SudokuBoard& puzzle, const SudokuBoard& solution,
+                               const SudokuRules& rules, const SudokuAlphabet& alphabet);
 
 }  // namespace xcover

@@ -32,6 +32,9 @@ class Engine {
   virtual Branching branching() = 0;
   virtual const Statistics& statistics() const = 0;
   virtual Layout layout() const = 0;
+  // An engine of the same problem and layout, with no assumptions, sharing
+  // what this one built that no search changes (Solver::sibling).
+  virtual std::unique_ptr<Engine> sibling() const = 0;
 };
 
 // The engine for `kernels` (never Kernels::automatic), which the processor

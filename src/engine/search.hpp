@@ -20,6 +20,8 @@
 
 #include "bitsets/bitsets.hpp"
 #include "bitsets/bitsets_impl.hpp"
+#include "bitsets/forced_wave.hpp"
+#include "bitsets/most_clashes.hpp"
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
@@ -66,7 +68,8 @@ inline Core make_core(const Problem& problem, Layout layout) {
 // loop, and the assumptions.
 class SearchEngine final : public Engine {
  public:
-  SearchEngine(const Problem& p, Layout layout) : problem(&p), layout_core(make_core(p, layout)) {
+  SearchEngine(const Problem& p, Layout layout) : SearchEngine(p, make_core(p, layout)) {}
+  SearchEngine(const Problem& p, Core core) : problem(&p), layout_core(std::move(core)) {
     is_assumed.assign(p.option_count(), 0);
     const std::size_t depth = static_cast<std::size_t>(p.primary_count()) + 2;
     branch_rank.resize(depth);
@@ -119,6 +122,11 @@ class SearchEngine final : public Engine {
                    std::holds_alternative<Links<true>>(layout_core)
                ? Layout::links
                : Layout::bitsets;
+  }
+  std::unique_ptr<Engine> sibling() const override {
+    return std::make_unique<SearchEngine>(
+        *problem,
+        std::visit([this](const auto& core) { return Core(core.sibling(*problem)); }, layout_core));
   }
 
  private:

@@ -25,6 +25,7 @@
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
+#include "steps.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -35,13 +36,23 @@ using Clock = std::chrono::steady_clock;
 // (see the loop).
 constexpr std::int64_t kMostSharedPieces = 1024;
 
-// The layouts, each with the same members for the search loop to call.
-// Small sets of options get a set size fixed at compile time.
+// The layouts, each taking the steps the search loop calls (LayoutSteps,
+// steps.hpp). Small sets of options get a set size fixed at compile time.
 // Items of up to 127 options get 8-bit lengths.
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
                           Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
+
+static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>>);
+static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
+// (Every alternative of the variant, whichever the list holds.)
+template <class... L>
+constexpr bool all_take_the_steps(const std::variant<L...>*) {
+  return (LayoutSteps<L> && ...);
+}
+static_assert(all_take_the_steps(static_cast<const Core*>(nullptr)));
+static_assert(!LayoutSteps<std::vector<int>>);
 
 template <class Len>
 Core make_bitsets(const Problem& problem) {
@@ -184,11 +195,11 @@ class SearchEngine final : public Engine {
   bool resume() {
     return std::visit([&](auto& core) { return loop(core); }, layout_core);
   }
-  template <class C>
+  template <LayoutSteps C>
   bool loop(C& core);
   bool finish(Status s);
   // Undoes the steps of levels top..0, for a search that stops early.
-  template <class C>
+  template <LayoutSteps C>
   static void unwind(C& core, int top) {
     for (int l = top; l >= 0; --l) {
       core.retract(l);
@@ -197,7 +208,7 @@ class SearchEngine final : public Engine {
   }
   // Calls a user's callback; if it throws, the levels 0..top are undone,
   // the search ends, and the exception goes on to the caller.
-  template <class C, class F>
+  template <LayoutSteps C, class F>
   decltype(auto) guarded(C& core, int top, F&& f) {
     try {
       return f();
@@ -208,9 +219,9 @@ class SearchEngine final : public Engine {
     }
   }
   using SplitSink = std::function<void(std::span<const int>, double)>;
-  template <class C>
+  template <LayoutSteps C>
   bool give_away_siblings(C& core, int level, const SplitSink& sink);
-  template <class C>
+  template <LayoutSteps C>
   void give_away_path(C& core, int level, const SplitSink& sink);
   double fraction_done(int level) const;
   Progress progress(int level, double seconds, std::uint64_t updates) const;
@@ -242,7 +253,7 @@ void SearchEngine::clear_assumptions() {
 
 // Hands each untried option at `level` to `sink` as a subproblem (the forced
 // options leading to it), and marks the level so the search skips them.
-template <class C>
+template <LayoutSteps C>
 bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
   if (given_away[level] || !c.has_untried(level)) return false;
   std::vector<int> forced(assumed_options);
@@ -262,7 +273,7 @@ bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
 }
 
 // Hands the node at `level` (its choices so far) to `sink`.
-template <class C>
+template <LayoutSteps C>
 void SearchEngine::give_away_path(C& c, int level, const SplitSink& sink) {
   std::vector<int> forced(assumed_options);
   double share = 1;
@@ -341,7 +352,7 @@ bool SearchEngine::finish(Status s) {
   return false;
 }
 
-template <class C>
+template <LayoutSteps C>
 bool SearchEngine::loop(C& core) {
   constexpr std::uint64_t check_every = 1024;
   const SearchOptions& options = *run.options;

@@ -10,6 +10,7 @@
 #include <bit>
 #include <chrono>
 #include <climits>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -24,6 +25,7 @@
 
 #include "../engine.hpp"
 #include "../simd/isa.hpp"
+#include "../steps.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 
+#include "layout_plan.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -41,18 +42,18 @@ class Engine {
 // must run.
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels);
 
-// One factory per kernel set.
+// One factory per kernel set, for the layout plan_layout() chose.
 namespace baseline {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx2 {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx512 {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx512icl {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 
 }  // namespace xcover::detail

@@ -55,8 +55,7 @@ static_assert(all_take_the_steps(static_cast<const Core*>(nullptr)));
 static_assert(!LayoutSteps<std::vector<int>>);
 
 template <class Len>
-Core make_bitsets(const Problem& problem) {
-  const int words = Bitsets<0>::words_needed(problem);
+Core make_bitsets(const Problem& problem, int words) {
   if (words <= 4) return Core(std::in_place_type<Bitsets<4, Len>>, problem);
   if (words <= 8) return Core(std::in_place_type<Bitsets<8, Len>>, problem);
   if (words <= 12) return Core(std::in_place_type<Bitsets<12, Len>>, problem);
@@ -64,14 +63,12 @@ Core make_bitsets(const Problem& problem) {
   return Core(std::in_place_type<Bitsets<0, Len>>, problem);
 }
 
-inline Core make_core(const Problem& problem, Layout layout) {
-  if (layout == Layout::automatic)
-    layout = Bitsets<0>::preferred(problem) ? Layout::bitsets : Layout::links;
-  if (layout == Layout::bitsets) {
-    if (Bitsets<0, Short>::lengths_fit(problem)) return make_bitsets<Short>(problem);
-    return make_bitsets<std::uint16_t>(problem);
+inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
+  if (plan.layout == Layout::bitsets) {
+    if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
+    return make_bitsets<std::uint16_t>(problem, plan.words);
   }
-  if (has_colors(problem)) return Core(std::in_place_type<Links<true>>, problem);
+  if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
   return Core(std::in_place_type<Links<false>>, problem);
 }
 
@@ -79,7 +76,7 @@ inline Core make_core(const Problem& problem, Layout layout) {
 // loop, and the assumptions.
 class SearchEngine final : public Engine {
  public:
-  SearchEngine(const Problem& p, Layout layout) : SearchEngine(p, make_core(p, layout)) {}
+  SearchEngine(const Problem& p, const LayoutPlan& plan) : SearchEngine(p, make_core(p, plan)) {}
   SearchEngine(const Problem& p, Core core) : problem(&p), layout_core(std::move(core)) {
     is_assumed.assign(p.option_count(), 0);
     const std::size_t depth = static_cast<std::size_t>(p.primary_count()) + 2;
@@ -547,8 +544,8 @@ recover:
   goto advance;
 }
 
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout) {
-  return std::make_unique<SearchEngine>(problem, layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan) {
+  return std::make_unique<SearchEngine>(problem, plan);
 }
 
 }  // namespace xcover::detail::XCOVER_ISA

@@ -27,7 +27,6 @@
 #include <cstring>
 #include <memory>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "../item_choice.hpp"
@@ -42,24 +41,12 @@ namespace xcover::detail::XCOVER_ISA {
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
 // it from the problem. Len holds the lengths of the items: 8 bits when no
-// item has more than 127 options (fits()), else 16.
+// item has more than 127 options (LayoutPlan::short_lengths), else 16. The
+// problem must fit the layout (plan_layout says so).
 template <int kWords, typename Len = std::uint16_t>
 class Bitsets {
  public:
-  using Tables = BitsetTables<kWords, Len>;
-
-  // The largest problems the layout takes: lengths are 15-bit, and (length,
-  // item) pairs pack in 32 bits.
-  static constexpr int kMaxOptions = 0x7fff;
-  static constexpr int kMaxPrimary = 0xffff;
-  // Why `problem` does not fit, or an empty string when it does.
-  static std::string unfit_reason(const Problem& problem);
-  // Whether the automatic choice of layout picks this one.
-  static bool preferred(const Problem& problem);
-  // 64-bit words in a set of `problem`'s options, unpadded.
-  static int words_needed(const Problem& problem);
-  // Whether Len holds the lengths of `problem`'s primary items.
-  static bool lengths_fit(const Problem& problem);
+  using Tables = BitsetTables;
 
   // Builds the tables of `problem` for this search alone.
   explicit Bitsets(const Problem& problem);
@@ -239,8 +226,10 @@ class Bitsets {
   std::uint64_t updates = 0;
 
  private:
-  static constexpr Len kCovered = Tables::kCovered;
-  static constexpr std::int32_t kLanes = Tables::kLanes;
+  // A covered item's length: a high bit, so that it never wins.
+  static constexpr Len kCovered = static_cast<Len>(Len{1} << (8 * sizeof(Len) - 1));
+  // Lengths in a 64-byte vector.
+  static constexpr std::int32_t kLanes = 64 / sizeof(Len);
 
   std::int32_t words() const { return kWords > 0 ? kWords : words_; }
   // Copies the lengths of one level to the next, a cache line at a time.
@@ -251,8 +240,14 @@ class Bitsets {
   const std::uint64_t* mask(std::uint32_t id) const {
     return mask_base_ + static_cast<std::size_t>(id) * mask_stride_;
   }
-  // Words from one level's set to the next (see BitsetTables::set_stride).
-  std::int32_t set_stride() const { return Tables::set_stride(words_); }
+  // Words from one level's set to the next: whole vectors with wide sets, so
+  // that they are stored unmasked (a masked store does not forward to the
+  // loads that follow it). (BitsetTables::set_stride, known at compile
+  // time when it can be.)
+  std::int32_t set_stride() const {
+    if constexpr (kWide) return (kWords + 7) / 8 * 8;
+    return words();
+  }
   std::uint64_t* active_at(int level) {
     return active_base_ + static_cast<std::size_t>(slot_[level]) * set_stride();
   }
@@ -291,7 +286,10 @@ class Bitsets {
   // clash. The options go on the trail, after the level's choice.
   bool commit_forced(int level);
 
-  static constexpr bool kWide = Tables::kWide;
+  // Sets of up to 16 words, in vector registers.
+  static constexpr bool kWide = Isa::vector_bytes > 0 && kWords > 0 && kWords <= 16;
+  // What the instantiation asks of its tables.
+  static constexpr TableFormat kFormat{kWords, kWide, sizeof(Len), Isa::avx512};
   using WideSet = Wide<kWords>;
 
   // The first word where `a` and `b` share a bit (there must be one).

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Which problems the bit-set layout takes, setting up a search, and forcing
-// options at its root.
+// Setting up a search of the bit-set layout, and forcing options at its
+// root.
 #pragma once
 
 #include <algorithm>
-#include <climits>
 #include <memory>
-#include <string>
 #include <utility>
 
 #include "bitsets.hpp"
@@ -14,94 +12,7 @@
 namespace xcover::detail::XCOVER_ISA {
 
 template <int kWords, typename Len>
-std::string Bitsets<kWords, Len>::unfit_reason(const Problem& problem) {
-  if (bitsets::structural_options(problem) > kMaxOptions)
-    return "the bitsets layout takes at most " + std::to_string(kMaxOptions) + " options";
-  // Mask ids are 16-bit: one per item, one per (secondary item, colour).
-  std::int64_t ids = problem.item_count();
-  if (problem.color_count() > 0 && ids <= 0x10000) {
-    std::vector<std::int64_t> pairs;
-    for (int k = 0; k < problem.option_count(); ++k) {
-      if (!problem.has_primary(k)) continue;
-      for (const OptionEntry& e : problem.option(k))
-        if (e.color != 0) pairs.push_back(std::int64_t{e.item} << 32 | e.color);
-    }
-    std::sort(pairs.begin(), pairs.end());
-    ids += std::unique(pairs.begin(), pairs.end()) - pairs.begin();
-  }
-  if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
-  if (problem.primary_count() > kMaxPrimary)
-    return "the bitsets layout takes at most " + std::to_string(kMaxPrimary) + " primary items";
-  return {};
-}
-
-// A step of the bit-set layout costs a few operations per word of a set,
-// whatever the problem; a step of the links costs one per link it changes,
-// which is about how many options clash with the one chosen. So sets of up
-// to 16 words (1,024 options) take bit sets; sets of up to 64 words do when
-// an option's items hold on average at least 4 options per word (measured:
-// pentominoes and 40-queens gain, 64-queens and 16x16 Sudoku lose). Each
-// level keeps its own copy of the state, so the deepest search must fit in
-// 64 MiB: a level covers at least as many primary items as the option that
-// covers fewest.
-template <int kWords, typename Len>
-bool Bitsets<kWords, Len>::preferred(const Problem& problem) {
-  if (!unfit_reason(problem).empty()) return false;
-  const std::int64_t words = words_needed(problem);
-  if (words > 64) return false;
-  std::vector<std::int64_t> column(problem.item_count(), 0);
-  std::int64_t options = 0;
-  int fewest = INT32_MAX;
-  for (int k = 0; k < problem.option_count(); ++k) {
-    if (!problem.has_primary(k)) continue;
-    ++options;
-    int primary = 0;
-    for (const OptionEntry& e : problem.option(k)) {
-      ++column[e.item];
-      primary += e.item < problem.primary_count();
-    }
-    fewest = std::min(fewest, primary);
-  }
-  if (words > 16) {
-    std::int64_t clashes = 0;  // summed over the options
-    for (int k = 0; k < problem.option_count(); ++k) {
-      if (!problem.has_primary(k)) continue;
-      for (const OptionEntry& e : problem.option(k)) clashes += column[e.item];
-    }
-    if (clashes < 4 * words * options) return false;
-  }
-  const std::int64_t depth = fewest == INT32_MAX ? 1 : problem.primary_count() / fewest + 1;
-  std::int64_t longest = 0;  // the longest primary item: a level's choice list
-  for (int item = 0; item < problem.primary_count(); ++item)
-    longest = std::max(longest, column[item]);
-  const std::int64_t level_bytes = 8 * words + 2 * (problem.primary_count() + 32) + 2 * longest;
-  return depth * level_bytes <= (std::int64_t{64} << 20);
-}
-
-template <int kWords, typename Len>
-bool Bitsets<kWords, Len>::lengths_fit(const Problem& problem) {
-  std::vector<std::int64_t> length(problem.primary_count(), 0);
-  for (int k = 0; k < problem.option_count(); ++k) {
-    for (const OptionEntry& e : problem.option(k))
-      if (e.item < problem.primary_count()) ++length[e.item];
-  }
-  for (const std::int64_t n : length)
-    if (n >= static_cast<std::int64_t>(kCovered)) return false;
-  return true;
-}
-
-template <int kWords, typename Len>
-int Bitsets<kWords, Len>::words_needed(const Problem& problem) {
-  return std::max(1, (bitsets::structural_options(problem) + 63) / 64);
-}
-
-template <int kWords, typename Len>
-Bitsets<kWords, Len>::Bitsets(const Problem& p)
-    : Bitsets([&p] {
-  if (const std::string reason = unfit_reason(p); !reason.empty()) throw ProblemError(reason);
-  if (!lengths_fit(p)) throw ProblemError("bitsets: an item is too long for the lengths");
-        return std::make_shared<const Tables>(p);
-      }()) {}
+Bitsets<kWords, Len>::Bitsets(const Problem& p) : Bitsets(make_bitset_tables(p, kFormat)) {}
 
 template <int kWords, typename Len>
 Bitsets<kWords, Len>::Bitsets(std::shared_ptr<const Tables> tables)
@@ -112,7 +23,7 @@ Bitsets<kWords, Len>::Bitsets(std::shared_ptr<const Tables> tables)
       option_index_(tables_->option_index.data()),
       bit_of_option_(tables_->bit_of_option.data()),
       mask_base_(tables_->mask_base),
-      mask_stride_(Tables::set_stride(tables_->words)),
+      mask_stride_(tables_->set_stride),
       few_words_begin_(tables_->few_words_begin.data()),
       few_words_(tables_->few_words.data()),
       entry_begin_(tables_->entry_begin.data()),
@@ -214,7 +125,7 @@ void Bitsets<kWords, Len>::apply_assumptions() {
 template <int kWords, typename Len>
 void Bitsets<kWords, Len>::clear_assumptions() {
   root_active_set_ = tables_->initial_set;
-  root_len_ = tables_->initial_len;
+  root_len_.assign(tables_->initial_len.begin(), tables_->initial_len.end());
   root_uncovered_ = primary_count_;
   pending_.clear();
   std::fill(pending_clashes_.begin(), pending_clashes_.end(), 0);

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "../bitsets/tables.hpp"
 #include "../engine.hpp"
 #include "../simd/isa.hpp"
 #include "../steps.hpp"

@@ -366,7 +366,4 @@ class Links {
   std::vector<char> zeroed_after_cover_;
 };
 
-// True when some option gives an item a colour.
-bool has_colors(const Problem& problem);
-
 }  // namespace xcover::detail::XCOVER_ISA

@@ -47,7 +47,8 @@ struct Statistics {
   std::uint64_t solutions = 0;
   double seconds = 0;
   // Memory the solver's structure holds (DLX1 prints the same figure as
-  // "bytes"); 0 where no single solver ran the search.
+  // "bytes"), tables shared with its siblings (Solver::sibling) included;
+  // 0 where no single solver ran the search.
   std::uint64_t bytes = 0;
   // level_nodes[k]: nodes entered at depth k (the root is depth 0).
   std::vector<std::uint64_t> level_nodes;

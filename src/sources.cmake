@@ -8,6 +8,8 @@ set(XCOVER_SOURCE_FILES
   model/text.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
+  engine/layout_plan.cpp
+  engine/bitsets/tables.cpp
   engine/kernels/dispatch.cpp
   engine/kernels/baseline.cpp
   engine/kernels/avx2.cpp

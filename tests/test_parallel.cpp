@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "cli_support.hpp"
+#include "heap_count.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
 
@@ -628,4 +629,45 @@ TEST_CASE("keep_work_on_stop = false: a stop drops the work left, and says so af
   CHECK_THROWS_AS(static_cast<void>(search.checkpoint()), xcover::Error);
   CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
                        doctest::Contains("dropped the work left"), xcover::Error);
+}
+
+TEST_CASE("the workers of a parallel search share one set of the bitsets layout's tables") {
+  if (!xcover::test::heap_counted()) return;  // (glibc only)
+  // 28 queens: 784 options in sets of 13 words. The tables (a mask of the
+  // options clashing with each option, one of those containing each item)
+  // take some 150 KB; a search's own state a tenth of that.
+  const xcover::Problem problem = queens(28);
+  std::int64_t before = xcover::test::heap_bytes();
+  xcover::Solver first(problem, xcover::Layout::bitsets);
+  const std::int64_t whole = xcover::test::heap_bytes() - before;
+  before = xcover::test::heap_bytes();
+  const xcover::Solver second = first.sibling();
+  const std::int64_t own = xcover::test::heap_bytes() - before;
+  const std::int64_t tables = whole - own;
+  CAPTURE(whole);
+  CAPTURE(own);
+  CHECK(own * 8 < tables);  // a sibling costs little: it builds no tables
+
+  // The heap's high-water mark in a run on `threads` workers, stopped after
+  // some 300,000 nodes (long enough for every worker to start).
+  auto peak_on = [&](unsigned threads) {
+    std::atomic<bool> cancel{false};
+    xcover::ParallelOptions options = on(threads, 8);
+    options.layout = xcover::Layout::bitsets;
+    options.keep_work_on_stop = false;  // (the work left would be thousands of pieces)
+    options.search.cancel = &cancel;
+    options.search.on_progress = [&](const xcover::Progress&) { cancel = true; };
+    options.search.progress_nodes = 300'000;
+    const std::int64_t start = xcover::test::heap_bytes();
+    xcover::ParallelSearch search(problem, options);
+    static_cast<void>(xcover::test::take_heap_peak());
+    CHECK(search.run() == xcover::Status::cancelled);
+    return xcover::test::take_heap_peak() - start;
+  };
+  // With the tables shared, 7 workers more cost 7 searches' state; a worker
+  // that built its own tables would cost them again (7 times, if all did).
+  const std::int64_t one = peak_on(1), eight = peak_on(8);
+  MESSAGE("tables " << tables << " B, a search's own state " << own << " B; the heap's peak " << one
+                    << " B on one thread, " << eight << " B on eight");
+  CHECK(eight - one < tables);
 }

@@ -216,3 +216,26 @@ static_assert(!has_share_request<xcover::SearchOptions> &&
 static_assert(has_share_request<xcover::detail::WorkSharing> &&
               has_yield_request<xcover::detail::WorkSharing> &&
               has_on_split<xcover::detail::WorkSharing>);
+
+TEST_CASE("a sibling searches as the solver it came from, with state of its own") {
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout : kLayouts) {
+    CAPTURE(layout);
+    xcover::Solver first(problem, layout);
+    REQUIRE(first.assume(0));
+    xcover::Solver second = first.sibling();
+    CHECK(&second.problem() == &problem);
+    CHECK(second.layout() == layout);
+    CHECK(second.kernels() == first.kernels());
+    CHECK(second.assumptions().empty());  // the first's are its own
+    CHECK(second.count().solutions == 92);
+    const xcover::Statistics all = second.statistics();
+    CHECK(first.count().solutions == 4);  // queens in the first row's first column
+    // Each goes on alone: the sibling's search is the first's, node for node.
+    first.clear_assumptions();
+    CHECK(first.count().solutions == 92);
+    CHECK(first.statistics().nodes == all.nodes);
+    CHECK(first.statistics().updates == all.updates);
+    CHECK(all_solutions(first) == all_solutions(second));
+  }
+}

@@ -48,7 +48,8 @@ struct Statistics {
   std::uint64_t solutions = 0;
   double seconds = 0;
   // Memory the solver's structure holds (DLX1 prints the same figure as
-  // "bytes"); 0 where no single solver ran the search.
+  // "bytes"), tables shared with its siblings (Solver::sibling) included;
+  // 0 where no single solver ran the search.
   std::uint64_t bytes = 0;
   // level_nodes[k]: nodes entered at depth k (the root is depth 0).
   std::vector<std::uint64_t> level_nodes;
@@ -244,6 +245,16 @@ class XCOVER_API Solver {
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
+  // Another solver of the same problem, layout and kernel set, with a
+  // search state of its own and no assumptions, sharing the tables this one
+  // built from the problem that no search changes (the bitsets layout's; the
+  // dancing links are all search state, and are built anew). One solver a
+  // thread made this way holds those tables once, and costs only its state
+  // to make. May be called from several threads at once.
+  //   xcover::Solver first(problem);
+  //   xcover::Solver second = first.sibling();  // for another thread
+  [[nodiscard]] Solver sibling() const;
+
   // Visits solutions until the tree is exhausted or a limit stops it. The
   // visitor returns true to go on. The structure is restored afterwards,
   // also when a callback (visitor, progress, split) throws: the exception
@@ -286,6 +297,7 @@ class XCOVER_API Solver {
                         const detail::WorkSharing& sharing);
 
   struct Impl;
+  explicit Solver(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

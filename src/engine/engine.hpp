@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 
+#include "layout_plan.hpp"
 #include "work_sharing.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
@@ -35,24 +36,27 @@ class Engine {
   virtual Branching branching() = 0;
   virtual const Statistics& statistics() const = 0;
   virtual Layout layout() const = 0;
+  // An engine of the same problem and layout, with no assumptions, sharing
+  // what this one built that no search changes (Solver::sibling).
+  virtual std::unique_ptr<Engine> sibling() const = 0;
 };
 
 // The engine for `kernels` (never Kernels::automatic), which the processor
 // must run.
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels);
 
-// One factory per kernel set.
+// One factory per kernel set, for the layout plan_layout() chose.
 namespace baseline {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx2 {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx512 {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 namespace avx512icl {
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);
 }
 
 }  // namespace xcover::detail

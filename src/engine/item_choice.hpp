@@ -18,8 +18,12 @@ namespace xcover::detail::XCOVER_ISA {
 // (length, index) pairs packed in one integer, a reduction the compiler
 // vectorises. It goes by blocks and stops at a length of zero, which nothing
 // beats. Key is twice as wide as a length; indices must fit in kShift bits.
+// (Kept out of line: inlined into the search loop of the links, which GCC
+// does once the kernel unit is small enough, it cost 2.5% more instructions
+// on 12-queens.)
 template <typename Key, int kShift, typename Len>
-std::int32_t first_shortest(const Len* len, std::int32_t begin, std::int32_t end) {
+[[gnu::noinline]] std::int32_t first_shortest(const Len* len, std::int32_t begin,
+                                              std::int32_t end) {
   constexpr std::int32_t block = 64;
   Key best = static_cast<Key>(-1);
   for (std::int32_t start = begin; start < end; start += block) {

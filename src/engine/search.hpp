@@ -20,9 +20,12 @@
 
 #include "bitsets/bitsets.hpp"
 #include "bitsets/bitsets_impl.hpp"
+#include "bitsets/forced_wave.hpp"
+#include "bitsets/most_clashes.hpp"
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
+#include "steps.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -33,17 +36,26 @@ using Clock = std::chrono::steady_clock;
 // (see the loop).
 constexpr std::int64_t kMostSharedPieces = 1024;
 
-// The layouts, each with the same members for the search loop to call.
-// Small sets of options get a set size fixed at compile time.
+// The layouts, each taking the steps the search loop calls (LayoutSteps,
+// steps.hpp). Small sets of options get a set size fixed at compile time.
 // Items of up to 127 options get 8-bit lengths.
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
                           Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
 
+static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>>);
+static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
+// (Every alternative of the variant, whichever the list holds.)
+template <class... L>
+constexpr bool all_take_the_steps(const std::variant<L...>*) {
+  return (LayoutSteps<L> && ...);
+}
+static_assert(all_take_the_steps(static_cast<const Core*>(nullptr)));
+static_assert(!LayoutSteps<std::vector<int>>);
+
 template <class Len>
-Core make_bitsets(const Problem& problem) {
-  const int words = Bitsets<0>::words_needed(problem);
+Core make_bitsets(const Problem& problem, int words) {
   if (words <= 4) return Core(std::in_place_type<Bitsets<4, Len>>, problem);
   if (words <= 8) return Core(std::in_place_type<Bitsets<8, Len>>, problem);
   if (words <= 12) return Core(std::in_place_type<Bitsets<12, Len>>, problem);
@@ -51,14 +63,12 @@ Core make_bitsets(const Problem& problem) {
   return Core(std::in_place_type<Bitsets<0, Len>>, problem);
 }
 
-inline Core make_core(const Problem& problem, Layout layout) {
-  if (layout == Layout::automatic)
-    layout = Bitsets<0>::preferred(problem) ? Layout::bitsets : Layout::links;
-  if (layout == Layout::bitsets) {
-    if (Bitsets<0, Short>::lengths_fit(problem)) return make_bitsets<Short>(problem);
-    return make_bitsets<std::uint16_t>(problem);
+inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
+  if (plan.layout == Layout::bitsets) {
+    if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
+    return make_bitsets<std::uint16_t>(problem, plan.words);
   }
-  if (has_colors(problem)) return Core(std::in_place_type<Links<true>>, problem);
+  if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
   return Core(std::in_place_type<Links<false>>, problem);
 }
 
@@ -66,7 +76,8 @@ inline Core make_core(const Problem& problem, Layout layout) {
 // loop, and the assumptions.
 class SearchEngine final : public Engine {
  public:
-  SearchEngine(const Problem& p, Layout layout) : problem(&p), layout_core(make_core(p, layout)) {
+  SearchEngine(const Problem& p, const LayoutPlan& plan) : SearchEngine(p, make_core(p, plan)) {}
+  SearchEngine(const Problem& p, Core core) : problem(&p), layout_core(std::move(core)) {
     is_assumed.assign(p.option_count(), 0);
     const std::size_t depth = static_cast<std::size_t>(p.primary_count()) + 2;
     branch_rank.resize(depth);
@@ -120,6 +131,11 @@ class SearchEngine final : public Engine {
                    std::holds_alternative<Links<true>>(layout_core)
                ? Layout::links
                : Layout::bitsets;
+  }
+  std::unique_ptr<Engine> sibling() const override {
+    return std::make_unique<SearchEngine>(
+        *problem,
+        std::visit([this](const auto& core) { return Core(core.sibling(*problem)); }, layout_core));
   }
 
  private:
@@ -180,11 +196,11 @@ class SearchEngine final : public Engine {
   bool resume() {
     return std::visit([&](auto& core) { return loop(core); }, layout_core);
   }
-  template <class C>
+  template <LayoutSteps C>
   bool loop(C& core);
   bool finish(Status s);
   // Undoes the steps of levels top..0, for a search that stops early.
-  template <class C>
+  template <LayoutSteps C>
   static void unwind(C& core, int top) {
     for (int l = top; l >= 0; --l) {
       core.retract(l);
@@ -193,7 +209,7 @@ class SearchEngine final : public Engine {
   }
   // Calls a user's callback; if it throws, the levels 0..top are undone,
   // the search ends, and the exception goes on to the caller.
-  template <class C, class F>
+  template <LayoutSteps C, class F>
   decltype(auto) guarded(C& core, int top, F&& f) {
     try {
       return f();
@@ -204,9 +220,9 @@ class SearchEngine final : public Engine {
     }
   }
   using SplitSink = std::function<void(std::span<const int>, double)>;
-  template <class C>
+  template <LayoutSteps C>
   bool give_away_siblings(C& core, int level, const SplitSink& sink);
-  template <class C>
+  template <LayoutSteps C>
   void give_away_path(C& core, int level, const SplitSink& sink);
   double fraction_done(int level) const;
   Progress progress(int level, double seconds, std::uint64_t updates) const;
@@ -238,7 +254,7 @@ void SearchEngine::clear_assumptions() {
 
 // Hands each untried option at `level` to `sink` as a subproblem (the forced
 // options leading to it), and marks the level so the search skips them.
-template <class C>
+template <LayoutSteps C>
 bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
   if (given_away[level] || !c.has_untried(level)) return false;
   std::vector<int> forced(assumed_options);
@@ -258,7 +274,7 @@ bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
 }
 
 // Hands the node at `level` (its choices so far) to `sink`.
-template <class C>
+template <LayoutSteps C>
 void SearchEngine::give_away_path(C& c, int level, const SplitSink& sink) {
   std::vector<int> forced(assumed_options);
   double share = 1;
@@ -339,7 +355,7 @@ bool SearchEngine::finish(Status s) {
   return false;
 }
 
-template <class C>
+template <LayoutSteps C>
 bool SearchEngine::loop(C& core) {
   constexpr std::uint64_t check_every = 1024;
   const SearchOptions& options = *run.options;
@@ -535,8 +551,8 @@ recover:
   goto advance;
 }
 
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout) {
-  return std::make_unique<SearchEngine>(problem, layout);
+std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan) {
+  return std::make_unique<SearchEngine>(problem, plan);
 }
 
 }  // namespace xcover::detail::XCOVER_ISA

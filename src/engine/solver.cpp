@@ -54,9 +54,15 @@ Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
   impl_ = std::make_unique<Impl>(
       Impl{&problem, kernels, detail::make_engine(problem, layout, kernels)});
 }
+Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
+
+Solver Solver::sibling() const {
+  return Solver(
+      std::make_unique<Impl>(Impl{impl_->problem, impl_->kernels, impl_->engine->sibling()}));
+}
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
   static const detail::WorkSharing no_sharing;

@@ -47,8 +47,12 @@ constexpr std::size_t kMostPiecesOfOne = 1024;
 
 }  // namespace
 
-std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
-                                       double* dead_weight, const std::function<bool()>& stop) {
+namespace {
+
+// cut_into_pieces with `solver` (of the problem, without assumptions; it is
+// left without).
+std::vector<WorkPiece> cut_with(Solver& solver, std::size_t target, double* dead_weight,
+                                const std::function<bool()>& stop) {
   // Each split replaces a piece by one piece per option of the item the
   // search would branch on there.
   // Each piece keeps its path (the rank of each forced option among its
@@ -57,7 +61,6 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
     WorkPiece piece;
     std::vector<std::size_t> path;
   };
-  Solver solver(problem);
   std::deque<Cut> frontier{Cut{WorkPiece{{}, 1.0}, {}}};
   std::vector<Cut> cuts;  // those that cannot be split: solutions
   while (!frontier.empty() && frontier.size() + cuts.size() < target && !(stop && stop())) {
@@ -92,6 +95,14 @@ std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t targe
   pieces.reserve(cuts.size());
   for (Cut& cut : cuts) pieces.push_back(std::move(cut.piece));
   return pieces;
+}
+
+}  // namespace
+
+std::vector<WorkPiece> cut_into_pieces(const Problem& problem, std::size_t target,
+                                       double* dead_weight, const std::function<bool()>& stop) {
+  Solver solver(problem);
+  return cut_with(solver, target, dead_weight, stop);
 }
 
 namespace {
@@ -148,6 +159,9 @@ struct ParallelSearch::Impl {
   unsigned spent = 0;                    // workers that left for want of nodes
   std::atomic<bool> stop{false};   // running pieces end at once (limits met)
   std::vector<std::unique_ptr<WorkerState>> workers;
+  // The solver that cuts; every worker's is its sibling, so the tables built
+  // from the problem exist once however many threads run.
+  std::optional<Solver> model;
 
   std::mutex visit_mutex;
   std::uint64_t visited = 0;
@@ -162,6 +176,10 @@ struct ParallelSearch::Impl {
     totals.fingerprint = fingerprint(p);
   }
 
+  Solver& model_solver() {
+    if (!model) model.emplace(*problem, options.layout);
+    return *model;
+  }
   void first_cut(Clock::time_point start);
   void fail(std::exception_ptr error) {
     std::lock_guard lock(mutex);
@@ -210,8 +228,8 @@ struct ParallelSearch::Impl {
 
 void ParallelSearch::Impl::first_cut(Clock::time_point start) {
   std::vector<WorkPiece> pieces =
-      cut_into_pieces(*problem, std::max<std::size_t>(1, threads * options.pieces_per_thread),
-                      &totals.done, cut_short(options.search, start));
+      cut_with(model_solver(), std::max<std::size_t>(1, threads * options.pieces_per_thread),
+               &totals.done, cut_short(options.search, start));
   // The biggest pieces first, so that the last to finish are small.
   std::stable_sort(pieces.begin(), pieces.end(),
                    [](const WorkPiece& a, const WorkPiece& b) { return a.weight > b.weight; });
@@ -296,7 +314,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
 // stops the search, and run() throws it to the caller.
 bool ParallelSearch::Impl::build_solver(std::optional<Solver>& built) {
   try {
-    built.emplace(*problem, options.layout);
+    built.emplace(model->sibling());
     return true;
   } catch (...) {
     fail(std::current_exception());
@@ -397,8 +415,8 @@ void ParallelSearch::resume(const Checkpoint& checkpoint) {
 Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   const Clock::time_point start = Clock::now();
   const std::vector<WorkPiece> pieces =
-      cut_into_pieces(*problem, std::max<std::size_t>(1, threads * options.pieces_per_thread),
-                      &totals.done, cut_short(options.search, start));
+      cut_with(model_solver(), std::max<std::size_t>(1, threads * options.pieces_per_thread),
+               &totals.done, cut_short(options.search, start));
   std::vector<std::size_t> by_size(pieces.size());
   for (std::size_t k = 0; k < by_size.size(); ++k) by_size[k] = k;
   std::stable_sort(by_size.begin(), by_size.end(), [&](std::size_t a, std::size_t b) {
@@ -510,6 +528,7 @@ Status ParallelSearch::run(const Visitor& visit) {
     throw Error("ParallelSearch::run called again after a stop that dropped the work left "
                 "(ParallelOptions::keep_work_on_stop is false); start again");
   const Clock::time_point start = Clock::now();
+  m.model_solver();  // (before the workers, which take its siblings)
   if (!m.cut) m.first_cut(start);
   m.cut = true;
   {

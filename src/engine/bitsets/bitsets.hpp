@@ -15,19 +15,25 @@
 // (most_clashing); see SearchOptions. It suits problems whose options fit
 // in a few thousand bits (Sudoku, queens, small tilings); the links suit
 // big sparse ones. See Layout in solver.hpp.
+//
+// What never changes while searching is in BitsetTables (tables.hpp),
+// shared by every solver of the problem; a Bitsets is one search's state
+// beside them. The forced waves and the most clashing item, too long to
+// inline, are in forced_wave.hpp and most_clashes.hpp.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "../item_choice.hpp"
 #include "../simd/bits.hpp"
 #include "../simd/lanes.hpp"
 #include "../simd/wide.hpp"
+#include "tables.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -35,24 +41,20 @@ namespace xcover::detail::XCOVER_ISA {
 // kWords > 0 fixes the number of 64-bit words in a set of options at compile
 // time (sets are padded to it), so that the loops over a set unroll; 0 takes
 // it from the problem. Len holds the lengths of the items: 8 bits when no
-// item has more than 127 options (fits()), else 16.
+// item has more than 127 options (LayoutPlan::short_lengths), else 16. The
+// problem must fit the layout (plan_layout says so).
 template <int kWords, typename Len = std::uint16_t>
 class Bitsets {
  public:
-  // The largest problems the layout takes: lengths are 15-bit, and (length,
-  // item) pairs pack in 32 bits.
-  static constexpr int kMaxOptions = 0x7fff;
-  static constexpr int kMaxPrimary = 0xffff;
-  // Why `problem` does not fit, or an empty string when it does.
-  static std::string unfit_reason(const Problem& problem);
-  // Whether the automatic choice of layout picks this one.
-  static bool preferred(const Problem& problem);
-  // 64-bit words in a set of `problem`'s options, unpadded.
-  static int words_needed(const Problem& problem);
-  // Whether Len holds the lengths of `problem`'s primary items.
-  static bool lengths_fit(const Problem& problem);
+  using Tables = BitsetTables;
 
+  // Builds the tables of `problem` for this search alone.
   explicit Bitsets(const Problem& problem);
+  // A search of the problem `tables` were built from, sharing them.
+  explicit Bitsets(std::shared_ptr<const Tables> tables);
+  // Another search of the same problem, sharing the tables: what it builds
+  // is its own state alone.
+  Bitsets sibling(const Problem& /*problem*/) const { return Bitsets(tables_); }
   // (Moves keep the vectors' storage, which the base pointers point into.)
   Bitsets(Bitsets&&) noexcept = default;
   Bitsets(const Bitsets&) = delete;
@@ -112,8 +114,8 @@ class Bitsets {
     // Covering the item removes all of its options; they are the choices.
     const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
     std::uint16_t* choices = choices_at(level);
-    const std::uint16_t* few = few_words_.data() + few_words_begin_[item];
-    const std::uint16_t* few_end = few_words_.data() + few_words_begin_[item + 1];
+    const std::uint16_t* few = few_words_ + few_words_begin_[item];
+    const std::uint16_t* few_end = few_words_ + few_words_begin_[item + 1];
     if (few != few_end) {
       // The item's options lie in a few words: list them from those.
       std::int32_t n = 0;
@@ -240,7 +242,8 @@ class Bitsets {
   }
   // Words from one level's set to the next: whole vectors with wide sets, so
   // that they are stored unmasked (a masked store does not forward to the
-  // loads that follow it).
+  // loads that follow it). (BitsetTables::set_stride, known at compile
+  // time when it can be.)
   std::int32_t set_stride() const {
     if constexpr (kWide) return (kWords + 7) / 8 * 8;
     return words();
@@ -261,15 +264,6 @@ class Bitsets {
     if (level >= level_capacity_) grow_levels(level);
   }
   void grow_levels(int level);
-  // The first element of `v` at a multiple of kBytes (v must have room
-  // for the skip).
-  template <std::uintptr_t kBytes = 64, typename T>
-  static T* aligned(std::vector<T>& v) {
-    const auto address = reinterpret_cast<std::uintptr_t>(v.data());
-    return v.data() + ((kBytes - address % kBytes) % kBytes) / sizeof(T);
-  }
-  std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& from, std::size_t rows,
-                                    std::uint64_t*& base) const;
   // With set size fixed: the union of an option's entries' masks.
   const std::uint64_t* option_clash(std::int32_t option) const {
     return clash_base_ + static_cast<std::size_t>(option) * mask_stride_;
@@ -294,6 +288,8 @@ class Bitsets {
 
   // Sets of up to 16 words, in vector registers.
   static constexpr bool kWide = Isa::vector_bytes > 0 && kWords > 0 && kWords <= 16;
+  // What the instantiation asks of its tables.
+  static constexpr TableFormat kFormat{kWords, kWide, sizeof(Len), Isa::avx512};
   using WideSet = Wide<kWords>;
 
   // The first word where `a` and `b` share a bit (there must be one).
@@ -309,8 +305,8 @@ class Bitsets {
 
   // Adds the masks of the option's entries to `out`.
   [[gnu::always_inline]] void add_clashes(std::int32_t option, std::uint64_t* out) const {
-    const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
-    const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
+    const std::uint16_t* id = entry_mask_ + entry_begin_[option];
+    const std::uint16_t* end = entry_mask_ + entry_begin_[option + 1];
     if constexpr (kWords > 0) {
       const std::uint64_t* m = option_clash(option);
       for (std::int32_t w = 0; w < kWords; ++w) out[w] |= m[w];
@@ -329,8 +325,8 @@ class Bitsets {
       for (std::int32_t w = 0; w < kWords; ++w) out[w] = m[w];
       return;
     }
-    const std::uint16_t* id = entry_mask_.data() + entry_begin_[option];
-    const std::uint16_t* end = entry_mask_.data() + entry_begin_[option + 1];
+    const std::uint16_t* id = entry_mask_ + entry_begin_[option];
+    const std::uint16_t* end = entry_mask_ + entry_begin_[option + 1];
     const std::uint64_t* m = mask(*id);
     for (std::int32_t w = 0; w < words(); ++w) out[w] = m[w];
     while (++id != end) {
@@ -347,7 +343,7 @@ class Bitsets {
   // An option's primary items, primary_stride_ of them, padded with the
   // spare slot primary_count_.
   const std::uint16_t* primaries_of(std::int32_t option) const {
-    return record_.data() + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
+    return record_ + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
 
   // With at most 63 primary items the lengths fit in registers (AVX-512):
@@ -417,53 +413,37 @@ class Bitsets {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
     std::uint64_t count = 0;
     for (std::int32_t j = 0; j < n; ++j) {
-      const std::uint16_t* record = record_.data() + list[j] * (stride + 1);
+      const std::uint16_t* record = record_ + list[j] * (stride + 1);
       count += record[0];
       for (std::int32_t k = 1; k <= stride; ++k) --ln[record[k]];
     }
     return count;
   }
 
+  // The tables, and copies of what the steps read of them, so that a step
+  // reaches them as directly as its own state.
+  std::shared_ptr<const Tables> tables_;
   std::int32_t primary_count_;
-  std::int32_t words_;       // 64-bit words in a set of options
-  std::int32_t len_stride_;  // lengths per level: the primary items, a spare slot, padding
-  // Options that have a primary item, in problem order: bit k stands for
-  // problem option option_index_[k].
-  std::vector<int> option_index_;
-  std::vector<int> bit_of_option_;  // by problem option; -1 when left out
-  // Masks: first one per item (the options containing it), then one per
-  // (secondary item, colour) (the options containing it with another
-  // colour or none).
-  std::vector<std::uint64_t> masks_;
-  // Where the masks start, and the words from one to the next (more than
-  // words() with wide sets: see padded()).
-  std::uint64_t* mask_base_ = nullptr;
-  std::int32_t mask_stride_ = 0;
-  // By primary item: the words its mask has bits in, when there are at
-  // most 4 (else none: open() then goes over the whole set).
-  std::vector<std::uint32_t> few_words_begin_;
-  std::vector<std::uint16_t> few_words_;
-  // By option: its entries' mask ids, its primary items, and its entries
-  // less one (the updates DLX1 counts when it hides the option).
-  std::vector<std::uint32_t> entry_begin_;
-  std::vector<std::uint16_t> entry_mask_;
-  // With the set size fixed (kWords > 0): by option, that union itself.
-  std::vector<std::uint64_t> option_clashes_;
-  std::uint64_t* clash_base_ = nullptr;  // (as mask_base_)
-  std::int32_t primary_stride_ = 1;
-  // By option, primary_stride_ + 1 entries: its cost, then its primary
-  // items. Costs fit in 16 bits: an option names distinct items, and the
-  // layout takes at most 65,536 of them.
-  std::vector<std::uint16_t> record_;
-  // At most 63 primary items, with AVX-512: lengths are kept by subtract(),
-  // which needs each option's primary items as a bit set.
-  bool vector_lengths_ = false;
-  std::vector<std::uint64_t> primary_bits_;
-  std::vector<std::uint16_t> primaries_;  // how many
+  std::int32_t words_;
+  std::int32_t len_stride_;
+  const int* option_index_;
+  const int* bit_of_option_;
+  const std::uint64_t* mask_base_;
+  std::int32_t mask_stride_;
+  const std::uint32_t* few_words_begin_;
+  const std::uint16_t* few_words_;
+  const std::uint32_t* entry_begin_;
+  const std::uint16_t* entry_mask_;
+  const std::uint64_t* clash_base_;
+  std::int32_t primary_stride_;
+  const std::uint16_t* record_;
+  bool vector_lengths_;
+  const std::uint64_t* primary_bits_;
+  const std::uint16_t* primaries_;
 
   // The root: every option active, less what the assumptions removed.
-  std::vector<std::uint64_t> initial_set_, root_active_set_;
-  std::vector<Len> initial_len_, root_len_;
+  std::vector<std::uint64_t> root_active_set_;
+  std::vector<Len> root_len_;
   std::int32_t root_uncovered_;
   // Assumptions not applied yet, and the options that clash with them:
   // forcing many options (a Sudoku's givens) removes each clashing option

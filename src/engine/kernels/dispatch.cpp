@@ -105,19 +105,20 @@ std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kerne
     throw ProblemError(
         std::string("kernels ") + to_string(kernels) +
         ": this processor cannot run them (the best it runs: " + to_string(best_kernels()) + ")");
+  const LayoutPlan plan = plan_layout(problem, layout);
 #if XCOVER_X86_64
   switch (kernels) {
     case Kernels::avx512icl:
-      return avx512icl::make_engine(problem, layout);
+      return avx512icl::make_engine(problem, plan);
     case Kernels::avx512:
-      return avx512::make_engine(problem, layout);
+      return avx512::make_engine(problem, plan);
     case Kernels::avx2:
-      return avx2::make_engine(problem, layout);
+      return avx2::make_engine(problem, plan);
     default:
       break;
   }
 #endif
-  return baseline::make_engine(problem, layout);
+  return baseline::make_engine(problem, plan);
 }
 
 }  // namespace detail

@@ -10,6 +10,7 @@
 #include <bit>
 #include <chrono>
 #include <climits>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -22,8 +23,10 @@
 #include <variant>
 #include <vector>
 
+#include "../bitsets/tables.hpp"
 #include "../engine.hpp"
 #include "../simd/isa.hpp"
+#include "../steps.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 

@@ -47,6 +47,9 @@ template <bool kColors>
 class Links {
  public:
   explicit Links(const Problem& problem);
+  // Another search of the problem. The links are all search state (a
+  // search relinks them): nothing to share, so it builds its own.
+  Links sibling(const Problem& problem) const { return Links(problem); }
 
   // --- the root: assumptions ----------------------------------------------
   // Forces an option; false (and no change) when it conflicts with the
@@ -362,8 +365,5 @@ class Links {
   std::vector<std::int32_t> scan_begin_;
   std::vector<char> zeroed_after_cover_;
 };
-
-// True when some option gives an item a colour.
-bool has_colors(const Problem& problem);
 
 }  // namespace xcover::detail::XCOVER_ISA

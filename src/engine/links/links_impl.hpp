@@ -9,15 +9,6 @@
 
 namespace xcover::detail::XCOVER_ISA {
 
-bool has_colors(const Problem& problem) {
-  for (int k = 0; k < problem.option_count(); ++k) {
-    if (!problem.has_primary(k)) continue;
-    for (const OptionEntry& e : problem.option(k))
-      if (e.color != 0) return true;
-  }
-  return false;
-}
-
 template <bool kColors>
 Links<kColors>::Links(const Problem& p)
     : item_count_(p.item_count()), primary_count_(p.primary_count()) {

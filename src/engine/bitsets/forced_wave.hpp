@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// SearchOptions::propagate for the bit-set layout: forced options committed
+// a wave at a time, every item with one option left at once.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "bitsets.hpp"
+
+namespace xcover::detail::XCOVER_ISA {
+
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::commit_forced(int level) {
+  std::uint64_t* active = active_at(level);
+  Len* ln = len_at(level);
+  std::int32_t top = trail_end_[level];
+  std::int32_t uncovered = uncovered_[level];
+  std::uint64_t* removed = scratch_.data();
+  std::uint64_t* low = wave_low_.data();
+  const std::int32_t blocks = len_stride_ / kLanes;
+  bool alive = true;
+  while (uncovered > 0) {
+    // The items left with at most one option (covered ones have a high
+    // bit), a vector's worth to a block: one with none is a dead end.
+    std::uint64_t any = 0;
+    {
+      using L = Lanes<Len>;
+      const typename L::V one = L::splat(1);
+      const typename L::V zero = L::splat(0);
+      typename L::V shortest = L::splat(static_cast<Len>(-1));
+      std::uint64_t any_zero = 0;
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        const typename L::V v = L::load(ln + kLanes * b);
+        any_zero |= L::equal(v, zero);
+        low[b] = L::at_most(v, one);
+        any |= low[b];
+        shortest = L::min(shortest, v);
+      }
+      if (any_zero) {
+        alive = false;
+        break;
+      }
+      if (any == 0) {
+        shortest_[level] = L::smallest(shortest);  // the fixpoint: for open()
+        break;
+      }
+    }
+    // The wave: the last option of each item found. Two items may force the
+    // same option; two options that clash end the search here.
+    const std::int32_t first = top;
+    if constexpr (kWide) {
+      const WideSet act = WideSet::load(active);
+      WideSet clash = WideSet::zero(), forced = WideSet::zero();
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = kLanes * b + std::countr_zero(bits);
+          const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+          const WideSet only = act & WideSet::load(column);
+          if ((only & forced).nonzero() != 0) continue;
+          if ((only & clash).nonzero() != 0) {
+            alive = false;
+            goto done;
+          }
+          forced = forced | only;
+          const std::int32_t w = std::countr_zero(only.nonzero());
+          const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
+          clash = clash | WideSet::load(option_clash(option));
+          trail_[top++] = static_cast<std::uint16_t>(option);
+        }
+      }
+      // (The forced options' own items are all covered below: taking the
+      // forced options off their lengths would be wasted.)
+      WideSet::andnot(forced, clash & act).store(removed);
+      WideSet::andnot(clash, act).store(active);
+    } else {
+      std::uint64_t* clash = wave_clashes_.data();
+      std::uint64_t* forced = wave_forced_.data();
+      std::fill_n(clash, words(), 0);
+      std::fill_n(forced, words(), 0);
+      for (std::int32_t b = 0; b < blocks; ++b) {
+        for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
+          const std::int32_t item = kLanes * b + std::countr_zero(bits);
+          const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
+          const std::int32_t w = first_word(active, column);
+          const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
+          if (forced[w] & bit) continue;
+          if (clash[w] & bit) {
+            alive = false;
+            goto done;
+          }
+          forced[w] |= bit;
+          const std::int32_t option = w << 6 | std::countr_zero(bit);
+          add_clashes(option, clash);
+          trail_[top++] = static_cast<std::uint16_t>(option);
+        }
+      }
+      for (std::int32_t k = 0; k < words(); ++k) {
+        removed[k] = clash[k] & active[k] & ~forced[k];
+        active[k] &= ~clash[k];
+      }
+    }
+    // Commit the wave: every option that clashes with one of it goes.
+    std::uint16_t* list = list_base_;
+    const std::int32_t listed = list_options(removed, list);
+    [[maybe_unused]] std::uint64_t covering = 0;  // (with the lengths in vectors)
+    for (std::int32_t k = first; k < top; ++k) {
+      const std::int32_t option = trail_[k];
+      uncovered -= primaries_[option];
+      updates += cost(option);
+      if (vector_lengths_) covering |= primary_bits_[option];
+    }
+    if constexpr (Isa::avx512) {
+      if (vector_lengths_) {
+        updates += subtract(list, listed, ln, ln, covering);
+        continue;
+      }
+    }
+    updates += take(list, listed, ln);
+    for (std::int32_t k = first; k < top; ++k) {
+      const std::uint16_t* primary = primaries_of(trail_[k]);
+      for (std::int32_t i = 0; i < primary_stride_; ++i) ln[primary[i]] = kCovered;
+    }
+  }
+done:
+  uncovered_[level] = uncovered;
+  trail_end_[level] = top;
+  return alive;
+}
+
+}  // namespace xcover::detail::XCOVER_ISA

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// Building the bit-set layout's tables (tables.hpp), once for every kernel
+// set: it runs once per problem, never per node.
+#include "tables.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "xcover/error.hpp"
+
+namespace xcover::detail {
+
+namespace {
+
+// Copies `rows` rows of `words` words into rows of `stride` words, the
+// first aligned to 64 bytes; `base` is set to it.
+std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& from, std::size_t rows,
+                                  std::int32_t words, std::int32_t stride,
+                                  const std::uint64_t*& base) {
+  if (from.empty()) {
+    base = nullptr;
+    return {};
+  }
+  std::vector<std::uint64_t> to(rows * static_cast<std::size_t>(stride) + 8, 0);
+  std::uint64_t* first = bitsets::aligned(to);
+  for (std::size_t r = 0; r < rows; ++r)
+    std::copy_n(from.data() + r * words, words, first + r * stride);
+  base = first;
+  return to;
+}
+
+}  // namespace
+
+BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
+    : primary_count(p.primary_count()) {
+  const int fixed_words = format.fixed_words;
+  const std::int32_t lanes = 64 / format.len_bytes;
+  const auto covered = static_cast<std::uint16_t>(1u << (8 * format.len_bytes - 1));
+  const int items = p.item_count();
+  bit_of_option.assign(p.option_count(), -1);
+  for (int k = 0; k < p.option_count(); ++k) {
+    if (!p.has_primary(k)) continue;
+    bit_of_option[k] = static_cast<int>(option_index.size());
+    option_index.push_back(k);
+  }
+  const int options = static_cast<int>(option_index.size());
+  words = std::max(1, (options + 63) / 64);
+  if (fixed_words > 0 && words > fixed_words)
+    throw ProblemError("bitsets: too many options for the set size");
+  words = fixed_words > 0 ? fixed_words : words;
+  len_stride = (primary_count + 1 + lanes - 1) / lanes * lanes;
+  set_stride = format.wide ? (fixed_words + 7) / 8 * 8 : words;
+
+  // Mask ids: items first, then each (secondary item, colour) met.
+  std::vector<std::vector<std::pair<int, std::uint32_t>>> color_ids(items);
+  std::uint32_t next_id = static_cast<std::uint32_t>(items);
+  auto color_id = [&](int item, int color) {
+    for (const auto& [c, id] : color_ids[item])
+      if (c == color) return id;
+    color_ids[item].emplace_back(color, next_id);
+    return next_id++;
+  };
+  entry_begin.push_back(0);
+  for (int bit = 0; bit < options; ++bit) {
+    const auto entries = p.option(option_index[bit]);
+    int count = 0;
+    for (const OptionEntry& e : entries) {
+      entry_mask.push_back(static_cast<std::uint16_t>(
+          e.color != 0 ? color_id(e.item, e.color) : static_cast<std::uint32_t>(e.item)));
+      count += e.item < primary_count;
+    }
+    primary_stride = std::max(primary_stride, count);
+    primaries.push_back(static_cast<std::uint16_t>(count));
+    entry_begin.push_back(static_cast<std::uint32_t>(entry_mask.size()));
+  }
+  // Fixed-length records: the cost, then the primary items padded with the
+  // spare slot.
+  const std::size_t record_size = static_cast<std::size_t>(primary_stride) + 1;
+  record.assign(static_cast<std::size_t>(options) * record_size,
+                static_cast<std::uint16_t>(primary_count));
+  for (int bit = 0; bit < options; ++bit) {
+    std::uint16_t* r = record.data() + bit * record_size;
+    r[0] = static_cast<std::uint16_t>(p.option(option_index[bit]).size() - 1);
+    int k = 1;
+    for (const OptionEntry& e : p.option(option_index[bit]))
+      if (e.item < primary_count) r[k++] = static_cast<std::uint16_t>(e.item);
+  }
+
+  vector_lengths = format.vector_lengths && primary_count <= 63;
+  if (vector_lengths) {
+    len_stride = 64;
+    primary_bits.assign(options, 0);
+    for (int bit = 0; bit < options; ++bit) {
+      for (const OptionEntry& e : p.option(option_index[bit])) {
+        if (e.item >= primary_count) continue;
+        primary_bits[bit] |= std::uint64_t{1} << e.item;
+      }
+    }
+  }
+
+  // An item's mask holds every option containing it; a colour's mask, at
+  // first the options giving its item that colour, ends up holding the
+  // others containing the item.
+  std::vector<std::uint64_t> rows(static_cast<std::size_t>(next_id) * words, 0);
+  auto set_bit = [&](std::uint32_t id, int bit) {
+    rows[static_cast<std::size_t>(id) * words + (bit >> 6)] |= std::uint64_t{1} << (bit & 63);
+  };
+  initial_len.assign(len_stride, covered);
+  for (int j = 0; j < primary_count; ++j) initial_len[j] = 0;
+  for (int bit = 0; bit < options; ++bit) {
+    for (const OptionEntry& e : p.option(option_index[bit])) {
+      set_bit(static_cast<std::uint32_t>(e.item), bit);
+      if (e.color != 0) set_bit(color_id(e.item, e.color), bit);
+      if (e.item < primary_count) ++initial_len[e.item];
+    }
+  }
+  for (int j = 0; j < primary_count; ++j)
+    if (initial_len[j] >= covered)
+      throw ProblemError("bitsets: an item is too long for the lengths");
+  for (int item = 0; item < items; ++item) {
+    const std::uint64_t* column = rows.data() + static_cast<std::size_t>(item) * words;
+    for (const auto& [color, id] : color_ids[item]) {
+      std::uint64_t* m = rows.data() + static_cast<std::size_t>(id) * words;
+      for (int w = 0; w < words; ++w) m[w] = column[w] & ~m[w];
+    }
+  }
+
+  few_words_begin.push_back(0);
+  for (int item = 0; item < primary_count; ++item) {
+    const std::uint64_t* column = rows.data() + static_cast<std::size_t>(item) * words;
+    // (On sets of 4 words listing with compress is faster.)
+    if (words > 4 &&
+        std::count_if(column, column + words, [](std::uint64_t w) { return w != 0; }) <= 4) {
+      for (int w = 0; w < words; ++w)
+        if (column[w] != 0) few_words.push_back(static_cast<std::uint16_t>(w));
+    }
+    few_words_begin.push_back(static_cast<std::uint32_t>(few_words.size()));
+  }
+
+  std::vector<std::uint64_t> clash_rows;
+  if (fixed_words > 0) {
+    clash_rows.assign(static_cast<std::size_t>(options) * words, 0);
+    for (int bit = 0; bit < options; ++bit) {
+      std::uint64_t* out = clash_rows.data() + static_cast<std::size_t>(bit) * words;
+      for (std::uint32_t e = entry_begin[bit]; e < entry_begin[bit + 1]; ++e) {
+        const std::uint64_t* m = rows.data() + static_cast<std::size_t>(entry_mask[e]) * words;
+        for (int w = 0; w < words; ++w) out[w] |= m[w];
+      }
+    }
+  }
+  masks = padded(rows, next_id, words, set_stride, mask_base);
+  option_clashes = padded(clash_rows, options, words, set_stride, clash_base);
+  initial_set.assign(words, 0);
+  for (int bit = 0; bit < options; ++bit) initial_set[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+  std::int32_t longest = 0;
+  for (int j = 0; j < primary_count; ++j) longest = std::max<std::int32_t>(longest, initial_len[j]);
+  choices_stride = (longest + 7) / 8 * 8;
+  entry_begin.shrink_to_fit();
+  entry_mask.shrink_to_fit();
+  option_index.shrink_to_fit();
+  primaries.shrink_to_fit();
+  int fewest = primary_stride;
+  for (const std::uint16_t k : primaries) fewest = std::min<int>(fewest, k);
+  first_levels = std::min(primary_count / std::max(fewest, 1) + 1, 15);
+}
+
+std::size_t BitsetTables::bytes() const {
+  using bitsets::held;
+  return held(option_index) + held(bit_of_option) + held(masks) + held(few_words_begin) +
+         held(few_words) + held(entry_begin) + held(entry_mask) + held(option_clashes) +
+         held(record) + held(primaries) + held(primary_bits) + held(initial_set) +
+         held(initial_len);
+}
+
+std::shared_ptr<const BitsetTables> make_bitset_tables(const Problem& problem,
+                                                       const TableFormat& format) {
+  return std::make_shared<const BitsetTables>(problem, format);
+}
+
+}  // namespace xcover::detail

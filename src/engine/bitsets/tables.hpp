@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// The bit-set layout's tables: all it derives from a Problem and never
+// changes while searching (the masks of the options containing each item or
+// clashing with each colour, each option's clashes, primary items and cost,
+// the root's lengths). A search reads them and keeps its own state beside
+// them (bitsets.hpp), so one set of tables, built once, serves every solver
+// of the problem: the workers of a ParallelSearch share one
+// (Solver::sibling).
+//
+// They are built by code compiled once for every kernel set (tables.cpp):
+// what differs between the layout's instantiations (the set size fixed or
+// not, the width of a length, the vector registers) is a TableFormat.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "xcover/problem.hpp"
+
+namespace xcover::detail {
+
+// What a Bitsets<kWords, Len> instantiation asks of its tables.
+struct TableFormat {
+  int fixed_words = 0;          // kWords: words in a set fixed at compile time, or 0
+  bool wide = false;            // sets in vector registers: rows padded to whole vectors
+  int len_bytes = 2;            // sizeof(Len)
+  bool vector_lengths = false;  // lengths in vector registers with few primary items (AVX-512)
+};
+
+class BitsetTables {
+ public:
+  BitsetTables(const Problem& problem, const TableFormat& format);
+  BitsetTables(const BitsetTables&) = delete;
+  BitsetTables& operator=(const BitsetTables&) = delete;
+
+  // Memory held, in bytes.
+  std::size_t bytes() const;
+
+  std::int32_t primary_count;
+  std::int32_t words;       // 64-bit words in a set of options
+  std::int32_t set_stride;  // words from one set to the next (whole vectors when wide)
+  std::int32_t len_stride;  // lengths per level: the primary items, a spare slot, padding
+  // Options that have a primary item, in problem order: bit k stands for
+  // problem option option_index[k].
+  std::vector<int> option_index;
+  std::vector<int> bit_of_option;  // by problem option; -1 when left out
+  // Masks: first one per item (the options containing it), then one per
+  // (secondary item, colour) (the options containing it with another
+  // colour or none). Rows of set_stride words from mask_base, aligned to
+  // cache lines, so that no vector load straddles two lines.
+  std::vector<std::uint64_t> masks;
+  const std::uint64_t* mask_base = nullptr;
+  // By primary item: the words its mask has bits in, when there are at
+  // most 4 (else none: open() then goes over the whole set).
+  std::vector<std::uint32_t> few_words_begin;
+  std::vector<std::uint16_t> few_words;
+  // By option: its entries' mask ids.
+  std::vector<std::uint32_t> entry_begin;
+  std::vector<std::uint16_t> entry_mask;
+  // With the set size fixed: by option, the union of its entries' masks
+  // (as masks, from clash_base).
+  std::vector<std::uint64_t> option_clashes;
+  const std::uint64_t* clash_base = nullptr;
+  std::int32_t primary_stride = 1;
+  // By option, primary_stride + 1 entries: its entries less one (the
+  // updates DLX1 counts when it hides the option), then its primary items,
+  // padded with the spare slot primary_count. Costs fit in 16 bits: an
+  // option names distinct items, and the layout takes at most 65,536 of
+  // them.
+  std::vector<std::uint16_t> record;
+  // At most 63 primary items, with AVX-512: the lengths are kept in vector
+  // registers, which needs each option's primary items as a bit set.
+  bool vector_lengths = false;
+  std::vector<std::uint64_t> primary_bits;
+  std::vector<std::uint16_t> primaries;  // by option: how many primary items
+  // The root before any assumption: every option active, and the lengths
+  // (len_stride of them; covered ones, the spare slot and padding, with the
+  // high bit of a length of len_bytes).
+  std::vector<std::uint64_t> initial_set;
+  std::vector<std::uint16_t> initial_len;
+  // Room for the longest item's options in a level's choice list.
+  std::int32_t choices_stride;
+  // The levels a search reserves at first: the deepest search covers at
+  // least the fewest primary items an option has a level.
+  std::int32_t first_levels;
+};
+
+// Built once for all the solvers that will share them.
+std::shared_ptr<const BitsetTables> make_bitset_tables(const Problem& problem,
+                                                       const TableFormat& format);
+
+namespace bitsets {
+
+// The first element of `v` at a multiple of kBytes (v must have room for
+// the skip).
+template <std::uintptr_t kBytes = 64, typename T>
+T* aligned(std::vector<T>& v) {
+  const auto address = reinterpret_cast<std::uintptr_t>(v.data());
+  return v.data() + ((kBytes - address % kBytes) % kBytes) / sizeof(T);
+}
+
+template <typename T>
+std::size_t held(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+}  // namespace bitsets
+
+}  // namespace xcover::detail

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// The choice of layout, in one pass over the options: what it needs (how
+// many options have a primary item, each item's count of them, the fewest
+// primary items an option has, the (item, colour) pairs) is gathered at
+// once, and every rule below reads those figures.
+#include "layout_plan.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "xcover/error.hpp"
+
+namespace xcover::detail {
+
+namespace {
+
+struct Shape {
+  std::int64_t options = 0;          // those with a primary item: the others are never chosen
+  std::vector<std::int64_t> column;  // by item: the options containing it
+  int fewest = INT_MAX;              // the fewest primary items an option has
+  bool colors = false;
+  std::vector<std::int64_t> pairs;  // (item, colour) of each coloured entry
+};
+
+Shape measure(const Problem& problem) {
+  Shape s;
+  s.column.assign(problem.item_count(), 0);
+  // Mask ids are 16-bit: beyond 65,536 items no pair need be counted.
+  const bool count_pairs = problem.color_count() > 0 && problem.item_count() <= 0x10000;
+  for (int k = 0; k < problem.option_count(); ++k) {
+    if (!problem.has_primary(k)) continue;
+    ++s.options;
+    int primary = 0;
+    for (const OptionEntry& e : problem.option(k)) {
+      ++s.column[e.item];
+      primary += e.item < problem.primary_count();
+      if (e.color == 0) continue;
+      s.colors = true;
+      if (count_pairs) s.pairs.push_back(std::int64_t{e.item} << 32 | e.color);
+    }
+    s.fewest = std::min(s.fewest, primary);
+  }
+  return s;
+}
+
+int words_for(const Shape& s) {
+  return static_cast<int>(std::max<std::int64_t>(1, (s.options + 63) / 64));
+}
+
+// Why the bit sets cannot take the problem, or an empty string when they can.
+std::string unfit_reason(const Problem& problem, Shape& s) {
+  if (s.options > kBitsetsMaxOptions)
+    return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxOptions) + " options";
+  // Mask ids are 16-bit: one per item, one per (secondary item, colour).
+  std::int64_t ids = problem.item_count();
+  if (ids <= 0x10000) {
+    std::sort(s.pairs.begin(), s.pairs.end());
+    ids += std::unique(s.pairs.begin(), s.pairs.end()) - s.pairs.begin();
+  }
+  if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
+  if (problem.primary_count() > kBitsetsMaxPrimary)
+    return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxPrimary) +
+           " primary items";
+  return {};
+}
+
+// A step of the bit-set layout costs a few operations per word of a set,
+// whatever the problem; a step of the links costs one per link it changes,
+// which is about how many options clash with the one chosen. So sets of up
+// to 16 words (1,024 options) take bit sets; sets of up to 64 words do when
+// an option's items hold on average at least 4 options per word (measured:
+// pentominoes and 40-queens gain, 64-queens and 16x16 Sudoku lose). Each
+// level keeps its own copy of the state, so the deepest search must fit in
+// 64 MiB: a level covers at least as many primary items as the option that
+// covers fewest.
+bool bitsets_preferred(const Problem& problem, const Shape& s) {
+  const std::int64_t words = words_for(s);
+  if (words > 64) return false;
+  if (words > 16) {
+    // Summed over the options, the options each of their entries' items
+    // holds: each item counts its options once for each of them.
+    std::int64_t clashes = 0;
+    for (const std::int64_t n : s.column) clashes += n * n;
+    if (clashes < 4 * words * s.options) return false;
+  }
+  const std::int64_t depth = s.fewest == INT_MAX ? 1 : problem.primary_count() / s.fewest + 1;
+  std::int64_t longest = 0;  // the longest primary item: a level's choice list
+  for (int item = 0; item < problem.primary_count(); ++item)
+    longest = std::max(longest, s.column[item]);
+  const std::int64_t level_bytes = 8 * words + 2 * (problem.primary_count() + 32) + 2 * longest;
+  return depth * level_bytes <= (std::int64_t{64} << 20);
+}
+
+}  // namespace
+
+LayoutPlan plan_layout(const Problem& problem, Layout asked) {
+  Shape s = measure(problem);
+  LayoutPlan plan;
+  plan.colors = s.colors;
+  if (asked == Layout::links) return plan;
+  const std::string reason = unfit_reason(problem, s);
+  if (asked == Layout::automatic && (!reason.empty() || !bitsets_preferred(problem, s)))
+    return plan;
+  if (!reason.empty()) throw ProblemError(reason);
+  plan.layout = Layout::bitsets;
+  plan.words = words_for(s);
+  // 8-bit lengths keep their high bit for "covered".
+  plan.short_lengths = std::all_of(s.column.begin(), s.column.begin() + problem.primary_count(),
+                                   [](std::int64_t n) { return n < 0x80; });
+  return plan;
+}
+
+}  // namespace xcover::detail

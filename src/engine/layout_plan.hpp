@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Which memory layout a solver takes for a problem, and which instantiation
+// of it (colours or not, the size of a set of options, the width of a
+// length): decided once, from one pass over the problem, before any kernel
+// set's code runs (engine.hpp).
+#pragma once
+
+#include "xcover/problem.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::detail {
+
+// The largest problems the bit-set layout takes: lengths are 15-bit, and
+// (length, item) pairs pack in 32 bits.
+constexpr int kBitsetsMaxOptions = 0x7fff;
+constexpr int kBitsetsMaxPrimary = 0xffff;
+
+struct LayoutPlan {
+  Layout layout = Layout::links;  // links or bitsets, never automatic
+  bool colors = false;            // links: some option with a primary item gives a colour
+  int words = 1;                  // bitsets: 64-bit words in a set of options
+  bool short_lengths = false;     // bitsets: no primary item has more than 127 options
+};
+
+// The plan for `asked` (automatic: bitsets for small or dense problems, see
+// layout_plan.cpp). ProblemError when `asked` is bitsets and the problem is
+// too big for them.
+LayoutPlan plan_layout(const Problem& problem, Layout asked);
+
+}  // namespace xcover::detail

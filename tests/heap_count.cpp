@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// Replaces the global operator new and delete (the plain forms, to which
+// the array and nothrow forms go) with malloc and free, counting the usable
+// size of each block as it comes and goes. The size is asked of the block
+// itself, so a block from elsewhere (an aligned new) freed here keeps the
+// count right and the heap sound.
+#include "heap_count.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace {
+
+std::atomic<std::int64_t> live{0};
+std::atomic<std::int64_t> peak{0};
+
+}  // namespace
+
+namespace xcover::test {
+
+bool heap_counted() {
+#if defined(__GLIBC__)
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::int64_t heap_bytes() { return live.load(); }
+
+std::int64_t take_heap_peak() { return peak.exchange(live.load()); }
+
+}  // namespace xcover::test
+
+#if defined(__GLIBC__)
+
+void* operator new(std::size_t size) {
+  void* block = std::malloc(size != 0 ? size : 1);
+  if (block == nullptr) throw std::bad_alloc();
+  const std::int64_t now = live.fetch_add(static_cast<std::int64_t>(malloc_usable_size(block))) +
+                           static_cast<std::int64_t>(malloc_usable_size(block));
+  std::int64_t high = peak.load();
+  while (now > high && !peak.compare_exchange_weak(high, now)) {
+  }
+  return block;
+}
+
+void operator delete(void* block) noexcept {
+  if (block == nullptr) return;
+  live.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(block)));
+  std::free(block);
+}
+
+void operator delete(void* block, std::size_t /*size*/) noexcept { operator delete(block); }
+
+#endif

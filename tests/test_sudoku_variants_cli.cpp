@@ -139,6 +139,11 @@ TEST_CASE("sudoku variants cli: jigsaw regions on each line, and killer cages") 
   const auto solved = run_cli("sudoku --jigsaw --count", with_regions);
   CHECK(solved.exit_code == 0);
   CHECK(solved.out == "1\n");
+  // The common one-line form: 81 givens and 81 region symbols run together.
+  const std::string joined = lines_of(line.out)[0] + jigsaw9 + "\n";
+  const auto joined_count = run_cli("sudoku --jigsaw --count", joined);
+  CHECK(joined_count.out == "1\n");
+  CHECK(run_cli("sudoku --jigsaw", joined).out == run_cli("sudoku --jigsaw", with_regions).out);
 
   const auto killer = run_cli("sudoku --generate 3 --killer --seed 5");
   REQUIRE(killer.exit_code == 0);

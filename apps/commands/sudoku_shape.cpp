@@ -117,8 +117,21 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line) {
   while (begin < line.size() && is_blank(line[begin])) ++begin;
   std::size_t end = begin;
   while (end < line.size() && !ends_token(line[end])) ++end;
-  const std::size_t cells = end - begin;
+  std::size_t cells = end - begin;
   std::vector<std::string_view> rest = words(line.substr(end));
+  std::string_view board_text = line.substr(begin, cells);
+  // The one-line jigsaw form: the givens and the region string run together
+  // ("81 + 81" characters) when no regions follow a blank.
+  std::string_view joined_regions;
+  if (shape.jigsaw_lines && rest.empty() && cells % 2 == 0) {
+    std::size_t half_side = 1;
+    while (half_side * half_side < cells / 2) ++half_side;
+    if (half_side * half_side == cells / 2) {
+      cells /= 2;
+      joined_regions = board_text.substr(cells);
+      board_text = board_text.substr(0, cells);
+    }
+  }
   int side = shape.fixed_side();
   if (side == 0) {
     while (static_cast<std::size_t>(side * side) < cells) ++side;
@@ -129,11 +142,12 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line) {
   SudokuLine out;
   SudokuShape for_line = shape;
   if (shape.jigsaw_lines) {
-    if (rest.empty()) throw SudokuError("no regions after the cells (--jigsaw)");
-    for_line.regions = std::string(rest.front());
+    if (rest.empty() && joined_regions.empty())
+      throw SudokuError("no regions after the cells (--jigsaw)");
+    for_line.regions = std::string(joined_regions.empty() ? rest.front() : joined_regions);
     out.regions = for_line.regions;
     out.key = for_line.regions;
-    rest.erase(rest.begin());
+    if (joined_regions.empty()) rest.erase(rest.begin());
   }
   out.rules = shape_rules(for_line, side);
   if (out.rules.side() != side)
@@ -147,7 +161,7 @@ SudokuLine read_sudoku_line(const SudokuShape& shape, std::string_view line) {
     }
   }
   out.alphabet = shape_alphabet(shape, side);
-  out.board = parse_board(line, side, out.alphabet);
+  out.board = parse_board(board_text, side, out.alphabet);
   out.key = std::to_string(side) + out.key;
   return out;
 }

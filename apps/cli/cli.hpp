@@ -43,6 +43,21 @@ const char* kernels_in_use();
 
 // Parses `args` (the words after the subcommand). Returns false when --help
 // or --version was given (the text has then been printed).
+// The FILE... operands of a command that reads files: every word that is not
+// an option, kept out of --help (the synopsis names them). Not copyable: the
+// option description points at `files`.
+struct FileOperands {
+  std::vector<std::string> files;
+  po::options_description hidden;
+  po::positional_options_description positional;
+  FileOperands() {
+    hidden.add_options()("file", po::value(&files));
+    positional.add("file", -1);
+  }
+  FileOperands(const FileOperands&) = delete;
+  FileOperands& operator=(const FileOperands&) = delete;
+};
+
 bool parse_options(const std::string& command, const std::string& synopsis,
                    const po::options_description& visible, const po::options_description& hidden,
                    const po::positional_options_description& positional,

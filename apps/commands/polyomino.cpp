@@ -136,13 +136,10 @@ int run_polyomino(const std::vector<std::string>& args) {
   add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
   add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
   flags.add_to(visible);
-  po::options_description hidden;
-  std::vector<std::string> files;
-  hidden.add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
+  FileOperands operands;
+  std::vector<std::string>& files = operands.files;
   po::variables_map vm;
-  if (!parse_options("polyomino", synopsis, visible, hidden, positional, args, vm))
+  if (!parse_options("polyomino", synopsis, visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
 
   flags.search.search_options();  // checks the values, starts the time limit

@@ -133,11 +133,8 @@ int run_sudoku(const std::vector<std::string>& args) {
        "the mean search nodes to prove it unique over 8 relabellings");
   visible.add(shapes).add(making);
   // clang-format on
-  po::options_description hidden;
-  std::vector<std::string> files;
-  hidden.add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
+  FileOperands operands;
+  std::vector<std::string>& files = operands.files;
   po::variables_map vm;
   if (!parse_options(
           "sudoku",
@@ -154,7 +151,7 @@ int run_sudoku(const std::vector<std::string>& args) {
           "Exit status: 0 when every puzzle was solved, 1 when one had no solution or an\n"
           "error, 2 usage, 3 when --node-limit made it give up on one, 130 interrupted\n"
           "by a signal (Ctrl-C, SIGTERM or SIGHUP).",
-          visible, hidden, positional, args, vm))
+          visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
   if (format == "line") {
     settings.format = Format::line;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
@@ -53,7 +54,7 @@ std::uint64_t backtrack_count(const SudokuRules& rules, SudokuBoard board) {
   };
   std::function<std::uint64_t(int)> count = [&](int cell) -> std::uint64_t {
     if (cell == n * n) return 1;
-    if (board.cells[static_cast<std::size_t>(cell)] != 0) return count(cell + 1);
+    if (board.cells[static_cast<std::size_t>(cell)] != 0 || rules.is_hole(cell)) return count(cell + 1);
     std::uint64_t total = 0;
     for (int d = 1; d <= n; ++d) {
       if (!fits(cell, d)) continue;
@@ -349,4 +350,64 @@ TEST_CASE("rate: no relabellings gives the level without searching") {
     CHECK(quick.nodes == 0);
     CHECK(full.nodes > 0);
   }
+}
+
+// The letter 'A' of the Grabarchuks' Puzzlium ABC, as Knuth's generalized
+// Sudoku program describes it: six holes, five hexomino boxes.
+const char* const puzzlium_a =
+    "#.5..#\n"
+    ".4..3.\n"
+    "6.##..\n"
+    ".5.2..\n"
+    ".....1\n"
+    ".3##..\n"
+    ".0000.\n"
+    "122203\n"
+    "12..03\n"
+    "122433\n"
+    "144443\n"
+    "11..43\n";
+
+TEST_CASE("rules: Knuth's generalized Sudoku, holes and partial boxes") {
+  const auto knuth = xcover::parse_knuth_sudoku(puzzlium_a, "a.txt");
+  const SudokuRules& rules = knuth.rules;
+  CHECK(rules.side() == 6);
+  CHECK(rules.describe() == "6x6 Latin square, holes");
+  CHECK(rules.houses().size() == 6 + 6 + 5);
+  int holes = 0;
+  for (int cell = 0; cell < 36; ++cell) holes += rules.is_hole(cell);
+  CHECK(holes == 6);
+  CHECK(rules.open_cells().size() == 30);
+  CHECK(!rules.full(rules.houses()[0]));  // row 1 has two holes
+  CHECK(rules.full(rules.houses()[1]));
+  // The model's count is the plain backtracking's, and the one solution
+  // keeps the givens and leaves the holes empty.
+  const std::uint64_t expected = backtrack_count(rules, knuth.puzzle);
+  CHECK(expected == 1);
+  SudokuRulesSolver solver(rules);
+  SudokuBoard solution;
+  REQUIRE(solver.solve(knuth.puzzle, solution, 2).solutions == expected);
+  CHECK(rules.is_solution(knuth.puzzle, solution));
+  const std::string lines = xcover::to_knuth_lines(solution, rules, knuth.alphabet);
+  CHECK(lines.size() == 42);
+  CHECK(lines.substr(0, 7).front() == '#');
+  CHECK(lines.find('.') == std::string::npos);
+  // It rates (the techniques use only full houses for hidden singles) and
+  // puzzles can be made under the same rules.
+  const auto rating = xcover::rate_sudoku(solver, knuth.puzzle);
+  CHECK(rating.solutions == 1);
+  const auto made = xcover::generate_sudoku(rules, 3);
+  CHECK(rules.is_solution(made.puzzle, made.solution));
+  CHECK(solver.count(made.puzzle, 2).solutions == 1);
+  CHECK(xcover::is_minimal(solver, made.puzzle));
+
+  CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n1\n", "b.txt"),
+                       "b.txt:2: has 1 characters, not n = 2", xcover::ParseError);
+  CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n..\n0x\n00\n", "c.txt"),
+                       "c.txt:3: 'x' at column 2 names no box (0-9 then a-v, fewer than n; '.' for none)",
+                       xcover::ParseError);
+  CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n..\n00\n", "d.txt"),
+                       "d.txt:3: box-definition group 1 has 1 of its 2 lines", xcover::ParseError);
+  CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("1.\n..\n00\n00\n", "e.txt"),
+                       "e.txt:4: box 0 has more than 2 cells", xcover::ParseError);
 }

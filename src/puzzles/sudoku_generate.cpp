@@ -113,6 +113,7 @@ SudokuRules add_cages(SudokuRules rules, const SudokuBoard& full, Random& random
   std::iota(order.begin(), order.end(), 0);
   random.shuffle(order);
   std::vector<bool> caged(static_cast<std::size_t>(cells));
+  for (int cell = 0; cell < cells; ++cell) caged[static_cast<std::size_t>(cell)] = rules.is_hole(cell);
   for (int seed : order) {
     if (caged[static_cast<std::size_t>(seed)]) continue;
     const int roll = random.below(100);
@@ -187,7 +188,9 @@ class Maker {
       SudokuBoard start(n);
       if (attempt < 15) {  // the last attempt starts from an empty board
         random.shuffle(digits);
-        for (int c = 0; c < n; ++c) start.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(digits[static_cast<std::size_t>(c)]);
+        for (int c = 0, k = 0; c < n; ++c)
+          if (!solver_.rules().is_hole(c))
+            start.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(digits[static_cast<std::size_t>(k++)]);
       }
       search.random_seed = random.next() | 1;
       solved = solver_.solve(start, full, 1).status == SudokuStatus::solved;
@@ -195,7 +198,8 @@ class Maker {
     search.random_seed = kept_seed;
     if (!solved) throw SudokuError("these rules have no full board: " + solver_.rules().describe());
     random.shuffle(digits);
-    for (std::uint8_t& cell : full.cells) cell = static_cast<std::uint8_t>(digits[cell - 1u]);
+    for (std::uint8_t& cell : full.cells)
+      if (cell) cell = static_cast<std::uint8_t>(digits[cell - 1u]);
     return full;
   }
 

@@ -27,12 +27,13 @@ class Techniques {
     for (std::size_t h = 0; h < rules.houses().size(); ++h)
       for (int cell : rules.houses()[h].cells) houses_of_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
-      if (values_[cell] == 0) candidates_[cell] = all;
+      if (values_[cell] == 0 && !rules.is_hole(static_cast<int>(cell))) candidates_[cell] = all;
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
       if (values_[cell] != 0) eliminate_around(static_cast<int>(cell), values_[cell]);
     // Pairs of houses that share two cells or more (a row and a box, a box
     // and a jigsaw region, a diagonal and a window...): locked candidates.
     const auto& houses = rules.houses();
+    for (const auto& house : houses) house_full_.push_back(rules.full(house));
     for (std::size_t a = 0; a < houses.size(); ++a)
       for (std::size_t b = 0; b < houses.size(); ++b) {
         if (a == b) continue;
@@ -61,15 +62,18 @@ class Techniques {
   }
 
  private:
+  bool open_blank(std::size_t cell) const {
+    return values_[cell] == 0 && !rules_.is_hole(static_cast<int>(cell));
+  }
   bool solved() const {
-    for (std::uint8_t v : values_)
-      if (v == 0) return false;
+    for (std::size_t cell = 0; cell < values_.size(); ++cell)
+      if (open_blank(cell)) return false;
     return true;
   }
   // A blank cell with no candidate: the givens contradict each other.
   bool stuck() const {
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
-      if (values_[cell] == 0 && candidates_[cell] == 0) return true;
+      if (open_blank(cell) && candidates_[cell] == 0) return true;
     return false;
   }
 
@@ -86,16 +90,18 @@ class Techniques {
 
   bool naked_single() {
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
-      if (values_[cell] == 0 && std::popcount(candidates_[cell]) == 1) {
+      if (open_blank(cell) && std::popcount(candidates_[cell]) == 1) {
         place(static_cast<int>(cell), std::countr_zero(candidates_[cell]) + 1);
         return true;
       }
     return false;
   }
 
+  // (Only a house that must hold every digit: a region with holes or fewer
+  // cells may lack one.)
   bool hidden_single() {
     for (const SudokuRules::House& house : rules_.houses())
-      for (int d = 1; d <= side_; ++d) {
+      for (int d = 1; house_full_[static_cast<std::size_t>(&house - rules_.houses().data())] && d <= side_; ++d) {
         int where = -1, places = 0;
         for (int cell : house.cells)
           if (candidates_[static_cast<std::size_t>(cell)] & bit(d)) where = cell, ++places;
@@ -112,7 +118,7 @@ class Techniques {
   bool locked_candidates() {
     const auto& houses = rules_.houses();
     for (const auto& [a, b] : overlapping_)
-      for (int d = 1; d <= side_; ++d) {
+      for (int d = 1; house_full_[static_cast<std::size_t>(a)] && d <= side_; ++d) {
         bool any = false, inside = true;
         for (int cell : houses[static_cast<std::size_t>(a)].cells) {
           if (!(candidates_[static_cast<std::size_t>(cell)] & bit(d))) continue;
@@ -163,6 +169,7 @@ class Techniques {
   std::vector<Mask> candidates_;
   std::vector<std::vector<int>> houses_of_;
   std::vector<std::pair<int, int>> overlapping_;
+  std::vector<bool> house_full_;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 
+#include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 
 namespace xcover {
@@ -214,6 +215,13 @@ SudokuRules& SudokuRules::add_house(std::string name, std::vector<int> cells) {
   if (static_cast<int>(cells.size()) != side_)
     throw SudokuError(name + " has " + std::to_string(cells.size()) + " cells; a house of a " +
                       board_name(side_) + " board has " + std::to_string(side_));
+  return add_region(std::move(name), std::move(cells));
+}
+
+SudokuRules& SudokuRules::add_region(std::string name, std::vector<int> cells) {
+  if (cells.empty() || static_cast<int>(cells.size()) > side_)
+    throw SudokuError(name + " has " + std::to_string(cells.size()) + " cells; a region of a " +
+                      board_name(side_) + " board has 1 to " + std::to_string(side_));
   std::vector<bool> seen(static_cast<std::size_t>(cell_count()));
   for (int cell : cells) {
     if (cell < 0 || cell >= cell_count())
@@ -224,6 +232,33 @@ SudokuRules& SudokuRules::add_house(std::string name, std::vector<int> cells) {
   }
   houses_.push_back({std::move(name), std::move(cells)});
   return *this;
+}
+
+SudokuRules& SudokuRules::add_hole(int cell) {
+  if (cell < 0 || cell >= cell_count())
+    throw SudokuError("hole: cell " + std::to_string(cell) + " is off the board");
+  for (const Cage& cage : cages_)
+    if (std::find(cage.cells.begin(), cage.cells.end(), cell) != cage.cells.end())
+      throw SudokuError(cell_name(cell, side_) + " is in a cage: it cannot be a hole");
+  if (holes_.empty()) holes_.assign(static_cast<std::size_t>(cell_count()), false);
+  if (!holes_[static_cast<std::size_t>(cell)]) {
+    holes_[static_cast<std::size_t>(cell)] = true;
+    if (++hole_count_ == 1) extras_.push_back("holes");
+  }
+  return *this;
+}
+
+bool SudokuRules::full(const House& house) const {
+  int open = 0;
+  for (int cell : house.cells) open += !is_hole(cell);
+  return open == side_;
+}
+
+std::vector<int> SudokuRules::open_cells() const {
+  std::vector<int> cells;
+  for (int cell = 0; cell < cell_count(); ++cell)
+    if (!is_hole(cell)) cells.push_back(cell);
+  return cells;
 }
 
 SudokuRules& SudokuRules::add_diagonals() {
@@ -265,6 +300,7 @@ SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
     for (const Cage& other : cages_)
       if (std::find(other.cells.begin(), other.cells.end(), cell) != other.cells.end())
         throw SudokuError(name + ": " + cell_name(cell, side_) + " is in another cage already");
+    if (is_hole(cell)) throw SudokuError(name + ": " + cell_name(cell, side_) + " is a hole");
     if (std::count(cells.begin(), cells.end(), cell) > 1)
       throw SudokuError(name + " holds " + cell_name(cell, side_) + " twice");
   }
@@ -290,14 +326,32 @@ std::string SudokuRules::describe() const {
 Problem SudokuRules::problem() const {
   Problem problem;
   const int side = side_, cells = cell_count();
-  for (int cell = 0; cell < cells; ++cell) problem.add_primary(cell_name(cell, side));
-  for (std::size_t h = 0; h < houses_.size(); ++h)
-    for (int d = 1; d <= side; ++d)
-      problem.add_primary("h" + std::to_string(h + 1) + "#" + std::to_string(d));
-  for (std::size_t k = 0; k < cages_.size(); ++k) problem.add_primary("k" + std::to_string(k + 1));
+  const std::size_t digits = static_cast<std::size_t>(side);
+  // Items: open cells, full houses' digits, cages (primary); the digits of
+  // houses with holes or fewer cells, and of cages (secondary: at most once).
+  std::vector<int> cell_item(static_cast<std::size_t>(cells), -1);
+  for (int cell = 0; cell < cells; ++cell)
+    if (!is_hole(cell)) cell_item[static_cast<std::size_t>(cell)] = problem.add_primary(cell_name(cell, side));
+  std::vector<int> house_item(houses_.size() * digits, -1);
+  auto house_items = [&](bool primary) {
+    for (std::size_t h = 0; h < houses_.size(); ++h) {
+      if (full(houses_[h]) != primary) continue;
+      for (int d = 1; d <= side; ++d) {
+        std::string name = "h" + std::to_string(h + 1) + "#" + std::to_string(d);
+        house_item[h * digits + static_cast<std::size_t>(d - 1)] =
+            primary ? problem.add_primary(std::move(name)) : problem.add_secondary(std::move(name));
+      }
+    }
+  };
+  house_items(true);
+  std::vector<int> cage_item;
+  for (std::size_t k = 0; k < cages_.size(); ++k)
+    cage_item.push_back(problem.add_primary("k" + std::to_string(k + 1)));
+  house_items(false);
+  std::vector<int> cage_digit_item;
   for (std::size_t k = 0; k < cages_.size(); ++k)
     for (int d = 1; d <= side; ++d)
-      problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d));
+      cage_digit_item.push_back(problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d)));
 
   // Which houses and which cage each cell is in.
   std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
@@ -307,17 +361,15 @@ Problem SudokuRules::problem() const {
   for (std::size_t k = 0; k < cages_.size(); ++k)
     for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
 
-  const int house_base = cells;
-  const int cage_base = house_base + static_cast<int>(houses_.size()) * side;
-  const int cage_digit_base = cage_base + static_cast<int>(cages_.size());
   std::vector<OptionEntry> entries;
   for (int cell = 0; cell < cells; ++cell) {
+    if (is_hole(cell)) continue;
     for (int d = 1; d <= side; ++d) {
-      entries.assign(1, OptionEntry{cell});
+      entries.assign(1, OptionEntry{cell_item[static_cast<std::size_t>(cell)]});
       for (int h : houses_of[static_cast<std::size_t>(cell)])
-        entries.push_back({house_base + h * side + d - 1});
+        entries.push_back({house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
       if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
-        entries.push_back({cage_digit_base + k * side + d - 1});
+        entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits + static_cast<std::size_t>(d - 1)]});
       problem.add_option(std::span<const OptionEntry>(entries));
     }
   }
@@ -325,9 +377,10 @@ Problem SudokuRules::problem() const {
     std::vector<std::uint64_t> sets;
     digit_sets(side, static_cast<int>(cages_[k].cells.size()), cages_[k].sum, 1, 0, sets);
     for (std::uint64_t set : sets) {
-      entries.assign(1, OptionEntry{cage_base + static_cast<int>(k)});
+      entries.assign(1, OptionEntry{cage_item[k]});
       for (int d = 1; d <= side; ++d)
-        if (!(set >> (d - 1) & 1)) entries.push_back({cage_digit_base + static_cast<int>(k) * side + d - 1});
+        if (!(set >> (d - 1) & 1))
+          entries.push_back({cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)]});
       problem.add_option(std::span<const OptionEntry>(entries));
     }
   }
@@ -337,10 +390,13 @@ Problem SudokuRules::problem() const {
 std::string SudokuRules::find_conflict(const SudokuBoard& board) const {
   if (board.side != side_)
     return "a " + board_name(board.side) + " board for " + board_name(side_) + " rules";
-  for (int cell = 0; cell < cell_count(); ++cell)
-    if (board.cells[static_cast<std::size_t>(cell)] > side_)
-      return cell_name(cell, side_) + " holds " + std::to_string(board.cells[static_cast<std::size_t>(cell)]) +
-             ", more than the side";
+  for (int cell = 0; cell < cell_count(); ++cell) {
+    const int d = board.cells[static_cast<std::size_t>(cell)];
+    if (d > side_)
+      return cell_name(cell, side_) + " holds " + std::to_string(d) + ", more than the side";
+    if (d != 0 && is_hole(cell))
+      return cell_name(cell, side_) + " is a hole but holds " + std::to_string(d);
+  }
   std::vector<int> seen(static_cast<std::size_t>(side_) + 1);
   for (const House& house : houses_) {
     std::fill(seen.begin(), seen.end(), -1);
@@ -387,13 +443,85 @@ std::string SudokuRules::find_conflict(const SudokuBoard& board) const {
 bool SudokuRules::is_solution(const SudokuBoard& puzzle, const SudokuBoard& solution) const {
   if (puzzle.side != side_ || solution.side != side_) return false;
   for (std::size_t k = 0; k < solution.cells.size(); ++k) {
-    if (solution.cells[k] == 0) return false;
+    if ((solution.cells[k] == 0) != is_hole(static_cast<int>(k))) return false;
     if (puzzle.cells[k] != 0 && puzzle.cells[k] != solution.cells[k]) return false;
   }
   return find_conflict(solution).empty();
 }
 
 // --- text --------------------------------------------------------------------
+
+KnuthSudoku parse_knuth_sudoku(std::string_view text, const std::string& source) {
+  static constexpr std::string_view digits = "123456789abcdefghijklmnopqrstuvw";
+  static constexpr std::string_view boxes = "0123456789abcdefghijklmnopqrstuv";
+  std::vector<std::string_view> lines;
+  for (std::size_t k = 0; k < text.size();) {
+    std::size_t end = text.find('\n', k);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(k, end - k);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    k = end + 1;
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  auto fail = [&](std::size_t line, const std::string& reason) {
+    return ParseError(source, line, reason);
+  };
+  if (lines.empty() || lines.front().empty()) throw fail(1, "the first line is empty: its length n is the side");
+  const std::size_t n = lines.front().size();
+  if (n > digits.size())
+    throw fail(1, "the first line has " + std::to_string(n) + " characters; n is at most 32");
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    if (lines[k].size() != n)
+      throw fail(k + 1, "has " + std::to_string(lines[k].size()) + " characters, not n = " +
+                            std::to_string(n));
+  if (lines.size() % n != 0)
+    throw fail(lines.size(), "box-definition group " + std::to_string(lines.size() / n) +
+                                 " has " + std::to_string(lines.size() % n) + " of its " +
+                                 std::to_string(n) + " lines");
+  const int side = static_cast<int>(n);
+  KnuthSudoku out{SudokuRules(side), SudokuBoard(side),
+                  SudokuAlphabet::custom(digits.substr(0, n), side)};
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const char ch = lines[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      const std::size_t d = digits.find(ch);
+      if (ch == '#') out.rules.add_hole(r * side + c);
+      else if (d != std::string_view::npos && d < n)
+        out.puzzle.cells[static_cast<std::size_t>(r * side + c)] = static_cast<std::uint8_t>(d + 1);
+    }
+  std::vector<std::vector<int>> cells_of(boxes.size());
+  for (std::size_t k = n; k < lines.size(); ++k)
+    for (std::size_t c = 0; c < n; ++c) {
+      const char ch = lines[k][c];
+      if (ch == '.') continue;
+      const std::size_t x = boxes.find(ch);
+      if (x == std::string_view::npos || x >= n)
+        throw fail(k + 1, std::string("'") + ch + "' at column " + std::to_string(c + 1) +
+                              " names no box (0-9 then a-v, fewer than n; '.' for none)");
+      const int cell = static_cast<int>((k % n) * n + c);
+      std::vector<int>& box = cells_of[x];
+      if (std::find(box.begin(), box.end(), cell) != box.end())
+        throw fail(k + 1, std::string("box ") + ch + " already holds " + cell_name(cell, side));
+      box.push_back(cell);
+      if (box.size() > n)
+        throw fail(k + 1, std::string("box ") + ch + " has more than " + std::to_string(n) + " cells");
+    }
+  for (std::size_t x = 0; x < cells_of.size(); ++x)
+    if (!cells_of[x].empty()) out.rules.add_region(std::string("box ") + boxes[x], std::move(cells_of[x]));
+  return out;
+}
+
+std::string to_knuth_lines(const SudokuBoard& board, const SudokuRules& rules,
+                           const SudokuAlphabet& alphabet) {
+  std::string out;
+  for (int r = 0; r < board.side; ++r) {
+    for (int c = 0; c < board.side; ++c)
+      out += rules.is_hole(r * board.side + c) ? '#' : alphabet.symbol(board.get(r, c));
+    out += '\n';
+  }
+  return out;
+}
 
 void add_cages(SudokuRules& rules, std::string_view text) {
   std::size_t k = 0;
@@ -468,7 +596,7 @@ std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
     }
     for (int c = 0; c < side; ++c) {
       if (c > 0) out += columns && c % columns == 0 ? " | " : " ";
-      out += alphabet.symbol(board.get(r, c));
+      out += rules.is_hole(r * side + c) ? '#' : alphabet.symbol(board.get(r, c));
     }
     out += '\n';
   }

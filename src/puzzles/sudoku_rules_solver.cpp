@@ -9,14 +9,19 @@ struct SudokuRulesSolver::Impl {
   Solver solver;
   SearchOptions options;
   int side;
-  int placements;  // options before the cages' digit sets: cell * side + digit - 1
+  std::vector<int> open;  // the open cells, in order: option k * side + d - 1
+  std::vector<int> rank;  // of each cell among them (-1: a hole)
+  int placements;         // options before the cages' digit sets
 
   explicit Impl(SudokuRules given)
       : rules(std::move(given)),
         problem(rules.problem()),
         solver(problem),
         side(rules.side()),
-        placements(rules.cell_count() * rules.side()) {
+        open(rules.open_cells()),
+        rank(static_cast<std::size_t>(rules.cell_count()), -1),
+        placements(static_cast<int>(open.size()) * rules.side()) {
+    for (std::size_t k = 0; k < open.size(); ++k) rank[static_cast<std::size_t>(open[k])] = static_cast<int>(k);
     // As the classic's solver: singles at once, branching where most follows.
     options.propagate = true;
     options.item_choice = ItemChoice::most_clashes;
@@ -29,7 +34,7 @@ struct SudokuRulesSolver::Impl {
     if (!rules.find_conflict(puzzle).empty()) return {SudokuStatus::invalid, 0};
     for (int cell = 0; cell < rules.cell_count(); ++cell) {
       const int digit = puzzle.cells[static_cast<std::size_t>(cell)];
-      if (digit != 0 && !solver.assume(cell * side + digit - 1)) {
+      if (digit != 0 && !solver.assume(rank[static_cast<std::size_t>(cell)] * side + digit - 1)) {
         solver.clear_assumptions();
         return {SudokuStatus::invalid, 0};
       }
@@ -44,7 +49,7 @@ struct SudokuRulesSolver::Impl {
               *first = SudokuBoard(side);
               for (int option : solution.options)
                 if (option < placements)
-                  first->cells[static_cast<std::size_t>(option / side)] =
+                  first->cells[static_cast<std::size_t>(open[static_cast<std::size_t>(option / side)])] =
                       static_cast<std::uint8_t>(option % side + 1);
             }
             return true;

@@ -8,11 +8,14 @@
 //   items:   one per cell (filled once), one per (house, digit) (placed once),
 //            one per cage (its digit set chosen once), and a secondary item
 //            per (cage, digit) (used at most once);
-//   options: cell * side + digit - 1 puts `digit` in `cell` and covers the
-//            cell, its houses' items for the digit and (cage, digit); after
-//            them, one option per cage and set of digits with the cage's sum,
-//            which takes (cage, d) for every digit d NOT in the set, so the
-//            cage's cells can only use the set's digits.
+//   options: k * side + digit - 1 puts `digit` in the k-th open cell (not a
+//            hole; without holes cell k) and covers the cell, its houses'
+//            items for the digit and (cage, digit); after them, one option
+//            per cage and set of digits with the cage's sum, which takes
+//            (cage, d) for every digit d NOT in the set, so the cage's cells
+//            can only use the set's digits.
+//   A house with holes, or a region of fewer cells, takes secondary items
+//   instead: each digit at most once (Knuth's generalized Sudoku).
 //
 // The 9x9 classic has a faster dedicated path (SudokuSolver, sudoku.hpp);
 // these rules serve every shape and agree with it on the classic.
@@ -94,6 +97,12 @@ class XCOVER_API SudokuRules {
   SudokuRules& add_windows();
   // Any house of `side` cells; SudokuError for a wrong count or cell.
   SudokuRules& add_house(std::string name, std::vector<int> cells);
+  // A region of 1..side cells that holds no digit twice; with `side` open
+  // cells it is a house (every digit once).
+  SudokuRules& add_region(std::string name, std::vector<int> cells);
+  // A hole: a cell left out of the puzzle, never filled. Rows, columns and
+  // houses through it then hold each digit at most once.
+  SudokuRules& add_hole(int cell);
   // A killer cage; SudokuError when no distinct digits reach the sum.
   SudokuRules& add_cage(std::vector<int> cells, int sum);
 
@@ -103,6 +112,13 @@ class XCOVER_API SudokuRules {
   int box_columns() const { return box_columns_; }
   const std::vector<House>& houses() const { return houses_; }
   const std::vector<Cage>& cages() const { return cages_; }
+  bool is_hole(int cell) const { return !holes_.empty() && holes_[static_cast<std::size_t>(cell)]; }
+  // The cells that are not holes, in order (option k of the problem, for k
+  // below open_cells().size() * side, puts digit k % side + 1 in cell
+  // open_cells()[k / side]).
+  std::vector<int> open_cells() const;
+  // Whether a house holds every digit (side open cells) or each at most once.
+  bool full(const House& house) const;
   // e.g. "9x9, 3x3 boxes, diagonals", for messages and output.
   std::string describe() const;
 
@@ -122,6 +138,8 @@ class XCOVER_API SudokuRules {
   std::vector<std::string> extras_;  // what describe() lists after the shape
   std::vector<House> houses_;
   std::vector<Cage> cages_;
+  std::vector<bool> holes_;  // empty: none
+  int hole_count_ = 0;
 };
 
 // Reads a board of `side` cells a row: the cells run up to the first
@@ -131,6 +149,23 @@ class XCOVER_API SudokuRules {
 XCOVER_API SudokuBoard parse_board(std::string_view line, int side,
                                    const SudokuAlphabet& alphabet);
 XCOVER_API std::string to_line(const SudokuBoard& board, const SudokuAlphabet& alphabet);
+// Knuth's generalized Sudoku, as his DLX data generator for it reads it:
+// n lines of n characters (n from 1 to 32), each a clue (1-9 then a-w),
+// '#' for a hole or anything else for a blank; then any number of groups of
+// n lines naming boxes, each character a box (0-9 then a-v) or '.' for none
+// in this group. A box may take cells in several groups and holds at most n
+// (with n open cells it holds every digit, else each at most once); rows and
+// columns through holes, likewise. ParseError names SOURCE:LINE.
+struct KnuthSudoku {
+  SudokuRules rules{1};
+  SudokuBoard puzzle;
+  SudokuAlphabet alphabet = SudokuAlphabet::standard(1);  // 1-9 then a-w
+};
+XCOVER_API KnuthSudoku parse_knuth_sudoku(std::string_view text, const std::string& source);
+// A board in that layout: n lines of n symbols, '#' for holes, '.' blanks.
+XCOVER_API std::string to_knuth_lines(const SudokuBoard& board, const SudokuRules& rules,
+                                      const SudokuAlphabet& alphabet);
+
 // Killer cages as text, separated by blanks: each its cells as r<row>c<column>
 // (from 1), '=', and its sum: "r1c1r1c2=3 r1c3r2c3r3c3=15". add_cages throws
 // SudokuError naming the cage and what is wrong; cages_text writes them so.

@@ -232,6 +232,38 @@ TEST_CASE("sudoku variants cli: the grid shows the givens beside the solution") 
   for (const std::string& row : rows) CHECK(row.size() == rows[0].size());
 }
 
+TEST_CASE("sudoku variants cli: Knuth's generalized layout, with holes") {
+  // The Grabarchuks' letter 'A' (Puzzlium ABC): six holes, five hexomino boxes.
+  const std::string a =
+      "#.5..#\n.4..3.\n6.##..\n.5.2..\n.....1\n.3##..\n"
+      ".0000.\n122203\n12..03\n122433\n144443\n11..43\n";
+  const auto solved = run_cli("sudoku --knuth", a);
+  CHECK(solved.exit_code == 0);
+  const auto rows = lines_of(solved.out);
+  REQUIRE(rows.size() == 6);
+  std::vector<std::vector<int>> groups = rows_and_columns(6);
+  std::string line;
+  for (const std::string& row : rows) line += row;
+  for (std::size_t k = 0; k < line.size(); ++k)
+    CHECK((line[k] == '#') == (a[k / 6 * 7 + k % 6] == '#'));  // holes stay holes
+  for (std::size_t k = 0; k < 36; ++k) {
+    const char given = a[k / 6 * 7 + k % 6];
+    if (given >= '1' && given <= '6') CHECK(line[k] == given);
+  }
+  // Rows and columns: no digit twice (those with holes are short).
+  for (const auto& group : groups) {
+    std::set<char> seen;
+    for (int cell : group)
+      if (line[static_cast<std::size_t>(cell)] != '#')
+        CHECK(seen.insert(line[static_cast<std::size_t>(cell)]).second);
+  }
+  CHECK(run_cli("sudoku --knuth --count", a).out == "1\n");
+  const auto bad = run_cli("sudoku --knuth", "12\n1\n");
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err == "<stdin>:2: has 1 characters, not n = 2\n");
+  CHECK(run_cli("sudoku --knuth --boxes 2x3", a).exit_code == 2);
+}
+
 TEST_CASE("sudoku variants cli: errors name the line and what is wrong") {
   const auto wrong_size = run_cli("sudoku --boxes 2x3", std::string(81, '.') + "\n");
   CHECK(wrong_size.exit_code == 1);

@@ -109,6 +109,10 @@ int run_sudoku(const std::vector<std::string>& args) {
       ("killer", po::bool_switch(&command.shape.killer),
        "killer: each line holds its cells, then cages as r1c1r1c2=3 (cells, '=', their "
        "sum: distinct digits)")
+      ("knuth", po::bool_switch(&command.shape.knuth),
+       "each FILE holds one generalized Sudoku in Knuth's layout: n lines of n clues (1-9 then "
+       "a-w; '#' a hole, anything else a blank), then groups of n lines naming boxes (0-9 then "
+       "a-v, '.' none); the solution is written the same way")
       ("alphabet", po::value(&command.shape.alphabet)->value_name("SYMBOLS"),
        "the digits' symbols in order, e.g. 0123456789ABCDEF for hex 16x16; '.' is then the "
        "only blank (default 1-9 then A-Z, with '0' also a blank)");
@@ -180,6 +184,13 @@ int run_sudoku(const std::vector<std::string>& args) {
     throw UsageError(std::string("--symmetry: ") + e.what());
   }
   const bool generating = vm.count("generate") > 0;
+  if (command.shape.knuth && (generating || format == "csv" ||
+                              format == "json" || !boxes.empty() || command.shape.latin ||
+                              !command.shape.regions.empty() || command.shape.jigsaw_lines ||
+                              command.shape.diagonals || command.shape.windows ||
+                              command.shape.killer || !command.shape.alphabet.empty()))
+    throw UsageError("--knuth files define their own shape: it goes with --count, --limit, "
+                     "--rate, --node-limit and --format line|grid only");
   for (const char* option : {"seed", "symmetry", "difficulty", "clues"})
     if (vm.count(option) && !generating)
       throw UsageError(std::string("--") + option + " applies to --generate");
@@ -199,6 +210,7 @@ int run_sudoku(const std::vector<std::string>& args) {
     command.threads = threads;
     command.files = files;
     try {
+      if (command.shape.knuth) return run_sudoku_knuth(command);
       return generating ? run_sudoku_generate(command) : run_sudoku_rules(command);
     } catch (const SudokuError& e) {
       throw UsageError(e.what());  // rules from the options that do not hold

@@ -62,7 +62,7 @@ std::string score_text(double score) {
 
 bool SudokuShape::any() const {
   return box_rows || latin || !regions.empty() || jigsaw_lines || diagonals || windows ||
-         killer || !alphabet.empty();
+         killer || !alphabet.empty() || knuth;
 }
 
 int SudokuShape::fixed_side() const {

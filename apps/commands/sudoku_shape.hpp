@@ -24,6 +24,7 @@ struct SudokuShape {
   bool diagonals = false, windows = false;
   bool killer = false;                // --killer: cages on each line
   std::string alphabet;               // --alphabet SYMBOLS
+  bool knuth = false;                 // --knuth: files in Knuth's generalized layout
 
   // Any option that the classic batch path does not serve.
   bool any() const;
@@ -83,5 +84,7 @@ struct SudokuCommand {
 int run_sudoku_rules(const SudokuCommand& command);
 // Makes --generate N puzzles.
 int run_sudoku_generate(const SudokuCommand& command);
+// Solves, counts or rates puzzles in Knuth's generalized layout, one a file.
+int run_sudoku_knuth(const SudokuCommand& command);
 
 }  // namespace xcover::cli

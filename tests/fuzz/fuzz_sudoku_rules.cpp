@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Fuzzes the readers of Sudoku of any shape: boards in an alphabet, jigsaw
-// region strings and killer cages. The first byte picks the rules (Latin
-// square, boxes, jigsaw from the second word; diagonals, windows; cages from
-// the words after), the first word is the board. Whatever the bytes, each
+// region strings, killer cages and Knuth's generalized layout. The first
+// byte picks the rules (Latin square, boxes, jigsaw from the second word;
+// diagonals, windows; cages from the words after; with its top bit, the rest
+// is read in Knuth's layout), the first word is the board. Whatever the bytes, each
 // reader either throws SudokuError with a message or gives something that
 //   - prints back to itself (boards with to_line, cages with cages_text),
 //   - has houses of `side` distinct cells,
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
 #include "xcover/puzzles/sudoku_rules_solver.hpp"
 
@@ -63,9 +65,36 @@ xcover::SudokuRules make_rules(unsigned char pick, int side, std::vector<std::st
 
 }  // namespace
 
+// Knuth's layout: refused with a located message, or rules whose solver's
+// answers obey them.
+void knuth(std::string_view text) {
+  const std::size_t first = text.find('\n');
+  if (first != std::string_view::npos && first > 12) return;  // big boards: slower, not different
+  try {
+    const xcover::KnuthSudoku k = xcover::parse_knuth_sudoku(text, "fuzz");
+    xcover::SudokuRulesSolver solver(k.rules);
+    solver.search_options().node_limit = 2000;
+    xcover::SudokuBoard solution;
+    const auto result = solver.solve(k.puzzle, solution, 2);
+    FUZZ_CHECK((result.status == xcover::SudokuStatus::invalid) ==
+               !k.rules.find_conflict(k.puzzle).empty());
+    if (result.status == xcover::SudokuStatus::solved) {
+      FUZZ_CHECK(k.rules.is_solution(k.puzzle, solution));
+      FUZZ_CHECK(xcover::to_knuth_lines(solution, k.rules, k.alphabet).size() ==
+                 static_cast<std::size_t>(k.rules.side() * (k.rules.side() + 1)));
+    }
+  } catch (const xcover::ParseError &e) {
+    FUZZ_CHECK(std::string_view(e.what()).rfind("fuzz:", 0) == 0);
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   if (size < 2) return 0;
   const unsigned char pick = data[0];
+  if (pick & 0x80) {
+    knuth(std::string_view(reinterpret_cast<const char *>(data) + 1, size - 1));
+    return 0;
+  }
   std::vector<std::string_view> parts =
       words(std::string_view(reinterpret_cast<const char *>(data) + 1, size - 1));
   if (parts.empty()) return 0;

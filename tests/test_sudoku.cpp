@@ -435,3 +435,20 @@ TEST_CASE("sudoku: formatting") {
   CHECK(xcover::sudoku_symbol(10) == 'A');
   CHECK(xcover::sudoku_symbol(25) == 'P');
 }
+
+TEST_CASE("sudoku: a 16x16 line with '0' and no 'G' is refused as ambiguous") {
+  std::string hex(256, '.');
+  hex[0] = '0';
+  hex[1] = 'F';
+  std::string error;
+  xcover::SudokuGrid grid;
+  CHECK_FALSE(xcover::parse_sudoku(hex, grid, error));
+  CHECK(error ==
+        "'0' with no 'G' in a 16x16 puzzle: is '0' a blank or a digit (as in hex 0-F)? Write "
+        "blanks as '.', or give the digits' symbols (xcover sudoku --alphabet "
+        "0123456789ABCDEF)");
+  hex[2] = 'G';  // now '0' can only be a blank
+  CHECK(xcover::parse_sudoku(hex, grid, error));
+  CHECK(grid.get(0, 0) == 0);
+  CHECK(grid.get(0, 2) == 16);
+}

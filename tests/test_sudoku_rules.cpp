@@ -171,8 +171,17 @@ TEST_CASE("rules: boards as text in any alphabet") {
   CHECK(board.cells[0] == 1);
   CHECK(board.cells[1] == 16);
   CHECK(xcover::to_line(board, hex) == line);
-  // With the standard alphabet '0' is a blank and 'F' the digit 15.
-  CHECK(xcover::parse_board(line, 16, standard16).cells[0] == 0);
+  // With the standard alphabet '0' is a blank, but a line with '0' and no
+  // 'G' may be hex: refused. With a 'G' it is a blank, and 'F' the digit 15.
+  CHECK_THROWS_WITH_AS(xcover::parse_board(line, 16, standard16),
+                       "'0' with no 'G' in a 16x16 puzzle: is '0' a blank or a digit (as in hex "
+                       "0-F)? Write blanks as '.', or give the digits' symbols (xcover sudoku "
+                       "--alphabet ...)",
+                       SudokuError);
+  std::string with_g = line;
+  with_g[5] = 'G';
+  CHECK(xcover::parse_board(with_g, 16, standard16).cells[0] == 0);
+  CHECK(xcover::parse_board(with_g, 16, standard16).cells[1] == 15);
   line[2] = 'G';
   CHECK_THROWS_WITH_AS(xcover::parse_board(line, 16, hex),
                        "'G' at position 3 (row 1, column 3) is not a symbol of this board "

@@ -180,6 +180,17 @@ bool parse_sudoku(std::string_view line, SudokuGrid& grid, std::string& error) {
     }
     cells[k] = value;
   }
+  // From 16x16 up, a line with '0' but without the last digit may be
+  // written in digits from 0 (hex 0-F): refuse to guess.
+  const std::string_view cells_text = line.substr(begin, length);
+  const char last = sudoku_symbol(side);
+  if (box >= 4 && cells_text.find('0') != std::string_view::npos &&
+      cells_text.find(last) == std::string_view::npos) {
+    error = std::string("'0' with no '") + last + "' in a " + size_name(box) +
+            " puzzle: is '0' a blank or a digit (as in hex 0-F)? Write blanks as '.', or give "
+            "the digits' symbols (xcover sudoku --alphabet 0123456789ABCDEF)";
+    return false;
+  }
   return true;
 }
 

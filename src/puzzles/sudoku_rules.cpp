@@ -572,6 +572,15 @@ SudokuBoard parse_board(std::string_view line, int side, const SudokuAlphabet& a
     }
     board.cells[k] = static_cast<std::uint8_t>(value);
   }
+  // From side 10 up, a line with '0' but without the last digit may be
+  // written in digits from 0 (hex 0-F): refuse to guess.
+  const std::string_view cells_text = line.substr(begin, length);
+  const char last = alphabet.symbol(side);
+  if (side >= 10 && alphabet.zero_is_blank() && cells_text.find('0') != std::string_view::npos &&
+      cells_text.find(last) == std::string_view::npos)
+    throw SudokuError(std::string("'0' with no '") + last + "' in a " + board_name(side) +
+                      " puzzle: is '0' a blank or a digit (as in hex 0-F)? Write blanks as '.', "
+                      "or give the digits' symbols (xcover sudoku --alphabet ...)");
   return board;
 }
 

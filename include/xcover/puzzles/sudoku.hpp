@@ -72,6 +72,8 @@ XCOVER_API char sudoku_symbol(int digit);
 // solution" lines read as they are); their number gives the size. Returns
 // false and sets `error` ("80 cells; a puzzle has 16 (4x4), 81 (9x9), ...")
 // when the line is not a puzzle. Givens are not checked against the rules.
+// A 16x16 or 25x25 line holding '0' but not its last digit ('G', 'P') is
+// refused as ambiguous: '0' may be a digit there (hex 0-F).
 XCOVER_API bool parse_sudoku(std::string_view line, SudokuGrid& grid, std::string& error);
 // The same, throwing SudokuError.
 XCOVER_API SudokuGrid parse_sudoku(std::string_view line);

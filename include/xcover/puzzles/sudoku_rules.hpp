@@ -63,6 +63,8 @@ class XCOVER_API SudokuAlphabet {
   int value(char c) const;
   // "1-9", "1-9 and A-G", "0-9 and A-F", or the symbols themselves.
   std::string describe() const;
+  // Whether '0' reads as a blank (the standard alphabets up to side 35).
+  bool zero_is_blank() const { return zero_is_blank_; }
 
  private:
   std::string symbols_;
@@ -143,7 +145,9 @@ class XCOVER_API SudokuRules {
 };
 
 // Reads a board of `side` cells a row: the cells run up to the first
-// whitespace, ',' or ':'. SudokuError ("80 cells; a 9x9 board has 81",
+// whitespace, ',' or ':'. From side 10 up, with an alphabet where '0' is a
+// blank, a line holding '0' but not the last digit is refused as ambiguous
+// (it may be written in digits from 0, as hex is). SudokuError ("80 cells; a 9x9 board has 81",
 // "'G' at position 5 (row 1, column 5) is not a symbol of this board (1-9,
 // '.' for a blank)").
 XCOVER_API SudokuBoard parse_board(std::string_view line, int side,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Everything the library offers in one include: problems, the text format,
-// the solver, threads and checkpoints, the adapters (Sudoku and its batch
-// runner, queens, polyomino, Langford), the version, and distributed
+// the solver, threads and checkpoints, the adapters (Sudoku, its batch
+// runner, any-shape rules, generator and ratings; queens, polyomino,
+// Langford), the version, and distributed
 // counting when the library was built with it (XCOVER_WITH_MPI, from
 // version.hpp).
 #pragma once
@@ -16,6 +17,10 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
+#include "xcover/puzzles/sudoku_generate.hpp"
+#include "xcover/puzzles/sudoku_rate.hpp"
+#include "xcover/puzzles/sudoku_rules.hpp"
+#include "xcover/puzzles/sudoku_rules_solver.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"
 #include "xcover/version.hpp"

@@ -43,6 +43,13 @@ int main() {
   failures += batch_results != 1;
   // puzzles/polyomino.hpp
   failures += xcover::pentominoes().size() != 12;
+  // puzzles/sudoku_rules.hpp, sudoku_rules_solver.hpp: the 288 4x4 boards
+  const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
+  xcover::SudokuRulesSolver four_solver(four);
+  failures += four_solver.count(xcover::SudokuBoard(4), 0).solutions != 288;
+  // puzzles/sudoku_generate.hpp, sudoku_rate.hpp: a unique puzzle, rated
+  const xcover::GeneratedSudoku made = xcover::generate_sudoku(four, 1);
+  failures += xcover::rate_sudoku(four_solver, made.puzzle).solutions != 1;
 #ifdef XCOVER_WITH_MPI
   // distributed.hpp (a declaration only: this program does not link xcover::mpi)
   failures += xcover::DistributedOptions{}.pieces_per_rank == 0;

@@ -10,7 +10,19 @@
 #include <cstdlib>
 #include <new>
 
-#if defined(__GLIBC__)
+// Only with glibc (malloc_usable_size), and not under a sanitizer: ASan and
+// TSan bring operators of their own (their nothrow new would be freed here,
+// which ASan reports as a mismatch).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define XCOVER_SANITIZED_HEAP 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define XCOVER_SANITIZED_HEAP 1
+#endif
+#if defined(__GLIBC__) && !defined(XCOVER_SANITIZED_HEAP)
+#define XCOVER_COUNT_HEAP 1
 #include <malloc.h>
 #endif
 
@@ -24,7 +36,7 @@ std::atomic<std::int64_t> peak{0};
 namespace xcover::test {
 
 bool heap_counted() {
-#if defined(__GLIBC__)
+#if defined(XCOVER_COUNT_HEAP)
   return true;
 #else
   return false;
@@ -37,7 +49,7 @@ std::int64_t take_heap_peak() { return peak.exchange(live.load()); }
 
 }  // namespace xcover::test
 
-#if defined(__GLIBC__)
+#if defined(XCOVER_COUNT_HEAP)
 
 void* operator new(std::size_t size) {
   void* block = std::malloc(size != 0 ? size : 1);

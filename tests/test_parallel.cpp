@@ -632,7 +632,7 @@ TEST_CASE("keep_work_on_stop = false: a stop drops the work left, and says so af
 }
 
 TEST_CASE("the workers of a parallel search share one set of the bitsets layout's tables") {
-  if (!xcover::test::heap_counted()) return;  // (glibc only)
+  if (!xcover::test::heap_counted()) return;  // (glibc, no sanitizer)
   // 28 queens: 784 options in sets of 13 words. The tables (a mask of the
   // options clashing with each option, one of those containing each item)
   // take some 150 KB; a search's own state a tenth of that.

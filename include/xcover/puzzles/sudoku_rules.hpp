@@ -34,7 +34,7 @@
 namespace xcover {
 
 // A board of any side: cells row by row, 0 for a blank, digits 1..side.
-struct SudokuBoard {
+struct XCOVER_API SudokuBoard {
   int side = 0;
   std::vector<std::uint8_t> cells;
 

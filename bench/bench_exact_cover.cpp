@@ -40,9 +40,9 @@ using Clock = std::chrono::steady_clock;
 
 // DLX1's figures for a problem (0 where unknown).
 struct Counts {
-  std::uint64_t solutions = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;
+  xcover::Count solutions = 0;
+  xcover::Count nodes = 0;
+  xcover::Count updates = 0;
 };
 
 struct Benchmark {
@@ -107,8 +107,8 @@ std::string load_average() {
   return one + " " + five + " " + fifteen;
 }
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
+std::string with_commas(xcover::Count n) {
+  std::string digits = xcover::to_string(n), out;
   for (std::size_t k = 0; k < digits.size(); ++k) {
     if (k > 0 && (digits.size() - k) % 3 == 0) out += ',';
     out += digits[k];
@@ -130,7 +130,7 @@ bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool propagate
   options.propagate = propagate;
   for (int rep = 0; rep < reps; ++rep) {
     const auto start = Clock::now();
-    const std::uint64_t solutions = solver.count(options).solutions;
+    const xcover::Count solutions = solver.count(options).solutions;
     seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
     const xcover::Statistics &stats = solver.statistics();
     const Counts now{solutions, stats.nodes, stats.updates};
@@ -159,7 +159,7 @@ bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool propagate
   std::printf("| %s | %s | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s |\n", bench.name.c_str(),
               xcover::to_string(solver.layout()), with_commas(counts.solutions).c_str(),
               with_commas(counts.nodes).c_str(), with_commas(counts.updates).c_str(), median,
-              median * 1e9 / static_cast<double>(std::max<std::uint64_t>(counts.updates, 1)),
+              median * 1e9 / static_cast<double>(std::max<xcover::Count>(counts.updates, 1)),
               static_cast<double>(counts.nodes) / median / 1e6, peak, equal);
   if (!steady) std::printf("  ERROR: counts changed between repetitions\n");
   std::fflush(stdout);

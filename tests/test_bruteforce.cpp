@@ -203,7 +203,7 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
     options.progress_nodes = 1;
     options.on_progress = [&](const xcover::Progress& p) {
       if (!yield) share = true;
-      if (yield && static_cast<int>(p.nodes) >= yield_at) give_up = true;
+      if (yield && p.nodes >= yield_at) give_up = true;
     };
     xcover::detail::WorkSharing sharing;
     sharing.share_request = &share;
@@ -262,8 +262,8 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, layout);
     const auto branching = solver.branching();
-    const std::uint64_t total = solver.count().solutions;
-    std::uint64_t sum = branching.solved ? 1 : 0;
+    const xcover::Count total = solver.count().solutions;
+    xcover::Count sum = branching.solved ? 1 : 0;
     for (int option : branching.options) {
       REQUIRE(solver.assume(option));
       sum += solver.count().solutions;
@@ -353,7 +353,7 @@ TEST_CASE("branching on the most clashes changes the tree, not the solutions") {
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, xcover::Layout::bitsets);
     const SolutionSet expected = engine(solver, false, xcover::ItemChoice::first_shortest);
-    const std::uint64_t nodes = solver.statistics().nodes;
+    const xcover::Count nodes = solver.statistics().nodes;
     CHECK(engine(solver, false, xcover::ItemChoice::most_clashes) == expected);
     smaller += solver.statistics().nodes < nodes;
     larger += solver.statistics().nodes > nodes;
@@ -367,7 +367,7 @@ TEST_CASE("the links ignore SearchOptions::propagate and item_choice") {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, xcover::Layout::links);
-    const std::uint64_t count = solver.count().solutions;
+    const xcover::Count count = solver.count().solutions;
     const xcover::Statistics plain = solver.statistics();
     xcover::SearchOptions options;
     options.propagate = true;

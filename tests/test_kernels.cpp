@@ -24,7 +24,7 @@ constexpr xcover::Kernels kSets[] = {xcover::Kernels::baseline, xcover::Kernels:
 struct Trace {
   std::vector<std::vector<int>> solutions;
   xcover::Status status = xcover::Status::exhausted;
-  std::uint64_t nodes = 0, updates = 0, solution_count = 0;
+  xcover::Count nodes = 0, updates = 0, solution_count = 0;
 };
 
 Trace trace(const xcover::Problem& problem, xcover::Layout layout, xcover::Kernels kernels,

@@ -61,7 +61,7 @@ xcover::ParallelOptions on(unsigned threads, std::size_t pieces_per_thread = 64)
 TEST_CASE("counts on 1, 2 and 4 threads equal the single search's") {
   for (const xcover::Problem& problem : {queens(6), queens(9), colored(9)}) {
     xcover::Solver solver(problem);
-    const std::uint64_t expected = solver.count().solutions;
+    const xcover::Count expected = solver.count().solutions;
     for (unsigned threads : {1u, 2u, 4u}) {
       CAPTURE(threads);
       xcover::ParallelSearch search(problem, on(threads));
@@ -241,8 +241,16 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
         path + ":9: not a valid checkpoint: a piece's count says 900000000 options, the line has 1");
   CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions -1\n")) ==
         path + ":3: not a valid checkpoint: 'solutions' is not a whole number");
-  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions 99999999999999999999\n")) ==
+  // Counts are 128 bits: 2^128 - 1 reads (the file then ends early), 2^128 does not.
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions "
+                     "340282366920938463463374607431768211455\n")) ==
+        path + ":3: not a valid checkpoint: the file ends early (was it cut short?)");
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions "
+                     "340282366920938463463374607431768211456\n")) ==
         path + ":3: not a valid checkpoint: 'solutions' is too large");
+  CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions 0\nnodes "
+                     "3402823669209384634633746074317682114550\n")) ==
+        path + ":4: not a valid checkpoint: 'nodes' is too large");
   // The finished part and the pieces must make up the whole search: a
   // duplicated or dropped piece line, or a changed weight, is refused.
   CHECK(error(sealed(head + "done 0.5\npending 2\n0.5 1 3\n0.5 1 3\nend\n")) ==
@@ -255,14 +263,14 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
 
 TEST_CASE("cut_into_pieces: the pieces' counts add up, their weights and dead ends to one") {
   for (const xcover::Problem& problem : {queens(7), colored(6)}) {
-    const std::uint64_t total = xcover::Solver(problem).count().solutions;
+    const xcover::Count total = xcover::Solver(problem).count().solutions;
     for (std::size_t target : {1u, 10u, 200u}) {
       CAPTURE(target);
       double dead = 0;
       const auto pieces = xcover::cut_into_pieces(problem, target, &dead);
       CHECK(!pieces.empty());
       xcover::Solver solver(problem);
-      std::uint64_t sum = 0;
+      xcover::Count sum = 0;
       double weight = dead;
       for (const auto& piece : pieces) {
         for (int option : piece.forced) REQUIRE(solver.assume(option));
@@ -334,7 +342,7 @@ TEST_CASE("a parallel search takes every search option the single search takes")
       CHECK(search.run() == xcover::Status::exhausted);
       CHECK(search.statistics().solutions == 352);
       CHECK(search.statistics().nodes == solver.statistics().nodes);
-      distinct.insert(solver.statistics().nodes);
+      distinct.insert(solver.statistics().nodes.saturate64());
     }
   }
   CHECK(distinct.size() >= 3);  // the options do change the tree
@@ -580,7 +588,7 @@ TEST_CASE("cut_into_pieces: a level of very many options is not cut into a piece
 
 TEST_CASE("cut_into_pieces: a cut stopped at any point still covers the whole tree") {
   const xcover::Problem problem = queens(7);
-  const std::uint64_t total = xcover::Solver(problem).count().solutions;
+  const xcover::Count total = xcover::Solver(problem).count().solutions;
   for (int asked : {0, 1, 3, 10}) {
     CAPTURE(asked);
     int calls = 0;
@@ -589,7 +597,7 @@ TEST_CASE("cut_into_pieces: a cut stopped at any point still covers the whole tr
         xcover::cut_into_pieces(problem, 200, &dead, [&] { return ++calls > asked; });
     CHECK(calls == asked + 1);
     xcover::Solver solver(problem);
-    std::uint64_t sum = 0;
+    xcover::Count sum = 0;
     double weight = dead;
     for (const auto& piece : pieces) {
       REQUIRE(solver.assume(piece.forced));

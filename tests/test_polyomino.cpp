@@ -81,7 +81,7 @@ std::string tiling_error(const std::vector<std::string>& picture, const xcover::
 }
 
 // Counts the tilings and checks every one.
-std::uint64_t checked_count(const xcover::TilingProblem& tiling,
+xcover::Count checked_count(const xcover::TilingProblem& tiling,
                             xcover::Layout layout = xcover::Layout::automatic,
                             const xcover::SearchOptions& options = {}) {
   xcover::Solver solver(tiling.problem, layout);
@@ -101,7 +101,7 @@ std::uint64_t checked_count(const xcover::TilingProblem& tiling,
   return solver.statistics().solutions;
 }
 
-std::uint64_t pentomino_count(const char* board) {
+xcover::Count pentomino_count(const char* board) {
   return checked_count(xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()));
 }
 

@@ -202,7 +202,7 @@ TEST_CASE("assumptions equal solving the reduced problem") {
     CHECK(solver.count().solutions == 0);
   }
   SUBCASE("one solver serves many instances") {
-    std::uint64_t total = 0;
+    xcover::Count total = 0;
     for (int column = 0; column < 8; ++column) {
       REQUIRE(solver.assume(column));  // queen in row 0, column `column`
       total += solver.count().solutions;

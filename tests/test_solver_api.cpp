@@ -81,7 +81,7 @@ TEST_CASE("a callback that throws leaves the solver usable") {
     CAPTURE(layout_name);
     xcover::Solver fresh(problem, layout);
     const xcover::CountResult expected = fresh.count();
-    const std::uint64_t expected_nodes = fresh.statistics().nodes;
+    const xcover::Count expected_nodes = fresh.statistics().nodes;
     xcover::Solver solver(problem, layout);
     SUBCASE("progress") {
       xcover::SearchOptions options;
@@ -155,7 +155,7 @@ TEST_CASE("solutions() pulls the solutions one at a time") {
     CAPTURE(layout_name);
     xcover::Solver solver(problem, layout);
     const std::vector<std::vector<int>> expected = all_solutions(solver);
-    const std::uint64_t all_nodes = solver.statistics().nodes;
+    const xcover::Count all_nodes = solver.statistics().nodes;
     REQUIRE(expected.size() == 92);
 
     SUBCASE("all of them, in the visitor's order, with the same statistics") {

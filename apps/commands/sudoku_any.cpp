@@ -89,7 +89,7 @@ int run_sudoku_rules(const SudokuCommand& command) {
                                         ? 2
                                         : 1;
         result = solver.solve(line->board, solution, limit);
-        row.nodes = solver.statistics().nodes;
+        row.nodes = solver.statistics().nodes.saturate64();
         if (result.status == SudokuStatus::stopped && !interrupted().load()) {
           row.error = "gave up after " + std::to_string(*row.nodes) + " nodes (--node-limit)";
           ++gave_up;

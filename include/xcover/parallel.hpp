@@ -44,9 +44,9 @@ struct WorkPiece {
 // Resuming from it finishes the count with exactly the single-run total.
 struct Checkpoint {
   std::uint64_t fingerprint = 0;  // of the problem, see fingerprint()
-  std::uint64_t solutions = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;
+  Count solutions = 0;
+  Count nodes = 0;
+  Count updates = 0;
   double seconds = 0;
   double done = 0;  // part of the tree finished, by estimate
   std::vector<WorkPiece> pending;

@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "xcover/count.hpp"
 #include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 
@@ -42,10 +43,12 @@ XCOVER_API const char* to_string(Status status);
 // Counters defined as in Knuth's DLX1: a node is an entry to a search level
 // (a solution counts as one more node, as it does there); an update is an
 // option removed from an item's list or an item removed from its item list.
+// The counts are 128 bits (count.hpp): totals over threads, ranks and
+// resumed checkpoints cannot overflow.
 struct Statistics {
-  std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;
-  std::uint64_t solutions = 0;
+  Count nodes = 0;
+  Count updates = 0;
+  Count solutions = 0;
   double seconds = 0;
   // Memory the solver's structure holds (DLX1 prints the same figure as
   // "bytes"), tables shared with its siblings (Solver::sibling) included;
@@ -57,9 +60,9 @@ struct Statistics {
 
 // A snapshot handed to the progress callback.
 struct Progress {
-  std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;
-  std::uint64_t solutions = 0;
+  Count nodes = 0;
+  Count updates = 0;
+  Count solutions = 0;
   double seconds = 0;
   int level = 0;
   // Estimated fraction of the search tree already explored, in [0, 1]
@@ -157,7 +160,7 @@ XCOVER_API const char* to_string(Kernels kernels);
 // The number of solutions a count found, and why it ended: a count cut
 // short (by a limit or a cancellation) is only a lower bound.
 struct CountResult {
-  std::uint64_t solutions = 0;
+  Count solutions = 0;
   Status status = Status::exhausted;
   // Every solution was counted.
   bool complete() const { return status == Status::exhausted; }

@@ -9,7 +9,27 @@
 #include <atomic>
 #include <functional>
 
+#include "xcover/count.hpp"
 #include "xcover/solver.hpp"
+
+// Counts (128 bits) are Python ints, in both directions.
+namespace pybind11::detail {
+template <>
+struct type_caster<xcover::Count> {
+  PYBIND11_TYPE_CASTER(xcover::Count, const_name("int"));
+  bool load(handle source, bool) {
+    if (!source || !PyLong_Check(source.ptr())) return false;
+    const std::string digits = str(source);
+    const std::optional<xcover::Count> parsed = xcover::parse_count(digits);
+    if (!parsed) return false;
+    value = *parsed;
+    return true;
+  }
+  static handle cast(xcover::Count count, return_value_policy, handle) {
+    return PyLong_FromString(xcover::to_string(count).c_str(), nullptr, 10);
+  }
+};
+}  // namespace pybind11::detail
 
 namespace xcover::python {
 

@@ -24,7 +24,7 @@ struct SolverBox {
 };
 
 struct CountSummary {
-  std::uint64_t solutions = 0;
+  Count solutions = 0;
   Status status = Status::exhausted;
   Statistics statistics;
   bool complete() const { return status == Status::exhausted; }
@@ -142,8 +142,8 @@ void bind_search(py::module_& m) {
       .def_readonly("bytes", &Statistics::bytes)
       .def_readonly("level_nodes", &Statistics::level_nodes)
       .def("__repr__", [](const Statistics& s) {
-        return "<Statistics: " + std::to_string(s.nodes) + " nodes, " +
-               std::to_string(s.updates) + " updates, " + std::to_string(s.solutions) +
+        return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
+               xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
                " solutions, " + std::to_string(s.seconds) + " s>";
       });
 
@@ -156,7 +156,7 @@ void bind_search(py::module_& m) {
       .def_readonly("statistics", &CountSummary::statistics)
       .def("__int__", [](const CountSummary& c) { return c.solutions; })
       .def("__repr__", [](const CountSummary& c) {
-        return "<CountResult: " + std::to_string(c.solutions) + " solutions, " +
+        return "<CountResult: " + xcover::to_string(c.solutions) + " solutions, " +
                to_string(c.status) + ">";
       });
 

@@ -174,7 +174,7 @@ class SearchEngine final : public Engine {
     std::optional<std::mt19937_64> rng;
     // Clock, cancellation and progress are looked at every 1024 nodes, and
     // exactly when a progress report by node count is due.
-    std::uint64_t next_progress_nodes = 0, next_check = 0;
+    Count next_progress_nodes = 0, next_check = 0;
     double next_progress_seconds = 0;
     bool timed = false;
   } run;
@@ -328,7 +328,7 @@ void SearchEngine::begin_run(const SearchOptions& options, const WorkSharing& sh
   run.start = Clock::now();
   if (options.random_seed != 0) run.rng.emplace(options.random_seed);
   run.next_progress_nodes =
-      options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
+      options.on_progress && options.progress_nodes ? Count{options.progress_nodes} : Count::max();
   // The first node looks too, so that a cancellation before the search is
   // seen at once.
   run.next_check = 1;

@@ -401,7 +401,7 @@ struct SudokuSolver::Impl {
       throw;
     }
     solver.clear_assumptions();
-    const std::uint64_t solutions = solver.statistics().solutions;
+    const std::uint64_t solutions = solver.statistics().solutions.saturate64();
     switch (status) {
       case Status::node_limit:
       case Status::time_limit:

@@ -181,7 +181,7 @@ struct SudokuBatch::Impl {
     }
     if (found.status == SudokuStatus::stopped && must_stop()) return false;
     result.solutions = found.solutions;
-    result.nodes = solver.statistics().nodes;
+    result.nodes = solver.statistics().nodes.saturate64();
     switch (found.status) {
       case SudokuStatus::solved:
         result.status = SudokuBatchStatus::solved;

@@ -100,6 +100,15 @@ class CheckpointReader {
     }
     return value;
   }
+  // A count: up to 128 bits.
+  Count count(std::string_view word, const char* what) const {
+    if (word.empty()) fail(std::string(what) + " is not a number");
+    for (char c : word)
+      if (c < '0' || c > '9') fail(std::string(what) + " is not a whole number");
+    const std::optional<Count> value = parse_count(word);
+    if (!value) fail(std::string(what) + " is too large");
+    return *value;
+  }
   double real(std::string_view word, const char* what) const {
     const std::string text(word);
     char* end = nullptr;
@@ -302,9 +311,9 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
       hex.find_first_not_of("0123456789abcdef") != std::string_view::npos)
     reader.fail("the fingerprint is not hexadecimal (16 digits at most)");
   c.fingerprint = std::strtoull(std::string(hex).c_str(), nullptr, 16);
-  c.solutions = reader.whole(reader.field("solutions"), "'solutions'");
-  c.nodes = reader.whole(reader.field("nodes"), "'nodes'");
-  c.updates = reader.whole(reader.field("updates"), "'updates'");
+  c.solutions = reader.count(reader.field("solutions"), "'solutions'");
+  c.nodes = reader.count(reader.field("nodes"), "'nodes'");
+  c.updates = reader.count(reader.field("updates"), "'updates'");
   c.seconds = reader.real(reader.field("seconds"), "'seconds'");
   c.done = reader.real(reader.field("done"), "'done'");
   // (Sums of weights may pass 1 by a rounding.)

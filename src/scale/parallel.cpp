@@ -258,7 +258,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   };
   o.progress_nodes = 4096;
   o.on_progress = [&](const Progress& p) {
-    me.nodes.store(p.nodes, std::memory_order_relaxed);
+    me.nodes.store(p.nodes.saturate64(), std::memory_order_relaxed);
     me.done.store(std::min(piece.weight * p.fraction_done, piece.weight - given),
                   std::memory_order_relaxed);
   };
@@ -292,7 +292,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   const Status status = detail::SharedSearch::run(solver, counted, o, sharing);
   solver.clear_assumptions();
   const Statistics& s = solver.statistics();
-  if (budgeted) allowance -= std::min(allowance, s.nodes);
+  if (budgeted) allowance -= std::min(allowance, s.nodes.saturate64());
   {
     std::lock_guard lock(mutex);
     totals.nodes += s.nodes;
@@ -388,7 +388,7 @@ Progress ParallelSearch::Impl::progress(double elapsed) {
   }
   {
     std::lock_guard visits(visit_mutex);
-    p.solutions = std::max(p.solutions, visited);
+    p.solutions = std::max<Count>(p.solutions, visited);
   }
   p.fraction_done = std::clamp(p.fraction_done, 0.0, 1.0);
   p.seconds = totals.seconds + elapsed;
@@ -552,7 +552,7 @@ Status ParallelSearch::run(const Visitor& visit) {
   m.visitor_stopped = m.limit_reached = false;
   const std::uint64_t node_limit = m.options.search.node_limit;
   m.budgeted = node_limit != 0;
-  m.budget = node_limit > m.totals.nodes ? node_limit - m.totals.nodes : 0;
+  m.budget = node_limit > m.totals.nodes ? (node_limit - m.totals.nodes).saturate64() : 0;
   m.spent = 0;
   m.workers.clear();
   for (unsigned k = 0; k < m.threads; ++k) m.workers.push_back(std::make_unique<WorkerState>());
@@ -563,7 +563,7 @@ Status ParallelSearch::run(const Visitor& visit) {
   Status status = Status::exhausted;
   double next_checkpoint = m.options.checkpoint_seconds;
   double next_progress = limits.progress_seconds;
-  std::uint64_t next_progress_nodes = limits.progress_nodes;
+  Count next_progress_nodes = limits.progress_nodes;
 
   // Pauses the workers: they yield their pieces and start no new ones.
   auto pause_all = [&](std::unique_lock<std::mutex>& lock) {

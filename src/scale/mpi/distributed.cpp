@@ -43,12 +43,19 @@ enum Tag : int {
 };
 
 struct ResultMessage {
-  std::uint64_t solutions = 0, nodes = 0, updates = 0;
+  Count solutions = 0, nodes = 0, updates = 0;
   double done = 0;  // part of the tree finished
   bool cut_short = false;
   template <class Archive>
   void serialize(Archive& archive, unsigned) {
-    archive& solutions& nodes& updates& done& cut_short;
+    // Each count as two 64-bit halves (the same code saves and loads).
+    for (Count* count : {&solutions, &nodes, &updates}) {
+      auto high = static_cast<std::uint64_t>(count->bits() >> 64);
+      auto low = static_cast<std::uint64_t>(count->bits());
+      archive& high& low;
+      *count = Count::from_bits(Count::Bits{high} << 64 | low);
+    }
+    archive& done& cut_short;
   }
 };
 

@@ -15,8 +15,12 @@
 
 #include "cli_support.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/puzzles/polyomino.hpp"
 #include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
+
+// The two ways of testing an option, forced.
+#include "../src/model/reduce_detail.hpp"
 
 namespace {
 
@@ -170,6 +174,13 @@ TEST_CASE("reduced problems have the original's solutions, on 3000 random proble
     CHECK(static_cast<int>(reduction.original_option.size()) == reduction.problem.option_count());
     CHECK(std::is_sorted(reduction.original_option.begin(), reduction.original_option.end()));
     CHECK(mapped_back(reduction) == expected);
+    // The bit-set test and the hide-and-count test remove the same things.
+    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
+      const xcover::Reduction forced = xcover::detail::reduce(problem, {}, bits);
+      CHECK(forced.problem == reduction.problem);
+      CHECK(forced.original_option == reduction.original_option);
+      CHECK(forced.rounds == reduction.rounds);
+    }
     if (reduction.unsolvable) {
       ++unsolvable;
       CHECK(expected.empty());
@@ -225,11 +236,39 @@ TEST_CASE("options removed, items removed and rounds as DLX-PRE counts them") {
   for (const Expected& expected : cases) {
     CAPTURE(expected.file);
     const xcover::Problem problem = read_file(xcover::test::data_file(std::string("reduce/") + expected.file));
-    const xcover::Reduction reduction = xcover::reduce(problem);
-    CHECK_FALSE(reduction.unsolvable);
-    CHECK(reduction.removed_options == expected.options);
-    CHECK(reduction.removed_items == expected.items);
-    CHECK(reduction.rounds == expected.rounds);
+    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
+      const xcover::Reduction reduction = xcover::detail::reduce(problem, {}, bits);
+      CHECK_FALSE(reduction.unsolvable);
+      CHECK(reduction.removed_options == expected.options);
+      CHECK(reduction.removed_items == expected.items);
+      CHECK(reduction.rounds == expected.rounds);
+    }
+  }
+}
+
+TEST_CASE("pentominoes on 3x20 and 8x8-centre: DLX-PRE's numbers, either way of testing") {
+  // DLX-PRE on `xcover polyomino --board 3x20 --emit` (the problem built
+  // here): "Removed 150 options and 0 items, ... 3 rounds."; on
+  // --board 8x8-centre: "Removed 152 options and 0 items, ... 2 rounds."
+  struct Expected {
+    const char* board;
+    int options, rounds;
+  };
+  for (const Expected& expected : {Expected{"3x20", 150, 3}, Expected{"8x8-centre", 152, 2}}) {
+    CAPTURE(expected.board);
+    const xcover::TilingProblem tiling =
+        xcover::make_tiling(*xcover::builtin_board(expected.board), xcover::pentominoes());
+    const xcover::Reduction automatic = xcover::reduce(tiling.problem);
+    CHECK(automatic.removed_options == expected.options);
+    CHECK(automatic.removed_items == 0);
+    CHECK(automatic.rounds == expected.rounds);
+    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
+      const xcover::Reduction forced = xcover::detail::reduce(tiling.problem, {}, bits);
+      CHECK(forced.problem == automatic.problem);
+      CHECK(forced.original_option == automatic.original_option);
+    }
+    CHECK(xcover::Solver(automatic.problem).count().solutions ==
+          xcover::Solver(tiling.problem).count().solutions);
   }
 }
 

@@ -9,18 +9,31 @@
 // live options that hold it. Tests hide options by flagging them and
 // lowering the counts of their items, and undo exactly that afterwards; no
 // list is relinked, so nothing has to be restored in a careful order.
+//
+// The costly test (would option r leave a primary item without options?)
+// hides every option that clashes with r and undoes it, for every option in
+// every round. When the problem is small enough (items x options bits), it
+// is done with bit sets instead: a union of a few rows and a subset test per
+// primary item, 10-100 times faster on pentominoes. Both give the same
+// answers (the tests run both).
 #include "xcover/reduce.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+
+#include "reduce_detail.hpp"
 
 namespace xcover {
 
 namespace {
 
+using detail::BitSets;
+using detail::max_bitset_words;
+
 class Reducer {
  public:
-  explicit Reducer(const Problem& problem) : problem_(problem) {
+  Reducer(const Problem& problem, BitSets bits) : problem_(problem) {
     const int items = problem.item_count();
     const int options = problem.option_count();
     count_.assign(static_cast<std::size_t>(items), 0);
@@ -55,6 +68,20 @@ class Reducer {
     lists_.resize(static_cast<std::size_t>(items));
     for (int i = 0; i < items; ++i)
       lists_[i].assign(item_entries_.begin() + start[i], item_entries_.begin() + start[i + 1]);
+    words_ = (static_cast<std::size_t>(options) + 63) / 64;
+    bits_ = bits;
+    mean_option_size_ = options > 0 ? 1 + static_cast<int>(entry_item_.size()) / options : 1;
+    use_bits_ = bits == BitSets::always ||
+                (bits == BitSets::automatic &&
+                 static_cast<double>(words_) * items <= static_cast<double>(max_bitset_words));
+    if (use_bits_) {
+      options_of_.assign(words_ * static_cast<std::size_t>(items), 0);
+      for (std::size_t e = 0; e < entry_item_.size(); ++e)
+        set_bit(options_of(entry_item_[e]), entry_option_[e]);
+      hidden_bits_.assign(words_, 0);
+      clash_bits_.assign(words_, 0);
+      colour_bits_.assign(words_, 0);
+    }
   }
 
   Reduction run(const ReduceOptions& options) {
@@ -120,7 +147,8 @@ class Reducer {
     for (std::int32_t e : lists_[c]) {
       const int r = entry_option_[e];
       if (!alive_[r] || entry_color_[e] != 0 || first_item(r) != c) continue;
-      if (blocks_some_item(r, c)) doomed_.push_back(r);
+      if (prefer_bits(r, c) ? blocks_some_item_bits(r, c) : blocks_some_item(r, c))
+        doomed_.push_back(r);
     }
     unhide(c);
     for (int r : doomed_) {
@@ -128,6 +156,23 @@ class Reducer {
       delete_option(r, -1);
       if (blocked_item_ >= 0) return;
     }
+  }
+
+  // Which way of testing option r costs less: hiding the options of its
+  // items one by one (each entry counted down and up again), or a few rows
+  // of bits and a subset test for every primary item. Both answer alike.
+  bool prefer_bits(int r, int c) const {
+    if (bits_ != BitSets::automatic) return use_bits_;
+    if (!use_bits_) return false;
+    std::size_t hiding = 0, rows = 0;
+    for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
+      const int item = entry_item_[k];
+      if (item < 0 || item == c) continue;
+      hiding += lists_[item].size();
+      rows += words_;
+    }
+    hiding *= 2 * static_cast<std::size_t>(mean_option_size_);
+    return rows + static_cast<std::size_t>(problem_.primary_count()) < hiding;
   }
 
   int first_item(int option) const {
@@ -143,12 +188,14 @@ class Reducer {
   // visiting), else -1.
   int hide(int c) {
     hidden_by_item_.clear();
+    if (use_bits_) std::fill(hidden_bits_.begin(), hidden_bits_.end(), 0);
     int empty = -1;
     for (std::int32_t e : lists_[c]) {
       const int o = entry_option_[e];
       if (!alive_[o] || entry_color_[e] != 0) continue;
       hidden_[o] = 1;
       hidden_by_item_.push_back(o);
+      if (use_bits_) set_bit(hidden_bits_.data(), o);
       // The items after c, then those before it, as DLX-PRE walks around
       // the option.
       const std::size_t begin = entry_begin(o), end = entry_end(o);
@@ -241,11 +288,65 @@ class Reducer {
     return blocked;
   }
 
+  // The same test with bit sets of options: the options r clashes with are
+  // the union of those hidden by hide(c) and, for each other item of r,
+  // those that hold it (but with r's colour); r blocks a primary item outside
+  // r whose live options all lie in that union.
+  bool blocks_some_item_bits(int r, int c) {
+    ++stamp_;
+    std::uint64_t* clash = clash_bits_.data();
+    std::copy(hidden_bits_.begin(), hidden_bits_.end(), clash);
+    for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
+      const int item = entry_item_[k];
+      if (item < 0) continue;
+      item_stamp_[item] = stamp_;
+      if (item == c) continue;
+      const std::uint64_t* holding = options_of(item);
+      const int color = entry_color_[k];
+      if (color == 0) {
+        for (std::size_t w = 0; w < words_; ++w) clash[w] |= holding[w];
+        continue;
+      }
+      // Those that give the item r's colour do not clash.
+      std::uint64_t* other_colours = colour_bits_.data();
+      std::copy(holding, holding + words_, other_colours);
+      for (std::int32_t e : lists_[item]) {
+        if (entry_color_[e] == color) clear_bit(other_colours, entry_option_[e]);
+      }
+      for (std::size_t w = 0; w < words_; ++w) clash[w] |= other_colours[w];
+    }
+    for (int q = 0; q < problem_.primary_count(); ++q) {
+      // An item already removed (count 0) has nothing to lose.
+      if (item_stamp_[q] == stamp_ || count_[q] == 0) continue;
+      const std::uint64_t* holding = options_of(q);
+      std::size_t w = 0;
+      while (w < words_ && (holding[w] & ~clash[w]) == 0) ++w;
+      if (w == words_) return true;
+    }
+    return false;
+  }
+
+  std::uint64_t* options_of(int item) {
+    return options_of_.data() + static_cast<std::size_t>(item) * words_;
+  }
+  static void set_bit(std::uint64_t* bits, int option) {
+    bits[static_cast<unsigned>(option) / 64] |= std::uint64_t{1} << (static_cast<unsigned>(option) % 64);
+  }
+  static void clear_bit(std::uint64_t* bits, int option) {
+    bits[static_cast<unsigned>(option) / 64] &=
+        ~(std::uint64_t{1} << (static_cast<unsigned>(option) % 64));
+  }
+
   // Deletes option r; an item left with no option is gone, and if it is
   // primary the problem has no solution (blocked_item_). `except` is an item
   // whose count is left alone (it is being removed).
   void delete_option(int r, int except) {
     alive_[r] = 0;
+    if (use_bits_) {
+      for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
+        if (entry_item_[k] >= 0) clear_bit(options_of(entry_item_[k]), r);
+      }
+    }
     for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
       const int item = entry_item_[k];
       if (item < 0 || item == except) continue;
@@ -307,6 +408,16 @@ class Reducer {
   std::vector<int> doomed_;
   bool changed_ = false;
   int blocked_item_ = -1;
+  // The bit sets: for every item the live options that hold it, one bit an
+  // option; the options hidden by hide(c); scratch for a test.
+  bool use_bits_ = false;
+  BitSets bits_ = BitSets::automatic;
+  int mean_option_size_ = 1;
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> options_of_;
+  std::vector<std::uint64_t> hidden_bits_;
+  std::vector<std::uint64_t> clash_bits_;
+  std::vector<std::uint64_t> colour_bits_;
 };
 
 }  // namespace
@@ -324,14 +435,22 @@ std::vector<int> Reduction::original_options(std::span<const int> solution) cons
   return result;
 }
 
-Reduction reduce(const Problem& problem, const ReduceOptions& options) {
+namespace detail {
+
+Reduction reduce(const Problem& problem, const ReduceOptions& options, BitSets bits) {
   if (options.max_rounds < 0)
     throw Error("reduce: max_rounds is " + std::to_string(options.max_rounds) +
                 ", it must be 0 (no limit) or more");
   // Only items and colours are read here: an extension of the format added
   // to Problem later (multiplicities, costs) must be refused at this point
   // until the rules below are proved for it.
-  return Reducer(problem).run(options);
+  return Reducer(problem, bits).run(options);
+}
+
+}  // namespace detail
+
+Reduction reduce(const Problem& problem, const ReduceOptions& options) {
+  return detail::reduce(problem, options, detail::BitSets::automatic);
 }
 
 }  // namespace xcover

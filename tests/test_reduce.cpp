@@ -228,14 +228,15 @@ TEST_CASE("options removed, items removed and rounds as DLX-PRE counts them") {
   // The files (tests/data/reduce) were drawn at random, with colours, among
   // problems where DLX-PRE removes something in several rounds.
   const Expected cases[] = {
-      {"random8.dlx", 24, 9, 5},     {"random16.dlx", 20, 3, 4},  {"random36.dlx", 26, 6, 4},
-      {"random108.dlx", 15, 12, 4},  {"random131.dlx", 9, 11, 2}, {"random235.dlx", 16, 9, 3},
-      {"random243.dlx", 23, 11, 4},  {"random363.dlx", 17, 5, 5}, {"random2.dlx", 10, 3, 2},
+      {"random8.dlx", 24, 9, 5},    {"random16.dlx", 20, 3, 4},  {"random36.dlx", 26, 6, 4},
+      {"random108.dlx", 15, 12, 4}, {"random131.dlx", 9, 11, 2}, {"random235.dlx", 16, 9, 3},
+      {"random243.dlx", 23, 11, 4}, {"random363.dlx", 17, 5, 5}, {"random2.dlx", 10, 3, 2},
       {"random55.dlx", 10, 6, 3},
   };
   for (const Expected& expected : cases) {
     CAPTURE(expected.file);
-    const xcover::Problem problem = read_file(xcover::test::data_file(std::string("reduce/") + expected.file));
+    const xcover::Problem problem =
+        read_file(xcover::test::data_file(std::string("reduce/") + expected.file));
     for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
       const xcover::Reduction reduction = xcover::detail::reduce(problem, {}, bits);
       CHECK_FALSE(reduction.unsolvable);
@@ -341,10 +342,14 @@ TEST_CASE("options without a primary item and unused secondary items are dropped
   CHECK_THROWS_AS(static_cast<void>(reduction.original_options(std::vector<int>{1})),
                   xcover::ProblemError);
 
-  // No primary item at all: the one solution is the empty set.
+  // No primary item at all: the one solution is the empty set. The
+  // secondary items stay (a problem without items has no text form).
   xcover::Problem empty;
   empty.add_secondary("x");
+  empty.add_option({"x"});
   const xcover::Reduction nothing = xcover::reduce(empty);
-  CHECK(nothing.problem.item_count() == 0);
+  CHECK(xcover::to_dlx(nothing.problem) == " | x\n");
+  CHECK(nothing.removed_options == 1);
+  CHECK(nothing.removed_items == 0);
   CHECK(xcover::Solver(nothing.problem).count().solutions == 1);
 }

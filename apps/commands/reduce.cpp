@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // xcover reduce [FILE]: a problem in Knuth's text format made smaller (as
 // DLX-PRE does) and written back in the same format.
+#include "xcover/reduce.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -10,7 +12,6 @@
 #include "cli/input.hpp"
 #include "commands/commands.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/reduce.hpp"
 
 namespace xcover::cli {
 

@@ -6,9 +6,13 @@
 //     with no compatible option (colours respected);
 //   - items implied by others: when every option with primary item p also
 //     holds item c (uncoloured), the options with c but not p go, and c goes;
-//   - secondary items that no option uses, and options with no primary item;
+//   - secondary items that no option uses (unless there is no primary item),
+//     and options with no primary item;
 // round after round until a round changes nothing. A primary item left with
-// no option proves the problem unsolvable.
+// no option proves the problem unsolvable. The rules are tried in DLX-PRE's
+// order, so the same options and items go as with his program (and what it
+// misses, this misses: e.g. an option whose first item is coloured is never
+// tested).
 //
 //   xcover::Reduction r = xcover::reduce(problem);
 //   xcover::Solver solver(r.problem);            // smaller, same solutions
@@ -61,6 +65,7 @@ struct XCOVER_API Reduction {
 };
 
 // Throws Error when options.max_rounds is negative.
-[[nodiscard]] XCOVER_API Reduction reduce(const Problem& problem, const ReduceOptions& options = {});
+[[nodiscard]] XCOVER_API Reduction reduce(const Problem& problem,
+                                          const ReduceOptions& options = {});
 
 }  // namespace xcover

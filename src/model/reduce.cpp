@@ -64,7 +64,8 @@ class Reducer {
     item_entries_.resize(entry_item_.size());
     std::vector<std::int32_t> next(start.begin(), start.end() - 1);
     for (std::size_t e = 0; e < entry_item_.size(); ++e)
-      item_entries_[static_cast<std::size_t>(next[entry_item_[e]]++)] = static_cast<std::int32_t>(e);
+      item_entries_[static_cast<std::size_t>(next[entry_item_[e]]++)] =
+          static_cast<std::int32_t>(e);
     lists_.resize(static_cast<std::size_t>(items));
     for (int i = 0; i < items; ++i)
       lists_[i].assign(item_entries_.begin() + start[i], item_entries_.begin() + start[i + 1]);
@@ -330,7 +331,8 @@ class Reducer {
     return options_of_.data() + static_cast<std::size_t>(item) * words_;
   }
   static void set_bit(std::uint64_t* bits, int option) {
-    bits[static_cast<unsigned>(option) / 64] |= std::uint64_t{1} << (static_cast<unsigned>(option) % 64);
+    bits[static_cast<unsigned>(option) / 64] |= std::uint64_t{1}
+                                                << (static_cast<unsigned>(option) % 64);
   }
   static void clear_bit(std::uint64_t* bits, int option) {
     bits[static_cast<unsigned>(option) / 64] &=
@@ -369,8 +371,12 @@ class Reducer {
   void build(Reduction& result) const {
     Problem& reduced = result.problem;
     std::vector<int> new_index(static_cast<std::size_t>(problem_.item_count()), -1);
+    // Without primary items nothing is left to keep the secondary items;
+    // they stay all the same, so that the problem still has a text form
+    // (its one solution chooses nothing).
+    const bool keep_all = problem_.primary_count() == 0;
     for (int i = 0; i < problem_.item_count(); ++i) {
-      if (count_[i] == 0) continue;
+      if (count_[i] == 0 && !keep_all) continue;
       new_index[i] = reduced.add_item(problem_.item_name(i), problem_.item_kind(i));
       result.original_item.push_back(i);
     }

@@ -218,6 +218,49 @@ TEST_CASE("reduced problems have the original's solutions, on 3000 random proble
   CHECK(unsolvable > 100);
 }
 
+TEST_CASE("bit sets over many words remove what hiding removes, with colours") {
+  // Hundreds of options (bit rows of several words, items spread over part
+  // of them): the two ways of testing an option must agree.
+  std::mt19937 rng(14);
+  auto pick = [&](int lo, int hi) { return lo + static_cast<int>(rng() % (hi - lo + 1)); };
+  int reduced = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    xcover::Problem problem;
+    const int primaries = pick(10, 40);
+    const int secondaries = pick(0, 12);
+    for (int i = 0; i < primaries; ++i) problem.add_primary("p" + std::to_string(i));
+    for (int i = 0; i < secondaries; ++i) problem.add_secondary("s" + std::to_string(i));
+    for (int c = 1; c <= 3; ++c) problem.add_color("c" + std::to_string(c));
+    const int options = pick(100, 700);
+    for (int k = 0; k < options; ++k) {
+      // Options near each other share items, as in puzzles.
+      const int centre = k * problem.item_count() / options;
+      std::vector<xcover::OptionEntry> entries;
+      for (int n = pick(1, 5); n > 0; --n) {
+        const int item = std::clamp(centre + pick(-6, 6), 0, problem.item_count() - 1);
+        if (std::any_of(entries.begin(), entries.end(),
+                        [&](const xcover::OptionEntry& e) { return e.item == item; }))
+          continue;
+        entries.push_back({item, problem.is_primary(item) ? 0 : pick(0, 3)});
+      }
+      problem.add_option(entries);
+    }
+    CAPTURE(trial);
+    const xcover::Reduction bits =
+        xcover::detail::reduce(problem, {}, xcover::detail::BitSets::always);
+    const xcover::Reduction hiding =
+        xcover::detail::reduce(problem, {}, xcover::detail::BitSets::never);
+    const xcover::Reduction automatic = xcover::reduce(problem);
+    CHECK(bits.problem == hiding.problem);
+    CHECK(bits.original_option == hiding.original_option);
+    CHECK(bits.rounds == hiding.rounds);
+    CHECK(bits.unsolvable == hiding.unsolvable);
+    CHECK(automatic.problem == hiding.problem);
+    if (hiding.removed_options > 0 && !hiding.unsolvable) ++reduced;
+  }
+  CHECK(reduced > 10);
+}
+
 TEST_CASE("options removed, items removed and rounds as DLX-PRE counts them") {
   struct Expected {
     const char* file;

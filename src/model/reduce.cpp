@@ -80,8 +80,13 @@ class Reducer {
       for (std::size_t e = 0; e < entry_item_.size(); ++e)
         set_bit(options_of(entry_item_[e]), entry_option_[e]);
       hidden_bits_.assign(words_, 0);
-      clash_bits_.assign(words_, 0);
-      colour_bits_.assign(words_, 0);
+      // Each item's options lie between its first and its last.
+      spans_.assign(static_cast<std::size_t>(items), Span{});
+      for (int i = 0; i < items; ++i) {
+        if (lists_[i].empty()) continue;
+        spans_[i].begin = static_cast<std::size_t>(entry_option_[lists_[i].front()]) / 64;
+        spans_[i].end = static_cast<std::size_t>(entry_option_[lists_[i].back()]) / 64 + 1;
+      }
     }
   }
 
@@ -165,15 +170,16 @@ class Reducer {
   bool prefer_bits(int r, int c) const {
     if (bits_ != BitSets::automatic) return use_bits_;
     if (!use_bits_) return false;
-    std::size_t hiding = 0, rows = 0;
+    std::size_t hiding = 0, rows = 1;
     for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
       const int item = entry_item_[k];
       if (item < 0 || item == c) continue;
       hiding += lists_[item].size();
-      rows += words_;
+      ++rows;
     }
     hiding *= 2 * static_cast<std::size_t>(mean_option_size_);
-    return rows + static_cast<std::size_t>(problem_.primary_count()) < hiding;
+    // A subset test mostly ends at its first word.
+    return 2 * rows * static_cast<std::size_t>(problem_.primary_count()) < hiding;
   }
 
   int first_item(int option) const {
@@ -188,8 +194,10 @@ class Reducer {
   // no option, if there is one (the last found, in DLX-PRE's order of
   // visiting), else -1.
   int hide(int c) {
+    if (use_bits_) {
+      for (int o : hidden_by_item_) clear_bit(hidden_bits_.data(), o);
+    }
     hidden_by_item_.clear();
-    if (use_bits_) std::fill(hidden_bits_.begin(), hidden_bits_.end(), 0);
     int empty = -1;
     for (std::int32_t e : lists_[c]) {
       const int o = entry_option_[e];
@@ -292,37 +300,52 @@ class Reducer {
   // The same test with bit sets of options: the options r clashes with are
   // the union of those hidden by hide(c) and, for each other item of r,
   // those that hold it (but with r's colour); r blocks a primary item outside
-  // r whose live options all lie in that union.
+  // r whose live options all lie in that union. The union is taken word by
+  // word, only where a primary item has options (its span), and a test
+  // usually ends at the first word: an item keeps an option r leaves alone.
   bool blocks_some_item_bits(int r, int c) {
     ++stamp_;
-    std::uint64_t* clash = clash_bits_.data();
-    std::copy(hidden_bits_.begin(), hidden_bits_.end(), clash);
+    rows_.clear();
     for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
       const int item = entry_item_[k];
       if (item < 0) continue;
       item_stamp_[item] = stamp_;
       if (item == c) continue;
-      const std::uint64_t* holding = options_of(item);
+      const Span span = spans_[item];
       const int color = entry_color_[k];
       if (color == 0) {
-        for (std::size_t w = 0; w < words_; ++w) clash[w] |= holding[w];
+        rows_.push_back({options_of(item), span});
         continue;
       }
-      // Those that give the item r's colour do not clash.
-      std::uint64_t* other_colours = colour_bits_.data();
-      std::copy(holding, holding + words_, other_colours);
+      // Those that give the item r's colour do not clash: a copy of the
+      // item's row without them, over its span.
+      const std::size_t slot = rows_.size();
+      if (scratch_.size() <= slot) scratch_.resize(slot + 1);
+      std::vector<std::uint64_t>& row = scratch_[slot];
+      row.resize(words_);
+      const std::uint64_t* holding = options_of(item);
+      std::copy(holding + span.begin, holding + span.end, row.begin() + span.begin);
       for (std::int32_t e : lists_[item]) {
-        if (entry_color_[e] == color) clear_bit(other_colours, entry_option_[e]);
+        if (entry_color_[e] == color) clear_bit(row.data(), entry_option_[e]);
       }
-      for (std::size_t w = 0; w < words_; ++w) clash[w] |= other_colours[w];
+      rows_.push_back({row.data(), span});
     }
+    const std::uint64_t* hidden = hidden_bits_.data();
     for (int q = 0; q < problem_.primary_count(); ++q) {
       // An item already removed (count 0) has nothing to lose.
       if (item_stamp_[q] == stamp_ || count_[q] == 0) continue;
       const std::uint64_t* holding = options_of(q);
-      std::size_t w = 0;
-      while (w < words_ && (holding[w] & ~clash[w]) == 0) ++w;
-      if (w == words_) return true;
+      const Span span = spans_[q];
+      bool kept = false;
+      for (std::size_t w = span.begin; w < span.end && !kept; ++w) {
+        std::uint64_t left = holding[w] & ~hidden[w];
+        for (const Row& row : rows_) {
+          if (left == 0) break;
+          if (w >= row.span.begin && w < row.span.end) left &= ~row.bits[w];
+        }
+        kept = left != 0;
+      }
+      if (!kept) return true;
     }
     return false;
   }
@@ -422,8 +445,16 @@ class Reducer {
   std::size_t words_ = 0;
   std::vector<std::uint64_t> options_of_;
   std::vector<std::uint64_t> hidden_bits_;
-  std::vector<std::uint64_t> clash_bits_;
-  std::vector<std::uint64_t> colour_bits_;
+  struct Span {
+    std::size_t begin = 0, end = 0;  // words
+  };
+  std::vector<Span> spans_;
+  struct Row {
+    const std::uint64_t* bits;
+    Span span;
+  };
+  std::vector<Row> rows_;
+  std::vector<std::vector<std::uint64_t>> scratch_;  // rows without r's colour
 };
 
 }  // namespace

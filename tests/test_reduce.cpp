@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <random>
 #include <set>
@@ -368,6 +369,28 @@ TEST_CASE("a round limit stops the reduction early, with the same solutions") {
   options.max_rounds = -1;
   CHECK_THROWS_WITH_AS(static_cast<void>(xcover::reduce(problem, options)),
                        "reduce: max_rounds is -1, it must be 0 (no limit) or more", xcover::Error);
+}
+
+TEST_CASE("a cancelled reduction stops after the item it is on, and what it did holds") {
+  const xcover::Problem problem = read_file(xcover::test::data_file("reduce/random8.dlx"));
+  std::atomic<bool> cancel{true};
+  xcover::ReduceOptions options;
+  options.cancel = &cancel;
+  const xcover::Reduction partial = xcover::reduce(problem, options);
+  CHECK(partial.cancelled);
+  CHECK_FALSE(partial.complete);
+  CHECK(partial.rounds == 1);
+  // One item's turn: less than the whole reduction (24 options, 9 items).
+  CHECK(partial.removed_options < 24);
+  CHECK(xcover::Solver(partial.problem).count().solutions ==
+        xcover::Solver(problem).count().solutions);
+  const xcover::Reduction rest = xcover::reduce(partial.problem);
+  CHECK(partial.removed_options + rest.removed_options == 24);
+  cancel = false;
+  const xcover::Reduction whole = xcover::reduce(problem, options);
+  CHECK_FALSE(whole.cancelled);
+  CHECK(whole.complete);
+  CHECK(whole.removed_options == 24);
 }
 
 TEST_CASE("options without a primary item and unused secondary items are dropped") {

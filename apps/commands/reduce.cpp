@@ -81,7 +81,12 @@ int run_reduce(const std::vector<std::string>& args) {
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
   ReduceOptions options;
   options.max_rounds = static_cast<int>(rounds);
+  options.cancel = &interrupted();
   const Reduction reduction = reduce(input.problem, options);
+  if (reduction.cancelled) {
+    std::cerr << "xcover: interrupted while reducing\n";
+    return exit_interrupted;
+  }
   if (!map.empty()) write_map(map, reduction);
   write_dlx(std::cout, reduction.problem);
   print_reduction_summary(std::cerr, reduction);

@@ -48,7 +48,13 @@ int run_solve(const std::vector<std::string>& args) {
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
   const Problem& problem = input.problem;
   if (preprocess) {
-    const Reduction reduction = reduce(problem);
+    ReduceOptions reduce_options;
+    reduce_options.cancel = &interrupted();
+    const Reduction reduction = reduce(problem, reduce_options);
+    if (reduction.cancelled) {
+      std::cerr << "xcover: interrupted while reducing\n";
+      return exit_interrupted;
+    }
     if (flags.stats) print_reduction_summary(std::cerr, reduction);
     return run_search(reduction.problem, flags,
                       [&](const Solution& solution, std::uint64_t number) {

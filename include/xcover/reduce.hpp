@@ -24,6 +24,7 @@
 // never reduced as if the extension were not there.
 #pragma once
 
+#include <atomic>
 #include <span>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct ReduceOptions {
   // At most this many rounds; 0: until a round changes nothing. (DLX-PRE's
   // `t<n>` runs n - 1 rounds.)
   int max_rounds = 0;
+  // When set and true (from a signal handler or another thread), the
+  // reduction stops after the item it is on; what it has done holds.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct XCOVER_API Reduction {
@@ -54,10 +58,11 @@ struct XCOVER_API Reduction {
   // one that found nothing more to remove.
   int rounds = 0;
   bool unsolvable = false;
-  // False when max_rounds stopped the reduction while it was still finding
-  // things to remove (the problem is then equivalent, but not as small as
-  // it can be made).
+  // False when max_rounds or cancel stopped the reduction while it was
+  // still finding things to remove (the problem is then equivalent, but not
+  // as small as it can be made).
   bool complete = true;
+  bool cancelled = false;
 
   // A solution of `problem` as option numbers of the original problem, in
   // the same order: a solution of the original.

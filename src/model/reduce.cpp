@@ -101,11 +101,13 @@ class Reducer {
       result.rounds = round;
       changed_ = false;
       compact_lists();
-      for (int c = 0; c < problem_.item_count(); ++c) {
+      for (int c = 0; c < problem_.item_count() && !result.cancelled; ++c) {
         if (count_[c] == 0) continue;
         reduce_item(c);
         if (blocked_item_ >= 0) return unsolvable(blocked_item_, round);
+        result.cancelled = options.cancel != nullptr && options.cancel->load();
       }
+      if (result.cancelled) break;
       if (!changed_) {
         result.complete = true;
         break;

@@ -27,6 +27,8 @@ const Command commands[] = {
     {"polyomino", xcover::cli::run_polyomino,
      "tile a board with polyominoes (pentominoes built in)"},
     {"langford", xcover::cli::run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N"},
+    {"reduce", xcover::cli::run_reduce,
+     "make a problem in Knuth's format smaller, with the same solutions"},
 };
 
 void print_usage(std::ostream& out) {

@@ -7,6 +7,7 @@ set(XCOVER_SOURCE_FILES
   model/dlx_format.cpp
   model/text.cpp
   model/count.cpp
+  model/reduce.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
   engine/layout_plan.cpp

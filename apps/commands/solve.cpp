@@ -6,13 +6,18 @@
 #include "commands/commands.hpp"
 #include "cli/input.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/reduce.hpp"
 
 namespace xcover::cli {
 
 int run_solve(const std::vector<std::string>& args) {
   po::options_description visible("Options");
   SearchFlags flags;
+  bool preprocess = false;
   visible.add_options()("help,h", "show this help");
+  visible.add_options()("preprocess", po::bool_switch(&preprocess),
+                        "reduce the problem first, as 'xcover reduce' does (the same solutions, "
+                        "printed with the input's options)");
   flags.add_to(visible);
   po::options_description hidden;
   std::string file = "-";
@@ -42,6 +47,22 @@ int run_solve(const std::vector<std::string>& args) {
   }
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
   const Problem& problem = input.problem;
+  if (preprocess) {
+    ReduceOptions reduce_options;
+    reduce_options.cancel = &interrupted();
+    const Reduction reduction = reduce(problem, reduce_options);
+    if (reduction.cancelled) {
+      std::cerr << "xcover: interrupted while reducing\n";
+      return exit_interrupted;
+    }
+    if (flags.stats) print_reduction_summary(std::cerr, reduction);
+    return run_search(reduction.problem, flags,
+                      [&](const Solution& solution, std::uint64_t number) {
+                        std::cout << number << ":\n";
+                        for (int option : reduction.original_options(solution.options))
+                          std::cout << ' ' << problem.option_text(option) << '\n';
+                      });
+  }
   return run_search(problem, flags, [&](const Solution& solution, std::uint64_t number) {
     std::cout << number << ":\n";
     for (int option : solution.options) std::cout << ' ' << problem.option_text(option) << '\n';

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Everything the library offers in one include: problems, the text format,
-// the solver, threads and checkpoints, the adapters (Sudoku, its batch
-// runner, any-shape rules, generator and ratings; queens, polyomino,
-// Langford), the version, and distributed
-// counting when the library was built with it (XCOVER_WITH_MPI, from
-// version.hpp).
+// preprocessing (reduce), the solver, threads and checkpoints, the adapters
+// (Sudoku, its batch runner, any-shape rules, generator and ratings; queens,
+// polyomino, Langford), the version, and distributed counting when the
+// library was built with it (XCOVER_WITH_MPI, from version.hpp).
 #pragma once
 
 #include "xcover/dlx_format.hpp"
@@ -21,6 +20,7 @@
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
 #include "xcover/puzzles/sudoku_rules_solver.hpp"
+#include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"
 #include "xcover/version.hpp"

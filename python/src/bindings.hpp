@@ -38,6 +38,7 @@ namespace py = pybind11;
 void bind_errors(py::module_& m);
 void bind_problem(py::module_& m);
 void bind_search(py::module_& m);
+void bind_reduce(py::module_& m);
 void bind_sudoku(py::module_& m);
 void bind_sudoku_rules(py::module_& m);
 

@@ -11,6 +11,7 @@ PYBIND11_MODULE(_core, m) {
   xcover::python::bind_errors(m);
   xcover::python::bind_problem(m);
   xcover::python::bind_search(m);
+  xcover::python::bind_reduce(m);
   auto sudoku = m.def_submodule("sudoku", "Sudoku of box size 2..5 (4x4 to 25x25)");
   xcover::python::bind_sudoku(sudoku);
   xcover::python::bind_sudoku_rules(sudoku);

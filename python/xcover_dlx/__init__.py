@@ -22,6 +22,7 @@ from ._core import (
     ParseError,
     Problem,
     ProblemError,
+    Reduction,
     SolutionIterator,
     Solver,
     Statistics,
@@ -31,13 +32,15 @@ from ._core import (
     best_kernels,
     count,
     hardware_threads,
+    reduce,
 )
 from . import sudoku
 
 __all__ = [
     "CountResult", "Error", "Kernels", "Layout", "ParseError", "Problem", "ProblemError",
+    "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "hardware_threads", "sudoku",
+    "best_kernels", "count", "hardware_threads", "reduce", "sudoku",
 ]
 
 

@@ -21,12 +21,30 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "reduce_detail.hpp"
 
 namespace xcover {
 
 namespace {
+
+// reduce() reads items, colours and options, nothing else. Should Problem
+// gain a field (multiplicities, costs), this stops the build here, so that
+// reduce() is taught to refuse (or to reduce) such problems instead of
+// dropping the field silently. The mirror lists Problem's members' types.
+struct ProblemAsReduceKnowsIt {
+  std::vector<std::string> item_names;
+  int primary_count;
+  std::unordered_map<std::string, int> item_index;
+  std::vector<std::string> color_names;
+  std::unordered_map<std::string, int> color_index;
+  std::vector<std::int32_t> option_begin;
+  std::vector<OptionEntry> entries;
+};
+static_assert(sizeof(Problem) == sizeof(ProblemAsReduceKnowsIt) && sizeof(OptionEntry) == 8,
+              "Problem has changed: make reduce() refuse (or handle) what it does not know");
 
 using detail::BitSets;
 using detail::max_bitset_words;

@@ -21,7 +21,8 @@
 //
 // Only plain items and colours are understood: a problem that uses any other
 // extension of Knuth's format (multiplicities, costs) must be refused here,
-// never reduced as if the extension were not there.
+// never reduced as if the extension were not there. (reduce.cpp stops the
+// build when Problem gains a field, until reduce() is taught about it.)
 #pragma once
 
 #include <atomic>

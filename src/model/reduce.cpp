@@ -21,12 +21,30 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "reduce_detail.hpp"
 
 namespace xcover {
 
 namespace {
+
+// reduce() reads items, colours and options, nothing else. Should Problem
+// gain a field (multiplicities, costs), this stops the build here, so that
+// reduce() is taught to refuse (or to reduce) such problems instead of
+// dropping the field silently. The mirror lists Problem's members' types.
+struct ProblemAsReduceKnowsIt {
+  std::vector<std::string> item_names;
+  int primary_count;
+  std::unordered_map<std::string, int> item_index;
+  std::vector<std::string> color_names;
+  std::unordered_map<std::string, int> color_index;
+  std::vector<std::int32_t> option_begin;
+  std::vector<OptionEntry> entries;
+};
+static_assert(sizeof(Problem) == sizeof(ProblemAsReduceKnowsIt) && sizeof(OptionEntry) == 8,
+              "Problem has changed: make reduce() refuse (or handle) what it does not know");
 
 using detail::BitSets;
 using detail::max_bitset_words;
@@ -268,7 +286,7 @@ class Reducer {
   // other than c. (Options with c coloured are not counted as clashes, as in
   // DLX-PRE: the test may miss a deletion, never make a wrong one.)
   bool blocks_some_item(int r, int c) {
-    ++stamp_;
+    next_stamp();
     for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
       if (entry_item_[k] >= 0) item_stamp_[entry_item_[k]] = stamp_;
     }
@@ -306,7 +324,7 @@ class Reducer {
   // word, only where a primary item has options (its span), and a test
   // usually ends at the first word: an item keeps an option r leaves alone.
   bool blocks_some_item_bits(int r, int c) {
-    ++stamp_;
+    next_stamp();
     rows_.clear();
     for (std::size_t k = entry_begin(r); k < entry_end(r); ++k) {
       const int item = entry_item_[k];
@@ -350,6 +368,15 @@ class Reducer {
       if (!kept) return true;
     }
     return false;
+  }
+
+  // A new mark for the items of the option under test (after 2^32 tests the
+  // old marks are wiped, so that none is mistaken for the new one).
+  void next_stamp() {
+    if (++stamp_ == 0) {
+      std::fill(item_stamp_.begin(), item_stamp_.end(), 0);
+      stamp_ = 1;
+    }
   }
 
   std::uint64_t* options_of(int item) {

@@ -149,8 +149,8 @@ TEST_CASE("multiplicities: node and update counts equal DLX3's") {
   const std::vector<Expected> cases{
       {"knuth_example", knuth_example, 1, 6, 14},
       {"tiling_4x5_L4_O", tiling(4, 5, {"4|L", "O"}), 36, 142, 6491},
-      {"tiling_5x6_L_T_V4_I2", tiling(5, 6, {"1:3|L", "0:2|T", "4|V", "2|I"}),
-       40926, 355978, 18294304},
+      {"tiling_5x6_L_T_V4_I2", tiling(5, 6, {"1:3|L", "0:2|T", "4|V", "2|I"}), 40926, 355978,
+       18294304},
       {"mixed_7_3_40", mixed(2026, 7, 3, 40), 432, 840, 3674},
   };
   const char* dir = std::getenv("XCOVER_WRITE_DLX3_FILES");
@@ -193,8 +193,7 @@ TEST_CASE("multiplicities: layouts, branching and threads refuse clearly") {
 }
 
 TEST_CASE("multiplicities: limits, stops and throwing callbacks leave the solver whole") {
-  const xcover::Problem problem =
-      xcover::parse_dlx(tiling(4, 5, {"4|L", "O"}), "tiling").problem;
+  const xcover::Problem problem = xcover::parse_dlx(tiling(4, 5, {"4|L", "O"}), "tiling").problem;
   xcover::Solver solver(problem);
   const xcover::CountResult all = solver.count();
   REQUIRE(all.solutions == 36);

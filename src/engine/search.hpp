@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The search loop: Algorithm X (Algorithm C with colours) as in Knuth's
-// DLX1 and DLX2, iterative with one slot of state a level. It drives either
-// memory layout (links.hpp, bitsets.hpp) through the same few steps (open a
+// DLX1 and DLX2, iterative with one slot of state a level. It drives every
+// memory layout (links.hpp, bitsets.hpp, and multiplicity.hpp: Algorithm M
+// of DLX3, for bounds on primary items) through the same few steps (open a
 // level, try its next option, retract it, close the level), and owns what
 // is common: limits, budgets, cancellation, progress, sharing work and
 // statistics.
@@ -147,8 +148,9 @@ class SearchEngine final : public Engine {
   const Problem* problem;
   Core layout_core;  // the problem in the chosen layout
 
-  // Search state, one slot a level; the depth is at most the number of
-  // primary items.
+  // Search state, one slot a level; the depth is at most search_depth():
+  // the number of primary items, plus, with multiplicities, the options
+  // that can be chosen together.
   std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
   std::vector<std::int32_t> branch_size;  // options available when branching
   std::vector<char> given_away;           // untried options handed to on_split

@@ -112,10 +112,10 @@ class Reader {
     if (name.empty())
       throw ParseError(source_, number, "item name empty after the bounds in " + quoted(token));
     const std::size_t colon = spec.find(':');
-    const int upper = bound(spec.substr(colon == std::string_view::npos ? 0 : colon + 1), token,
-                            number);
-    const int lower = colon == std::string_view::npos ? upper
-                                                      : bound(spec.substr(0, colon), token, number);
+    const int upper =
+        bound(spec.substr(colon == std::string_view::npos ? 0 : colon + 1), token, number);
+    const int lower =
+        colon == std::string_view::npos ? upper : bound(spec.substr(0, colon), token, number);
     if (upper == 0) throw ParseError(source_, number, "Upper bound is zero in " + quoted(token));
     if (lower > upper)
       throw ParseError(source_, number, "Lower bound exceeds upper bound in " + quoted(token));
@@ -130,8 +130,7 @@ class Reader {
     long long value = 0;
     for (char c : digits) {
       value = 10 * value + (c - '0');
-      if (value > INT_MAX)
-        throw ParseError(source_, number, "bound too large in " + quoted(token));
+      if (value > INT_MAX) throw ParseError(source_, number, "bound too large in " + quoted(token));
     }
     return static_cast<int>(value);
   }

@@ -76,8 +76,8 @@ class Multiplicities {
   std::size_t bytes() const {
     return nodes_.capacity() * sizeof(Node) +
            (len_.capacity() + prev_.capacity() + next_.capacity() + bound_.capacity() +
-            slack_.capacity() + first_node_.capacity() + assumed_.capacity() +
-            choice_.capacity() + best_.capacity() + first_tweak_.capacity()) *
+            slack_.capacity() + first_node_.capacity() + assumed_.capacity() + choice_.capacity() +
+            best_.capacity() + first_tweak_.capacity()) *
                sizeof(std::int32_t) +
            state_.capacity();
   }
@@ -133,11 +133,11 @@ class Multiplicities {
   std::int32_t item_count_;     // N: items are 1..N
   std::int32_t primary_count_;  // P: items 1..P are primary
   std::vector<Node> nodes_;
-  std::vector<std::int32_t> len_;                    // by item: options in its list
-  std::vector<std::int32_t> prev_, next_;            // the active primary items, 0 the root
-  std::vector<std::int32_t> bound_, slack_;          // by primary item
-  std::vector<std::int32_t> first_node_;             // by problem option; -1 if left out
-  std::vector<std::int32_t> assumed_;                // forced options' first nodes
+  std::vector<std::int32_t> len_;            // by item: options in its list
+  std::vector<std::int32_t> prev_, next_;    // the active primary items, 0 the root
+  std::vector<std::int32_t> bound_, slack_;  // by primary item
+  std::vector<std::int32_t> first_node_;     // by problem option; -1 if left out
+  std::vector<std::int32_t> assumed_;        // forced options' first nodes
 
   // One slot a level.
   std::vector<std::int32_t> choice_;       // node chosen (an item's head: the null move)

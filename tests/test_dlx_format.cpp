@@ -130,6 +130,9 @@ TEST_CASE("multiplicities: every malformed bound is an error on its line") {
         "m.dlx:1: item name 'b|c' contains '|' (names are non-blank characters other than "
         "':' and '|')");
   CHECK(error("a 2|a\n") == "m.dlx:1: duplicate item name 'a'");
+  CHECK(error("a |b\n") ==
+        "m.dlx:1: item name '|b' contains '|' (names are non-blank characters other than "
+        "':' and '|')");
   // DLX3 gives secondary items no bounds.
   CHECK(error("a | 2|x\n") ==
         "m.dlx:1: secondary item 'x' cannot have bounds ('2|x'): only primary items have "

@@ -86,7 +86,7 @@ class Reader {
       }
       try {
         const std::size_t bar = token.find('|');
-        if (bar == std::string_view::npos) {
+        if (bar == std::string_view::npos || bar == 0) {  // ("|x": a name with '|')
           result_.problem.add_item(std::string(token),
                                    secondary ? ItemKind::secondary : ItemKind::primary);
         } else if (secondary) {

@@ -21,19 +21,28 @@ namespace {
 
 using SolutionSet = std::set<std::vector<int>>;
 
-xcover::Problem random_problem(std::mt19937& rng) {
+// With `bounds`, primary items take random bounds (multiplicities) from
+// 0:1 to 3:3 as often as not, and options are more numerous.
+xcover::Problem random_problem(std::mt19937& rng, bool bounds = false) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   xcover::Problem problem;
-  const int primaries = pick(1, 5);
+  const int primaries = pick(1, bounds ? 4 : 5);
   const int secondaries = pick(0, 3);
   const int colors = pick(0, 2);
   // (Names built with append: "p" + std::to_string trips a false GCC 12
   // -Wrestrict warning.)
   auto name = [](char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); };
-  for (int i = 0; i < primaries; ++i) problem.add_primary(name('p', i));
+  for (int i = 0; i < primaries; ++i) {
+    if (bounds && pick(0, 1)) {
+      const int upper = pick(1, 3);
+      problem.add_primary(name('p', i), pick(0, upper), upper);
+    } else {
+      problem.add_primary(name('p', i));
+    }
+  }
   for (int i = 0; i < secondaries; ++i) problem.add_secondary(name('s', i));
   for (int c = 0; c < colors; ++c) problem.add_color(name('c', c));
-  const int options = pick(0, 11);
+  const int options = pick(0, bounds ? 12 : 11);
   for (int k = 0; k < options; ++k) {
     std::vector<xcover::OptionEntry> entries;
     for (int item = 0; item < problem.item_count(); ++item) {
@@ -49,8 +58,9 @@ xcover::Problem random_problem(std::mt19937& rng) {
   return problem;
 }
 
-// Does this set of options (a bit mask) cover every primary item exactly
-// once and every secondary item at most once or with one agreeing colour?
+// Does this set of options (a bit mask) cover every primary item within its
+// bounds (exactly once, unless it has others) and every secondary item at
+// most once or with one agreeing colour?
 bool is_solution(const xcover::Problem& problem, unsigned mask) {
   std::vector<int> primary_uses(problem.item_count(), 0);
   std::vector<int> plain_uses(problem.item_count(), 0);
@@ -70,7 +80,8 @@ bool is_solution(const xcover::Problem& problem, unsigned mask) {
   }
   for (int i = 0; i < problem.item_count(); ++i) {
     if (problem.is_primary(i)) {
-      if (primary_uses[i] != 1) return false;
+      const xcover::ItemBounds b = problem.item_bounds(i);
+      if (primary_uses[i] < b.lower || primary_uses[i] > b.upper) return false;
     } else if (plain_uses[i] > 1 || (plain_uses[i] == 1 && !colors[i].empty()) ||
                colors[i].size() > 1) {
       return false;
@@ -173,6 +184,53 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   // The generator must exercise the interesting cases.
   CHECK(with_solutions > 300);
   CHECK(with_colors > 500);
+}
+
+TEST_CASE("multiplicities: Algorithm M agrees with brute force on 1000 random problems") {
+  std::mt19937 rng(20261123);
+  int with_solutions = 0, with_bounds = 0, with_colors = 0, with_empty = 0;
+  for (int round = 0; round < 1000; ++round) {
+    const xcover::Problem problem = random_problem(rng, true);
+    CAPTURE(round);
+    CAPTURE(xcover::to_dlx(problem));
+    // Layout::links takes Algorithm M's layout when there are bounds.
+    xcover::Solver solver(problem, round % 2 ? xcover::Layout::links : xcover::Layout::automatic);
+    const SolutionSet expected = brute_force(problem, {});
+    REQUIRE(engine(solver, false, xcover::ItemChoice::first_shortest) == expected);
+    CHECK(solver.count().solutions == expected.size());
+    CHECK(engine(solver, false, xcover::ItemChoice::first_shortest, round + 1) == expected);
+    with_solutions += !expected.empty();
+    with_bounds += problem.has_multiplicities();
+    with_colors += problem.has_multiplicities() && problem.color_count() > 0;
+    with_empty += expected.count({}) > 0;  // every item may go uncovered
+
+    // The same solutions one at a time.
+    SolutionSet pulled;
+    for (const xcover::Solution& s : solver.solutions()) {
+      std::vector<int> sorted = s.to_vector();
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(pulled.insert(sorted).second);
+    }
+    CHECK(pulled == expected);
+
+    // Assumptions force options into every solution.
+    if (problem.option_count() > 0) {
+      std::uniform_int_distribution<int> option(0, problem.option_count() - 1);
+      std::vector<int> forced{option(rng)};
+      if (round % 2) forced.push_back(option(rng));
+      bool feasible = true;
+      for (int k : forced) feasible = solver.assume(k) && feasible;
+      const SolutionSet reduced = brute_force(problem, forced);
+      if (!feasible) CHECK(reduced.empty());
+      CHECK(engine(solver, false, xcover::ItemChoice::first_shortest) == reduced);
+      solver.clear_assumptions();
+      CHECK(engine(solver, false, xcover::ItemChoice::first_shortest) == expected);
+    }
+  }
+  CHECK(with_solutions > 300);
+  CHECK(with_bounds > 600);
+  CHECK(with_colors > 200);
+  CHECK(with_empty > 10);
 }
 
 namespace {

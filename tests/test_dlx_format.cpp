@@ -78,11 +78,116 @@ TEST_CASE("every parse error names the line and the reason") {
         "in.dlx:1: item name 'b:c' contains ':' (names are non-blank characters other than "
         "':' and '|')");
   CHECK(error("a b|c\n") ==
-        "in.dlx:1: item name 'b|c' contains '|' (names are non-blank characters other than "
-        "':' and '|')");
+        "in.dlx:1: bad bound 'b' in 'b|c' (bounds are written lower:upper|name or upper|name, "
+        "in decimal)");
   CHECK(error(" |\n") == "in.dlx:1: the items line names no items");
   CHECK(error("a b\na\0b\n"s) ==
         "in.dlx:2: control character 0x00 in the input (is it a text file?)");
+}
+
+TEST_CASE("multiplicities: bounds on the items line, as DLX3 reads them") {
+  const auto input = parse_dlx("a 2|b 0:3|c 12|Z 1:1|d 1|e | x\na b\nb c Z x\n");
+  const auto& p = input.problem;
+  REQUIRE(p.primary_count() == 6);
+  CHECK(p.item_name(1) == "b");
+  CHECK(p.item_name(3) == "Z");
+  CHECK(p.item_bounds(0) == xcover::ItemBounds{1, 1});
+  CHECK(p.item_bounds(1) == xcover::ItemBounds{2, 2});
+  CHECK(p.item_bounds(2) == xcover::ItemBounds{0, 3});
+  CHECK(p.item_bounds(3) == xcover::ItemBounds{12, 12});
+  CHECK(p.item_bounds(4) == xcover::ItemBounds{1, 1});
+  CHECK(p.item_bounds(5) == xcover::ItemBounds{1, 1});
+  CHECK(p.has_multiplicities());
+  CHECK_FALSE(parse_dlx("1|a 1:1|b\na b\n").problem.has_multiplicities());
+  CHECK(p.option_text(1) == "b c Z x");
+  CHECK_THROWS_WITH_AS(p.item_bounds(6), "item 'x' is secondary: only primary items have bounds",
+                       xcover::ProblemError);
+}
+
+TEST_CASE("multiplicities: every malformed bound is an error on its line") {
+  auto error = [](const std::string& text) {
+    try {
+      parse_dlx(text, "m.dlx");
+    } catch (const ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // Knuth's words where DLX3 has them.
+  CHECK(error("| c\na 0|b\n") == "m.dlx:2: Upper bound is zero in '0|b'");
+  CHECK(error("a 0:0|b\n") == "m.dlx:1: Upper bound is zero in '0:0|b'");
+  CHECK(error("a 3:2|b\n") == "m.dlx:1: Lower bound exceeds upper bound in '3:2|b'");
+  const std::string how = " (bounds are written lower:upper|name or upper|name, in decimal)";
+  CHECK(error("a x|b\n") == "m.dlx:1: bad bound 'x' in 'x|b'" + how);
+  CHECK(error("a 1:x|b\n") == "m.dlx:1: bad bound 'x' in '1:x|b'" + how);
+  CHECK(error("a :2|b\n") == "m.dlx:1: bad bound '' in ':2|b'" + how);
+  CHECK(error("a 1:|b\n") == "m.dlx:1: bad bound '' in '1:|b'" + how);
+  CHECK(error("a 1:2:3|b\n") == "m.dlx:1: bad bound '2:3' in '1:2:3|b'" + how);
+  CHECK(error("a -1:2|b\n") == "m.dlx:1: bad bound '-1' in '-1:2|b'" + how);
+  CHECK(error("a 99999999999|b\n") == "m.dlx:1: bound too large in '99999999999|b'");
+  CHECK(error("a 2|\n") == "m.dlx:1: item name empty after the bounds in '2|'");
+  CHECK(error("a 2|b|c\n") ==
+        "m.dlx:1: item name 'b|c' contains '|' (names are non-blank characters other than "
+        "':' and '|')");
+  CHECK(error("a 2|a\n") == "m.dlx:1: duplicate item name 'a'");
+  CHECK(error("a |b\n") ==
+        "m.dlx:1: item name '|b' contains '|' (names are non-blank characters other than "
+        "':' and '|')");
+  // DLX3 gives secondary items no bounds.
+  CHECK(error("a | 2|x\n") ==
+        "m.dlx:1: secondary item 'x' cannot have bounds ('2|x'): only primary items have "
+        "multiplicities");
+}
+
+TEST_CASE("multiplicities: the builder checks bounds") {
+  xcover::Problem p;
+  CHECK_THROWS_WITH_AS(p.add_primary("a", 0, 0), "item 'a': upper bound is zero (bounds 0:0)",
+                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_primary("a", 3, 2),
+                       "item 'a': lower bound exceeds upper bound (bounds 3:2)",
+                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_primary("a", -1, 2), "item 'a': negative lower bound (bounds -1:2)",
+                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_primary("a", 0, -2), "item 'a': negative upper bound (bounds 0:-2)",
+                       xcover::ProblemError);
+  CHECK(p.item_count() == 0);
+  CHECK_FALSE(p.has_multiplicities());
+  CHECK(p.add_primary("a", 1, 1) == 0);
+  CHECK_FALSE(p.has_multiplicities());
+  CHECK(p.add_primary("b", 0, 1) == 1);
+  CHECK(p.has_multiplicities());
+  CHECK(p.item_bounds(1) == xcover::ItemBounds{0, 1});
+  CHECK_THROWS_WITH_AS(p.item_bounds(7), "item index 7 out of range: the problem has 2 items",
+                       xcover::ProblemError);
+  // Bounds are part of a problem's identity.
+  xcover::Problem q;
+  q.add_primary("a");
+  q.add_primary("b");
+  CHECK_FALSE(p == q);
+  xcover::Problem r;
+  r.add_primary("a");
+  r.add_primary("b", 0, 1);
+  CHECK(p == r);
+  xcover::Problem copy = p;
+  CHECK(copy == p);
+}
+
+TEST_CASE("multiplicities: written back exactly") {
+  const std::string text = "a 2|b 0:3|c 12|Z | x y\na b x:1\nb c Z y\nZ\n";
+  const auto first = parse_dlx(text);
+  CHECK(xcover::to_dlx(first.problem) == text);
+  CHECK(parse_dlx(xcover::to_dlx(first.problem)).problem == first.problem);
+  // 1:1 is written as a plain name, n:n as n|name.
+  CHECK(xcover::to_dlx(parse_dlx("1:1|a 2:2|b 1|c\na b c\n").problem) == "a 2|b c\na b c\n");
+  xcover::Problem p;
+  p.add_primary("p", 0, 1);
+  p.add_primary("q", 5, 7);
+  p.add_secondary("s");
+  p.add_option({"p", "q", "s:red"});
+  CHECK(xcover::to_dlx(p) == "0:1|p 5:7|q | s\np q s:red\n");
+  CHECK(parse_dlx(xcover::to_dlx(p)).problem == p);
+  CHECK_FALSE(parse_dlx("2|a\na\n").problem == parse_dlx("a\na\n").problem);
+  CHECK_FALSE(parse_dlx("1:2|a\na\n").problem == parse_dlx("2|a\na\n").problem);
 }
 
 TEST_CASE("reading from a stream gives the same problem as from a string") {

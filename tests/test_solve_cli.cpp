@@ -515,3 +515,49 @@ TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
   }
   CHECK(reports >= 2);
 }
+
+TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items) on one thread") {
+  // Knuth's example in DLX3: one solution, 6 nodes and 14 updates there.
+  const std::string file = temp_file(
+      "| A simple example of color controls\n"
+      "A B 2:3|C | X Y\n"
+      "A B X:0 Y:0\n"
+      "A C X:1 Y:1\n"
+      "C X:0\n"
+      "B X:1\n"
+      "C Y:1\n",
+      ".dlx");
+  auto r = run_cli("solve " + file);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1:\n A C X:1 Y:1\n B X:1\n C Y:1\n");
+  CHECK(r.err.empty());
+  r = run_cli("solve --count --stats " + file);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
+  CHECK(r.err.find("nodes 6\nupdates 14\nsolutions 1\n") != std::string::npos);
+  CHECK(r.err.find("threads 1\n") != std::string::npos);
+  // More threads: one, said on stderr.
+  r = run_cli("solve --count --threads 2 " + file);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
+  CHECK(r.err == "xcover: problems with multiplicities are searched on one thread\n");
+  // No bit sets, no checkpoints.
+  r = run_cli("solve --count --layout bitsets " + file);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "xcover: the bitsets layout does not take multiplicities (primary items with bounds "
+        "other than 1:1): use the links\n");
+  r = run_cli("solve --count --checkpoint " + temp_file("", ".ckpt") + " " + file);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--mpi, --checkpoint and --resume do not take problems with multiplicities") !=
+        std::string::npos);
+  // A bad bound is bad input, on its line.
+  r = run_cli("solve -", "| c\na 3:2|b\na b\n");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "<stdin>:2: Lower bound exceeds upper bound in '3:2|b'\n");
+  // Two copies of a domino in a 1x4 strip: one tiling.
+  r = run_cli("solve --count -", "2|D c1 c2 c3 c4\nD c1 c2\nD c2 c3\nD c3 c4\n");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
+}

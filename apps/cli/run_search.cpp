@@ -93,10 +93,19 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
       return static_cast<bool>(std::cout);  // stop when the output fails
     };
   }
+  // Algorithm M's branches are not sets of forced options, which is how
+  // threads, checkpoints and MPI cut the work: one thread searches.
+  const bool multiplicities = problem.has_multiplicities();
+  if (multiplicities && (flags.mpi || !flags.checkpoint.empty() || !flags.resume.empty()))
+    throw UsageError(
+        "--mpi, --checkpoint and --resume do not take problems with multiplicities (bounds "
+        "other than 1:1 on the items line)");
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);
 #endif
-  const unsigned threads = thread_count(flags.threads);
+  if (multiplicities && flags.threads > 1)
+    std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
+  const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);
   const bool parallel = threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {
     Solver solver(problem, flags.memory_layout());

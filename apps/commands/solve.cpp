@@ -27,8 +27,9 @@ int run_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("solve",
                      "[FILE] [options]\n\n"
-                     "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2) read from\n"
-                     "FILE or standard input. Solutions are printed numbered, one option a line.",
+                     "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2, and DLX3's\n"
+                     "multiplicities: u:v|name on the items line) read from FILE or standard\n"
+                     "input. Solutions are printed numbered, one option a line.",
                      visible, hidden, positional, args, vm))
     return exit_success;
   flags.search_options();  // checks the values before the input is read

@@ -6,6 +6,9 @@
 //   a x:red            each later line is an option; "item:colour" colours
 //   b c x:red          a secondary item
 //
+// A primary item may carry bounds, as in Knuth's DLX3: "2:3|c" is covered
+// 2 to 3 times, "4|d" exactly 4 times (see Problem::add_primary).
+//
 // Item and colour names are any non-blank characters other than ':' and '|',
 // of any length.
 #pragma once

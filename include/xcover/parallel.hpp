@@ -122,7 +122,8 @@ struct ParallelOptions {
 
 class XCOVER_API ParallelSearch {
  public:
-  // The problem must outlive the search.
+  // The problem must outlive the search. ProblemError for a problem with
+  // multiplicities: Algorithm M's branches do not cut into pieces (use Solver).
   explicit ParallelSearch(const Problem& problem, ParallelOptions options = {});
   // A temporary problem would be gone before run(): refused at compile time.
   explicit ParallelSearch(const Problem&& problem, ParallelOptions options = {}) = delete;

@@ -3,9 +3,13 @@
 // primary (covered exactly once) or secondary (covered at most once), and
 // options, each a set of items. A secondary item in an option may carry a
 // colour; options that give an item the same colour may share it.
+// A primary item may instead be given bounds lower:upper (Knuth's
+// multiplicities, his DLX3): a solution then covers it at least `lower` and
+// at most `upper` times.
 //
 //   xcover::Problem p;
 //   p.add_primary("a");
+//   p.add_primary("b", 0, 2);  // b: 0 to 2 times
 //   p.add_secondary("x");
 //   p.add_option({"a", "x:red"});
 #pragma once
@@ -32,6 +36,14 @@ struct OptionEntry {
   friend bool operator==(const OptionEntry&, const OptionEntry&) = default;
 };
 
+// How many times a solution covers a primary item: from lower to upper,
+// 1:1 unless given (0 <= lower <= upper, upper >= 1).
+struct ItemBounds {
+  int lower = 1;
+  int upper = 1;
+  friend bool operator==(const ItemBounds&, const ItemBounds&) = default;
+};
+
 // Thrown by the builder when a call would make an invalid problem, and by
 // the accessors given an index the problem does not have; the message names
 // the item or option and says what is wrong.
@@ -45,6 +57,9 @@ class XCOVER_API Problem {
   // Items are numbered in the order they are added. All primary items come
   // before all secondary items, as in Knuth's format.
   int add_primary(std::string name);
+  // A primary item covered from `lower` to `upper` times (ProblemError
+  // unless 0 <= lower <= upper and upper >= 1).
+  int add_primary(std::string name, int lower, int upper);
   int add_secondary(std::string name);
   int add_item(std::string name, ItemKind kind);
 
@@ -73,6 +88,11 @@ class XCOVER_API Problem {
     return item < primary_count_ ? ItemKind::primary : ItemKind::secondary;
   }
   bool is_primary(int item) const { return item < primary_count_; }
+  // The bounds of a primary item (ProblemError for a secondary item, which
+  // has none).
+  ItemBounds item_bounds(int item) const;
+  // True when some primary item has bounds other than 1:1.
+  bool has_multiplicities() const { return multiplicity_count_ > 0; }
   // -1 when there is no item of that name.
   int find_item(std::string_view name) const;
   // Colour 0 is the empty name.
@@ -85,8 +105,8 @@ class XCOVER_API Problem {
   // be part of a solution.
   bool has_primary(int index) const;
 
-  // Same items (names and kinds, in order) and the same options (items and
-  // colour names, in order).
+  // Same items (names, kinds and bounds, in order) and the same options
+  // (items and colour names, in order).
   friend XCOVER_API bool operator==(const Problem& a, const Problem& b);
 
  private:
@@ -99,6 +119,8 @@ class XCOVER_API Problem {
   std::unordered_map<std::string, int> color_index_;
   std::vector<std::int32_t> option_begin_{0};
   std::vector<OptionEntry> entries_;
+  std::vector<ItemBounds> bounds_;  // by primary item
+  int multiplicity_count_ = 0;      // primary items whose bounds are not 1:1
 };
 
 }  // namespace xcover

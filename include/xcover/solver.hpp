@@ -135,10 +135,12 @@ struct Branching {
 enum class Layout {
   automatic,  // bitsets for small or dense problems (up to 1,024 options, or up
               // to 4,096 when an option clashes with many), else links
-  links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries
+  links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries;
+              // with multiplicities (Problem::has_multiplicities), the links of
+              // Knuth's Algorithm M (DLX3), the one layout that takes them
   bitsets,    // a bit per option, copied a level down at each step; at most
               // 32,767 options, 65,535 primary items and 65,536 items and
-              // (item, colour) pairs (else ProblemError)
+              // (item, colour) pairs, and no multiplicities (else ProblemError)
 };
 
 XCOVER_API const char* to_string(Layout layout);
@@ -284,6 +286,8 @@ class XCOVER_API Solver {
   std::span<const int> assumptions() const;
   // The search's first branching under the current assumptions; forcing each
   // of the options in turn splits the problem into disjoint subproblems.
+  // ProblemError for a problem with multiplicities, whose branches are not
+  // sets of forced options.
   Branching branching();
 
   const Statistics& statistics() const;

@@ -96,8 +96,10 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
       .def_static("read_dlx", &read_file, py::arg("path"),
                   "Reads a file in Knuth's text format (OSError if it cannot be opened).")
       .def("to_dlx", &to_dlx, "The problem in Knuth's text format; parse_dlx gives it back.")
-      .def("add_primary", &Problem::add_primary, py::arg("name"),
-           "Adds a primary item (before any secondary item) and returns its index.")
+      .def("add_primary", py::overload_cast<std::string, int, int>(&Problem::add_primary),
+           py::arg("name"), py::arg("lower") = 1, py::arg("upper") = 1,
+           "Adds a primary item (before any secondary item) and returns its index; it is\n"
+           "covered between `lower` and `upper` times (Knuth's multiplicities, u:v|name).")
       .def("add_secondary", &Problem::add_secondary, py::arg("name"),
            "Adds a secondary item and returns its index.")
       .def("add_option", &add_option, py::arg("items"), "Adds an option; returns its index.")

@@ -96,9 +96,26 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
 
 }  // namespace
 
+std::size_t search_depth(const Problem& problem) {
+  const std::size_t items = static_cast<std::size_t>(problem.primary_count()) + 2;
+  if (!problem.has_multiplicities()) return items;
+  std::int64_t uppers = 0;
+  for (int item = 0; item < problem.primary_count(); ++item)
+    uppers += problem.item_bounds(item).upper;
+  return items + static_cast<std::size_t>(std::min<std::int64_t>(uppers, problem.option_count()));
+}
+
 LayoutPlan plan_layout(const Problem& problem, Layout asked) {
-  Shape s = measure(problem);
   LayoutPlan plan;
+  if (problem.has_multiplicities()) {
+    if (asked == Layout::bitsets)
+      throw ProblemError(
+          "the bitsets layout does not take multiplicities (primary items with bounds other "
+          "than 1:1): use the links");
+    plan.multiplicities = true;
+    return plan;
+  }
+  Shape s = measure(problem);
   plan.colors = s.colors;
   if (asked == Layout::links) return plan;
   const std::string reason = unfit_reason(problem, s);

@@ -5,6 +5,8 @@
 // set's code runs (engine.hpp).
 #pragma once
 
+#include <cstddef>
+
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -20,7 +22,15 @@ struct LayoutPlan {
   bool colors = false;            // links: some option with a primary item gives a colour
   int words = 1;                  // bitsets: 64-bit words in a set of options
   bool short_lengths = false;     // bitsets: no primary item has more than 127 options
+  // Some primary item has bounds other than 1:1: Algorithm M's layout
+  // (multiplicity/), reported as links.
+  bool multiplicities = false;
 };
+
+// The most levels a search of the problem can go down: one a primary item,
+// or with multiplicities one a primary item (its null move) and one an
+// option that can be chosen.
+std::size_t search_depth(const Problem& problem);
 
 // The plan for `asked` (automatic: bitsets for small or dense problems, see
 // layout_plan.cpp). ProblemError when `asked` is bitsets and the problem is

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The search loop: Algorithm X (Algorithm C with colours) as in Knuth's
-// DLX1 and DLX2, iterative with one slot of state a level. It drives either
-// memory layout (links.hpp, bitsets.hpp) through the same few steps (open a
+// DLX1 and DLX2, iterative with one slot of state a level. It drives every
+// memory layout (links.hpp, bitsets.hpp, and multiplicity.hpp: Algorithm M
+// of DLX3, for bounds on primary items) through the same few steps (open a
 // level, try its next option, retract it, close the level), and owns what
 // is common: limits, budgets, cancellation, progress, sharing work and
 // statistics.
@@ -25,6 +26,8 @@
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
+#include "multiplicity/multiplicity.hpp"
+#include "multiplicity/multiplicity_impl.hpp"
 #include "steps.hpp"
 #include "xcover/error.hpp"
 
@@ -42,7 +45,8 @@ constexpr std::int64_t kMostSharedPieces = 1024;
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
-                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
+                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>,
+                          Multiplicities>;
 
 static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
@@ -64,6 +68,7 @@ Core make_bitsets(const Problem& problem, int words) {
 }
 
 inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
+  if (plan.multiplicities) return Core(std::in_place_type<Multiplicities>, problem);
   if (plan.layout == Layout::bitsets) {
     if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
     return make_bitsets<std::uint16_t>(problem, plan.words);
@@ -79,7 +84,7 @@ class SearchEngine final : public Engine {
   SearchEngine(const Problem& p, const LayoutPlan& plan) : SearchEngine(p, make_core(p, plan)) {}
   SearchEngine(const Problem& p, Core core) : problem(&p), layout_core(std::move(core)) {
     is_assumed.assign(p.option_count(), 0);
-    const std::size_t depth = static_cast<std::size_t>(p.primary_count()) + 2;
+    const std::size_t depth = search_depth(p);
     branch_rank.resize(depth);
     branch_size.resize(depth);
     given_away.resize(depth);
@@ -128,7 +133,8 @@ class SearchEngine final : public Engine {
   const Statistics& statistics() const override { return stats; }
   Layout layout() const override {
     return std::holds_alternative<Links<false>>(layout_core) ||
-                   std::holds_alternative<Links<true>>(layout_core)
+                   std::holds_alternative<Links<true>>(layout_core) ||
+                   std::holds_alternative<Multiplicities>(layout_core)
                ? Layout::links
                : Layout::bitsets;
   }
@@ -142,8 +148,9 @@ class SearchEngine final : public Engine {
   const Problem* problem;
   Core layout_core;  // the problem in the chosen layout
 
-  // Search state, one slot a level; the depth is at most the number of
-  // primary items.
+  // Search state, one slot a level; the depth is at most search_depth():
+  // the number of primary items, plus, with multiplicities, the options
+  // that can be chosen together.
   std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
   std::vector<std::int32_t> branch_size;  // options available when branching
   std::vector<char> given_away;           // untried options handed to on_split
@@ -518,7 +525,8 @@ advance:
     if (run.visit || run.pull) {  // counting needs no decoding
       solution.resize(run.base_forced);
       for (int l = 0; l <= level; ++l) {
-        solution.push_back(core.option_at(l));
+        // (A level of Algorithm M may have chosen no option: -1.)
+        if (const int option = core.option_at(l); option >= 0) solution.push_back(option);
         core.for_forced(l + 1, [&](int option) { solution.push_back(option); });
       }
     }

@@ -108,7 +108,13 @@ SolutionRange::iterator& SolutionRange::iterator::operator++() {
   return *this;
 }
 
-Branching Solver::branching() { return impl_->engine->branching(); }
+Branching Solver::branching() {
+  if (impl_->problem->has_multiplicities())
+    throw ProblemError(
+        "Solver::branching: a problem with multiplicities (bounds other than 1:1) does not "
+        "split into subproblems by forced options");
+  return impl_->engine->branching();
+}
 
 bool Solver::assume(int option) { return impl_->engine->assume(option); }
 bool Solver::assume(std::span<const int> options) {

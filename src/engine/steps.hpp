@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The protocol between the search loop (search.hpp) and a memory layout
-// (links/, bitsets/): the steps the loop takes, named as a concept so that
+// (links/, bitsets/, multiplicity/): the steps the loop takes, named as a concept so that
 // a layout that misses one, or gets one's type wrong, fails to compile here
 // rather than deep in the loop. A level of the search is open(), then for
 // each option next() ... retract(), then close(); the layout owns the data,
@@ -38,8 +38,9 @@ concept LayoutSteps = requires(L& layout, const L& held, int level, int option, 
   { held.solved(level) } -> std::same_as<bool>;
   layout.retract(level);
   layout.close(level);
-  // What the loop reports: the options chosen and forced, the untried ones
-  // it can give away, the updates counted (DLX1's), the memory held.
+  // What the loop reports: the options chosen (-1 for a level that chose
+  // none: Algorithm M's null move) and forced, the untried ones it can
+  // give away, the updates counted (DLX1's), the memory held.
   { held.option_at(level) } -> std::same_as<int>;
   { held.forced_count(level) } -> std::same_as<std::int32_t>;
   held.for_forced(level, each);

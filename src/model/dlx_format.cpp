@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "xcover/dlx_format.hpp"
 
+#include <climits>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -84,8 +85,18 @@ class Reader {
         continue;
       }
       try {
-        result_.problem.add_item(std::string(token),
-                                 secondary ? ItemKind::secondary : ItemKind::primary);
+        const std::size_t bar = token.find('|');
+        if (bar == std::string_view::npos || bar == 0) {  // ("|x": a name with '|')
+          result_.problem.add_item(std::string(token),
+                                   secondary ? ItemKind::secondary : ItemKind::primary);
+        } else if (secondary) {
+          throw ParseError(source_, number,
+                           "secondary item " + quoted(token.substr(bar + 1)) +
+                               " cannot have bounds (" + quoted(token) +
+                               "): only primary items have multiplicities");
+        } else {
+          bounded_item(token, bar, number);
+        }
       } catch (const ProblemError& e) {
         throw ParseError(source_, number, e.what());
       }
@@ -93,6 +104,35 @@ class Reader {
     if (result_.problem.item_count() == 0)
       throw ParseError(source_, number, "the items line names no items");
     have_items_ = true;
+  }
+
+  // "upper|name" or "lower:upper|name", as in Knuth's DLX3.
+  void bounded_item(std::string_view token, std::size_t bar, std::size_t number) {
+    const std::string_view spec = token.substr(0, bar), name = token.substr(bar + 1);
+    if (name.empty())
+      throw ParseError(source_, number, "item name empty after the bounds in " + quoted(token));
+    const std::size_t colon = spec.find(':');
+    const int upper =
+        bound(spec.substr(colon == std::string_view::npos ? 0 : colon + 1), token, number);
+    const int lower =
+        colon == std::string_view::npos ? upper : bound(spec.substr(0, colon), token, number);
+    if (upper == 0) throw ParseError(source_, number, "Upper bound is zero in " + quoted(token));
+    if (lower > upper)
+      throw ParseError(source_, number, "Lower bound exceeds upper bound in " + quoted(token));
+    result_.problem.add_primary(std::string(name), lower, upper);
+  }
+
+  int bound(std::string_view digits, std::string_view token, std::size_t number) const {
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
+      throw ParseError(source_, number,
+                       "bad bound " + quoted(digits) + " in " + quoted(token) +
+                           " (bounds are written lower:upper|name or upper|name, in decimal)");
+    long long value = 0;
+    for (char c : digits) {
+      value = 10 * value + (c - '0');
+      if (value > INT_MAX) throw ParseError(source_, number, "bound too large in " + quoted(token));
+    }
+    return static_cast<int>(value);
   }
 
   void option_line(const std::vector<std::string_view>& tokens, std::size_t number) {
@@ -164,6 +204,11 @@ void write_dlx(std::ostream& out, const Problem& problem) {
     // With no primary items the line starts " |", which is not a comment.
     if (i == problem.primary_count()) line += " |";
     if (!line.empty() && line != " ") line += ' ';
+    if (problem.is_primary(i)) {
+      const ItemBounds b = problem.item_bounds(i);
+      if (b.lower != b.upper) line += std::to_string(b.lower) + ":";
+      if (b != ItemBounds{}) line += std::to_string(b.upper) + "|";
+    }
     line += problem.item_name(i);
   }
   out << line << '\n';

@@ -10,6 +10,29 @@ namespace xcover {
 
 int Problem::add_primary(std::string name) { return add_item(std::move(name), ItemKind::primary); }
 
+int Problem::add_primary(std::string name, int lower, int upper) {
+  if (upper < 1 || lower < 0 || lower > upper) {
+    // Knuth's words (DLX3) where he has them.
+    const char* reason = upper < 0   ? "negative upper bound"
+                         : upper < 1 ? "upper bound is zero"
+                         : lower < 0 ? "negative lower bound"
+                                     : "lower bound exceeds upper bound";
+    throw ProblemError("item " + quoted(name) + ": " + reason + " (bounds " +
+                       std::to_string(lower) + ":" + std::to_string(upper) + ")");
+  }
+  const int index = add_item(std::move(name), ItemKind::primary);
+  bounds_[static_cast<std::size_t>(index)] = ItemBounds{lower, upper};
+  if (lower != 1 || upper != 1) ++multiplicity_count_;
+  return index;
+}
+
+ItemBounds Problem::item_bounds(int item) const {
+  if (!is_primary(item) || item < 0)
+    throw ProblemError("item " + quoted(item_name(item)) +  // (out of range: throws)
+                       " is secondary: only primary items have bounds");
+  return bounds_[static_cast<std::size_t>(item)];
+}
+
 int Problem::add_secondary(std::string name) {
   return add_item(std::move(name), ItemKind::secondary);
 }
@@ -27,7 +50,10 @@ int Problem::add_item(std::string name, ItemKind kind) {
   if (!item_index_.emplace(name, index).second)
     throw ProblemError("duplicate item name " + quoted(name));
   item_names_.push_back(std::move(name));
-  if (kind == ItemKind::primary) ++primary_count_;
+  if (kind == ItemKind::primary) {
+    ++primary_count_;
+    bounds_.emplace_back();
+  }
   return index;
 }
 
@@ -157,7 +183,7 @@ bool Problem::has_primary(int index) const {
 
 bool operator==(const Problem& a, const Problem& b) {
   if (a.item_names_ != b.item_names_ || a.primary_count_ != b.primary_count_ ||
-      a.option_begin_ != b.option_begin_)
+      a.option_begin_ != b.option_begin_ || a.bounds_ != b.bounds_)
     return false;
   for (std::size_t k = 0; k < a.entries_.size(); ++k) {
     const OptionEntry& x = a.entries_[k];

@@ -42,6 +42,8 @@ struct ProblemAsReduceKnowsIt {
   std::unordered_map<std::string, int> color_index;
   std::vector<std::int32_t> option_begin;
   std::vector<OptionEntry> entries;
+  std::vector<ItemBounds> bounds;  // multiplicities: refused below
+  int multiplicity_count;
 };
 static_assert(sizeof(Problem) == sizeof(ProblemAsReduceKnowsIt) && sizeof(OptionEntry) == 8,
               "Problem has changed: make reduce() refuse (or handle) what it does not know");
@@ -510,6 +512,10 @@ Reduction reduce(const Problem& problem, const ReduceOptions& options, BitSets b
   // Only items and colours are read here: an extension of the format added
   // to Problem later (multiplicities, costs) must be refused at this point
   // until the rules below are proved for it.
+  if (problem.has_multiplicities())
+    throw ProblemError(
+        "reduce: the problem has multiplicities (u:v|item), which preprocessing does not "
+        "handle (nor does Knuth's DLX-PRE); solve it without reducing");
   return Reducer(problem, bits).run(options);
 }
 

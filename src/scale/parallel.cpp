@@ -396,7 +396,14 @@ Progress ParallelSearch::Impl::progress(double elapsed) {
 }
 
 ParallelSearch::ParallelSearch(const Problem& problem, ParallelOptions options)
-    : impl_(std::make_unique<Impl>(problem, std::move(options))) {}
+    : impl_(std::make_unique<Impl>(problem, std::move(options))) {
+  // The pieces are sets of forced options, and a branch of Algorithm M is
+  // not one (an option tried leaves the later branches).
+  if (problem.has_multiplicities())
+    throw ProblemError(
+        "ParallelSearch: problems with multiplicities (bounds other than 1:1) are searched on "
+        "one thread: use Solver");
+}
 ParallelSearch::~ParallelSearch() = default;
 
 void ParallelSearch::resume(const Checkpoint& checkpoint) {

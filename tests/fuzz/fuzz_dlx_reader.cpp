@@ -4,8 +4,9 @@
 //   - reads the same from a stream (read_dlx) as from a string (parse_dlx),
 //   - writes back (write_dlx) to text that reads as an equal problem,
 //   - solves (under a node limit) only to option sets that obey the rules:
-//     each primary item covered exactly once, each secondary item at most
-//     once or always with one colour;
+//     each primary item covered exactly once (or within its bounds, with
+//     DLX3's multiplicities), each option at most once, each secondary item
+//     at most once or always with one colour;
 //   - and, when it is small, has as many solutions as brute force finds.
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +27,9 @@ bool obeys_rules(const xcover::Problem &problem, std::span<const int> options) {
   std::vector<int> uses(static_cast<std::size_t>(problem.item_count()), 0);
   // Colour of each secondary item so far: -1 unused, 0 used without a colour.
   std::vector<int> colour(static_cast<std::size_t>(problem.item_count()), -1);
+  std::vector<char> taken(static_cast<std::size_t>(problem.option_count()), 0);
   for (int option : options) {
+    if (taken[static_cast<std::size_t>(option)]++) return false;
     for (const xcover::OptionEntry &e : problem.option(option)) {
       const auto item = static_cast<std::size_t>(e.item);
       ++uses[item];
@@ -39,7 +42,9 @@ bool obeys_rules(const xcover::Problem &problem, std::span<const int> options) {
     }
   }
   for (int item = 0; item < problem.primary_count(); ++item) {
-    if (uses[static_cast<std::size_t>(item)] != 1) return false;
+    const xcover::ItemBounds b = problem.item_bounds(item);
+    const int used = uses[static_cast<std::size_t>(item)];
+    if (used < b.lower || used > b.upper) return false;
   }
   return true;
 }

@@ -84,16 +84,31 @@ class Links {
     if (track_zero_) zeroed_after_cover_[level] = zeroed_;
     branch_item_[level] = best;
     choice_[level] = best;  // the list head: before the first option
+    random_ = rng != nullptr;
     return size;
   }
-  // Commits the level's next option; false when none is left.
+  // Commits the level's next option; false when none is left. With colours
+  // an option whose commit leaves a primary item without options is undone
+  // at once and the next one tried, as Knuth's SSXCC does: the dead end is
+  // never entered (nor counted) as a node. (Not with random tie-breaks,
+  // whose draws then stay those of the bit sets, which enter every node.)
   bool next(int level) {
-    const std::int32_t p = nodes_[choice_[level]].down;
-    if (p == branch_item_[level]) return false;
-    choice_[level] = p;
-    if (track_zero_) zeroed_ = zeroed_after_cover_[level];
-    commit_others(p);
-    return true;
+    for (std::int32_t p = nodes_[choice_[level]].down; p != branch_item_[level];
+         p = nodes_[p].down) {
+      choice_[level] = p;
+      if (track_zero_) zeroed_ = zeroed_after_cover_[level];
+      if constexpr (kColors) {
+        if (random_) {
+          commit_others(p);
+          return true;
+        }
+        if (commit_alive(p)) return true;
+      } else {
+        commit_others(p);
+        return true;
+      }
+    }
+    return false;
   }
   bool solved(int /*level*/) const { return active_ == 0; }
   // Undoes next(level), then open(level).
@@ -157,6 +172,7 @@ class Links {
     Node* nd = nodes_.data();
     std::uint32_t* ln = len_.data();
     [[maybe_unused]] bool zeroed = false;
+    [[maybe_unused]] bool dead = false;
     if constexpr (!kColors) {
       const std::int32_t begin = nd[p].aux;
       std::int32_t q = begin;
@@ -186,15 +202,14 @@ class Links {
           const std::int32_t u = nd[q].up, d = nd[q].down;
           nd[u].down = d;
           nd[d].up = u;
-          if constexpr (kTrack) {
-            zeroed |= --ln[x] == 0;
-          } else {
-            --ln[x];
-          }
+          const bool zero = --ln[x] == 0;  // never for a covered item
+          if constexpr (kTrack) zeroed |= zero;
+          dead |= zero & (x <= primary_count_);
           ++updates;
         }
         ++q;
       }
+      dead_ = dead_ || dead;
     }
     if constexpr (kTrack) zeroed_ = zeroed_ || zeroed;
   }
@@ -306,6 +321,76 @@ class Links {
     }
   }
 
+  // With colours: commits the items of p's option other than p's own, as
+  // commit_others does, but stops as soon as a primary item outside the
+  // option has no option left, undoes what it did and returns false. The
+  // option's uncoloured items are marked covered first, so that only the
+  // other items' lengths can reach zero.
+  bool commit_alive(std::int32_t p) {
+    const Node* nd = nodes_.data();
+    for (std::int32_t q = p + 1; q != p;) {
+      const std::int32_t x = nd[q].top;
+      if (x <= 0) {
+        q = nd[q].up;
+        continue;
+      }
+      if (nd[q].aux == 0) {
+        len_[x] += covered_mark_;
+        active_ -= x <= primary_count_;
+        ++updates;
+      }
+      ++q;
+    }
+    dead_ = false;
+    std::int32_t q = p + 1;
+    while (q != p) {
+      const std::int32_t x = nd[q].top;
+      if (x <= 0) {
+        q = nd[q].up;
+        continue;
+      }
+      const std::int32_t c = nd[q].aux;
+      if (c == 0) {
+        for (std::int32_t r = nd[x].down; r != x; r = nd[r].down) hide(r);
+      } else if (c > 0) {
+        purify(q);
+      }
+      if (dead_) break;
+      ++q;
+    }
+    if (q == p) return true;
+    // Undo from q back to the option's node after p; then unmark.
+    const std::int32_t first = nd[p + 1].top > 0 ? p + 1 : nd[p + 1].up;
+    for (std::int32_t r = q, done = false; !done;) {
+      const std::int32_t x = nd[r].top;
+      if (x <= 0) {
+        r = nd[r].down;
+        continue;
+      }
+      const std::int32_t c = nd[r].aux;
+      if (c == 0) {
+        for (std::int32_t t = nd[x].up; t != x; t = nd[t].up) unhide(t);
+      } else if (c > 0) {
+        unpurify(r);
+      }
+      done = r == first;
+      --r;
+    }
+    for (std::int32_t r = p + 1; r != p;) {
+      const std::int32_t x = nd[r].top;
+      if (x <= 0) {
+        r = nd[r].up;
+        continue;
+      }
+      if (nd[r].aux == 0) {
+        len_[x] -= covered_mark_;
+        active_ += x <= primary_count_;
+      }
+      ++r;
+    }
+    return false;
+  }
+
   // Undoes commit_others, in the opposite order.
   [[gnu::always_inline]] void uncommit_others(std::int32_t p) {
     const Node* nd = nodes_.data();
@@ -349,6 +434,10 @@ class Links {
   // (or its cover, for zeroed_after_cover_): when not, no uncovered item
   // has length zero (see open()).
   bool zeroed_ = true;
+  // Whether a hide (with colours) has brought a primary item's length to
+  // zero since commit_alive() cleared it.
+  bool dead_ = false;
+  bool random_ = false;  // open() was given a random generator
   // Whether hides note zeros: for many items, where a scan to the end costs
   // more than the notes (see kTrackZeroItems).
   bool track_zero_ = false;

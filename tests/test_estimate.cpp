@@ -240,7 +240,8 @@ TEST_CASE("estimates of queens and pentominoes are within the stated factors") {
   }
 }
 
-TEST_CASE("an estimate is deterministic for a seed, and the same with either layout") {
+TEST_CASE(
+    "an estimate is deterministic for a seed, and the same with every layout and kernel set") {
   const xcover::QueensProblem queens = xcover::make_queens(9);
   xcover::Solver links(queens.problem, xcover::Layout::links);
   xcover::Solver bitsets(queens.problem, xcover::Layout::bitsets);
@@ -256,6 +257,18 @@ TEST_CASE("an estimate is deterministic for a seed, and the same with either lay
   }
   const xcover::Estimate d = links.estimate(300, 43);
   CHECK(d.nodes != a.nodes);
+  // Every kernel set this processor runs gives the same figures.
+  for (const xcover::Kernels kernels : {xcover::Kernels::baseline, xcover::Kernels::avx2,
+                                        xcover::Kernels::avx512, xcover::Kernels::avx512icl}) {
+    if (!xcover::supports(kernels)) continue;
+    for (const xcover::Layout layout : kLayouts) {
+      xcover::Solver solver(queens.problem, layout, kernels);
+      const xcover::Estimate e = solver.estimate(300, 42);
+      CHECK(e.nodes == a.nodes);
+      CHECK(e.updates == a.updates);
+      CHECK(e.solutions == a.solutions);
+    }
+  }
 }
 
 TEST_CASE("an estimate follows the assumptions and leaves the solver as it was") {
@@ -366,7 +379,7 @@ TEST_CASE("xcover solve --estimate prints the estimate, one figure a line") {
   CHECK(lines_of(q.out)[1] == lines[1]);
 }
 
-TEST_CASE("xcover --estimate: usage errors, and a time limit") {
+TEST_CASE("xcover --estimate: usage errors, a time limit and Ctrl-C") {
   using xcover::test::run_cli;
   const std::string problem = "a b\na\nb\na b\n";
   for (const char* bad : {"0", "-1", "many", "", "18446744073709551616"}) {
@@ -387,4 +400,10 @@ TEST_CASE("xcover --estimate: usage errors, and a time limit") {
   CHECK(t.exit_code == 3);
   CHECK(t.err.find("xcover: time limit reached after ") == 0);
   CHECK(t.out.rfind("probes ", 0) == 0);
+  // Ctrl-C: exit status 130.
+  const auto c = xcover::test::run_script(
+      "\"$XCOVER\" queens 12 --estimate 1000000000 --time-limit 30 & pid=$!; sleep 0.3; "
+      "kill -INT $pid; wait $pid");
+  CHECK(c.exit_code == 130);
+  CHECK(c.err.find("xcover: interrupted after ") == 0);
 }

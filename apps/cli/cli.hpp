@@ -70,6 +70,8 @@ bool parse_options(const std::string& command, const std::string& synopsis,
 std::uint64_t parse_count(const std::string& option, const std::string& text);
 // a finite number of seconds, 0 or more;
 double parse_seconds(const std::string& option, const std::string& text);
+// a whole number, 1 to 2^64 - 1 (a number of probes);
+std::uint64_t parse_positive_count(const std::string& option, const std::string& text);
 // a size, 1 to 4096 (a board's side, a number of clues);
 int parse_size(const std::string& option, const std::string& text);
 // a number of threads, 0 (one per CPU available) to max_threads;
@@ -109,6 +111,7 @@ struct SearchFlags {
   std::string layout = "auto";
   bool propagate = false;
   std::string item_choice = "first-shortest";
+  std::uint64_t estimate = 0;  // probes; 0: search
 
   // The --layout asked for.
   Layout memory_layout() const;

@@ -80,6 +80,17 @@ std::uint64_t parse_count(const std::string& option, const std::string& text) {
   return value;
 }
 
+std::uint64_t parse_positive_count(const std::string& option, const std::string& text) {
+  std::uint64_t value = 0;
+  try {
+    value = parse_count(option, text);
+  } catch (const UsageError&) {
+    refuse(option, "a whole number from 1 to 2^64 - 1", text);
+  }
+  if (value == 0) refuse(option, "a whole number from 1 to 2^64 - 1", text);
+  return value;
+}
+
 double parse_seconds(const std::string& option, const std::string& text) {
   double value = 0;
   const char* end = text.data() + text.size();
@@ -132,7 +143,11 @@ void SearchFlags::add_to(po::options_description& options) {
       ("node-limit", number(node_limit, "--node-limit", parse_count)->value_name("N"),
        "stop after N search nodes (exit status 3)")
       ("seed", number(seed, "--seed", parse_count)->value_name("N"),
-       "break ties between items at random with seed N (default: first item)")
+       "break ties between items at random with seed N (default: first item); with --estimate, "
+       "seed the probes instead (default 0)")
+      ("estimate", number(estimate, "--estimate", parse_positive_count)->value_name("N"),
+       "do not search: estimate the nodes, updates, solutions and time of the search with N "
+       "random probes (Knuth's method), each with its standard error")
       ("threads,j", number(threads, "--threads", parse_threads)->value_name("N"),
        "search on N threads (default, and 0: one per CPU this process may use, as taskset sets "
        "it); "
@@ -182,6 +197,19 @@ SearchOptions SearchFlags::search_options() const {
   // A checkpoint that cannot be written is said now, not after hours.
   const std::string& checkpoint_path = !checkpoint.empty() ? checkpoint : resume;
   if (!checkpoint_path.empty()) check_checkpoint_path(checkpoint_path);
+  if (estimate != 0) {
+    const char* refused = count                 ? "--count"
+                          : limit               ? "--limit"
+                          : node_limit          ? "--node-limit"
+                          : ordered             ? "--ordered"
+                          : !checkpoint.empty() ? "--checkpoint"
+                          : !resume.empty()     ? "--resume"
+                          : mpi                 ? "--mpi"
+                                                : nullptr;
+    if (refused)
+      throw UsageError(std::string("--estimate does not go with ") + refused +
+                       " (it searches nothing)");
+  }
   apply_memory_limit(memory_limit);
   SearchOptions options;
   options.solution_limit = limit;
@@ -189,7 +217,8 @@ SearchOptions SearchFlags::search_options() const {
   // The limit holds for the whole command: reading and building count.
   set_command_time_limit(time_limit);
   if (time_limit > 0) options.time_limit = std::max(time_limit - command_seconds(), 1e-9);
-  options.random_seed = seed;
+  // (With --estimate the seed is the probes'.)
+  options.random_seed = estimate != 0 ? 0 : seed;
   options.propagate = propagate;
   if (item_choice == "most-clashes") {
     options.item_choice = ItemChoice::most_clashes;

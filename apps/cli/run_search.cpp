@@ -9,7 +9,9 @@
 #include "xcover/distributed.hpp"
 #endif
 
+#include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
@@ -37,6 +39,58 @@ void print_count(Status status, const Statistics& stats, const SearchFlags& flag
     std::cout << stats.solutions << '\n';
   } else if (status == Status::exhausted && stats.solutions == 0) {
     std::cerr << "xcover: 0 solutions\n";
+  }
+}
+
+// A figure of an estimate: whole when large enough for the digits after
+// the point to mean nothing, else four significant digits.
+std::string figure(double value) {
+  char text[40];
+  if (value >= 1e7) {
+    std::snprintf(text, sizeof text, "%.3e", value);
+  } else if (value >= 100) {
+    std::snprintf(text, sizeof text, "%.0f", value);
+  } else {
+    std::snprintf(text, sizeof text, "%.4g", value);
+  }
+  return text;
+}
+
+// --estimate N: Knuth's estimate of the search, on stdout, one line a
+// figure with its standard error.
+int run_estimate(const Problem& problem, const SearchFlags& flags, const SearchOptions& options) {
+  Solver solver(problem, flags.memory_layout());
+  const Estimate e = solver.estimate(flags.estimate, flags.seed, options);
+  end_progress();
+  if (e.probes > 0) {
+    std::cout << "probes " << e.probes << '\n'
+              << "nodes " << figure(e.nodes) << " +- " << figure(e.nodes_spread) << '\n'
+              << "updates " << figure(e.updates) << " +- " << figure(e.updates_spread) << '\n'
+              << "solutions " << figure(e.solutions) << " +- " << figure(e.solutions_spread)
+              << '\n';
+    char seconds[64];
+    std::snprintf(seconds, sizeof seconds, "seconds %.3g +- %.2g\n", e.seconds, e.seconds_spread);
+    std::cout << seconds;
+  }
+  std::cout.flush();
+  if (flags.stats) {
+    char elapsed[64];
+    std::snprintf(elapsed, sizeof elapsed, "%.3f", e.elapsed);
+    std::cerr << "estimate seconds " << elapsed << '\n'
+              << "layout " << to_string(solver.layout()) << '\n'
+              << "kernels " << kernels_in_use() << '\n';
+  }
+  switch (e.status) {
+    case Status::time_limit:
+      std::cerr << "xcover: time limit reached after " << e.probes << " of " << flags.estimate
+                << " probes\n";
+      return exit_limit;
+    case Status::cancelled:
+      std::cerr << "xcover: interrupted after " << e.probes << " of " << flags.estimate
+                << " probes\n";
+      return exit_interrupted;
+    default:
+      return exit_success;
   }
 }
 
@@ -100,6 +154,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     throw UsageError(
         "--mpi, --checkpoint and --resume do not take problems with multiplicities (bounds "
         "other than 1:1 on the items line)");
+  if (flags.estimate != 0) return run_estimate(problem, flags, options);
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);
 #endif

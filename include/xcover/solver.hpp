@@ -171,6 +171,39 @@ struct CountResult {
   bool complete() const { return status == Status::exhausted; }
 };
 
+// Knuth's estimate of a search before it is run (Solver::estimate): each
+// probe walks one random path from the root, choosing at each node one of
+// the options of the item the search branches on there (the same rule as
+// search(), so it is the same tree), each with equal probability, and
+// weights every node on the path by the product of the numbers of choices
+// above it. The mean of the probes is an unbiased estimate of the tree's
+// nodes, updates and solutions (counted as Statistics counts them).
+struct Estimate {
+  std::uint64_t probes = 0;  // probes completed (fewer when a stop came first)
+  double nodes = 0;
+  double updates = 0;
+  double solutions = 0;
+  // The time search() would take on one otherwise idle processor: the
+  // estimated updates times the processor time an update took in a short
+  // search of the tree's first nodes, which the estimate runs after the
+  // probes (statistics() are then that search's). Knuth's estimate of the
+  // time (his mems) is the work, not a clock: this rate is the one guess.
+  double seconds = 0;
+  // The standard error of each mean above (the probes' standard deviation
+  // over the square root of their number; 0 with fewer than 2 probes). The
+  // seconds' spread leaves out the uncertainty of the measured rate. A tree
+  // whose solutions lie on rare paths has a skewed distribution: the
+  // spread is then itself an underestimate.
+  double nodes_spread = 0;
+  double updates_spread = 0;
+  double solutions_spread = 0;
+  double seconds_spread = 0;
+  double elapsed = 0;  // seconds the estimate took
+  // exhausted: every probe ran; time_limit or cancelled: the estimate is
+  // that of the probes completed before the stop.
+  Status status = Status::exhausted;
+};
+
 namespace detail {
 class Engine;
 struct WorkSharing;  // the library's own parallel searches (src/engine/work_sharing.hpp)
@@ -275,6 +308,21 @@ class XCOVER_API Solver {
   // The solutions one at a time (see SolutionRange). `options` is copied.
   [[nodiscard]] SolutionRange solutions(const SearchOptions& options = {}) &;
   SolutionRange solutions(const SearchOptions& options = {}) && = delete;
+
+  // Estimates the size of search(visitor, options) with `probes` random
+  // probes (see Estimate) and a short search of the tree's first nodes (to
+  // time an update). The figures but the seconds are deterministic for a
+  // seed, the assumptions and the layout. From `options` it takes
+  // what shapes the tree (item_choice, propagate, random_seed: the ties are
+  // then broken at random, and the estimate is of the tree's expected size)
+  // and what stops it (time_limit, cancel); limits of solutions and nodes
+  // and progress reports are ignored. Throws Error when called from a
+  // callback of this solver, as search() does; ProblemError for a problem
+  // with multiplicities (Algorithm M's tree has branches of another kind).
+  //   xcover::Estimate e = solver.estimate(1000);
+  //   std::cout << e.nodes << " +- " << e.nodes_spread << " nodes\n";
+  [[nodiscard]] Estimate estimate(std::uint64_t probes, std::uint64_t seed = 0,
+                                  const SearchOptions& options = {});
 
   // Forces an option into every solution until clear_assumptions(). Returns
   // false when it conflicts with the options already forced (or has no

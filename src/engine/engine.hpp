@@ -16,6 +16,18 @@
 
 namespace xcover::detail {
 
+// What the probes of an estimate gather (Engine::estimate), for
+// Solver::estimate to finish: per probe, its estimates (nodes, updates,
+// solutions) as running means and sums of squared deviations (Welford's);
+// and the levels the probes opened.
+struct EstimateSums {
+  std::uint64_t probes = 0;
+  double mean[3] = {0, 0, 0};  // nodes, updates, solutions
+  double m2[3] = {0, 0, 0};
+  double levels = 0;
+  double elapsed = 0;  // seconds
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -30,6 +42,9 @@ class Engine {
   virtual const Solution* next_pull() = 0;
   virtual Status pull_status() const = 0;
   virtual void end_pull() = 0;
+  // Solver::estimate: runs the probes, adding them to `sums`.
+  virtual Status estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options,
+                          EstimateSums& sums) = 0;
   virtual bool assume(int option) = 0;
   virtual void clear_assumptions() = 0;
   virtual std::span<const int> assumptions() const = 0;

@@ -126,6 +126,8 @@ class SearchEngine final : public Engine {
     busy = false;
   }
 
+  Status estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options,
+                  EstimateSums& sums) override;  // estimate.hpp
   bool assume(int option) override;
   void clear_assumptions() override;
   std::span<const int> assumptions() const override { return assumed_options; }
@@ -564,3 +566,6 @@ std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& pl
 }
 
 }  // namespace xcover::detail::XCOVER_ISA
+
+// Knuth's estimate of the tree the loop above searches.
+#include "estimate.hpp"

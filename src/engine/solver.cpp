@@ -3,6 +3,10 @@
 // processor runs best (engine.hpp, src/engine/kernels/).
 #include "xcover/solver.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
 #include <memory>
 #include <utility>
 
@@ -107,6 +111,77 @@ SolutionRange::iterator& SolutionRange::iterator::operator++() {
   current_ = engine_->next_pull();
   return *this;
 }
+
+namespace {
+
+// The processor time of the calling thread where the system keeps it, so
+// that other programs on a busy machine do not slow a measurement; else the
+// wall clock.
+double thread_seconds() {
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  timespec now{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0)
+    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+#endif
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options) {
+  if (impl_->problem->has_multiplicities())
+    throw ProblemError(
+        "Solver::estimate: a problem with multiplicities (bounds other than 1:1) is not "
+        "estimated: Algorithm M's branches are not a choice among one item's options");
+  detail::EstimateSums sums;
+  Estimate result;
+  result.status = impl_->engine->estimate(probes, seed, options, sums);
+  result.probes = sums.probes;
+  if (sums.probes == 0) {
+    result.elapsed = sums.elapsed;
+    return result;
+  }
+  const double n = static_cast<double>(sums.probes);
+  // The standard error of a mean: the probes' standard deviation over sqrt(n).
+  auto spread = [&](double m2) { return n < 2 ? 0.0 : std::sqrt(std::max(m2, 0.0) / (n - 1) / n); };
+  result.nodes = sums.mean[0];
+  result.updates = sums.mean[1];
+  result.solutions = sums.mean[2];
+  result.nodes_spread = spread(sums.m2[0]);
+  result.updates_spread = spread(sums.m2[1]);
+  result.solutions_spread = spread(sums.m2[2]);
+
+  // The time: the probes' own rate would mislead (they commit many options
+  // near the root, where a step costs the most), so a search of the tree's
+  // first nodes (as many as the probes entered, at least 50,000) measures
+  // the processor time an update takes where the search spends its time.
+  double per_update = 0;
+  if (result.status == Status::exhausted) {
+    static const detail::WorkSharing no_sharing;
+    SearchOptions timing;
+    timing.item_choice = options.item_choice;
+    timing.random_seed = options.random_seed;
+    timing.propagate = options.propagate;
+    timing.cancel = options.cancel;
+    timing.node_limit = std::max<std::uint64_t>(50000, static_cast<std::uint64_t>(sums.levels));
+    if (options.time_limit > 0)
+      timing.time_limit = std::max(options.time_limit - sums.elapsed, 1e-9);
+    const double start = thread_seconds();
+    const Status status = impl_->engine->search(Visitor(), timing, no_sharing);
+    const double seconds = thread_seconds() - start;
+    const Statistics& stats = impl_->engine->statistics();
+    if (stats.updates > 0) per_update = seconds / static_cast<double>(stats.updates);
+    sums.elapsed += stats.seconds;
+    // (Every probe ran: only a cancellation changes the status; a time
+    // limit that cuts this search short leaves a rougher rate.)
+    if (status == Status::cancelled) result.status = status;
+  }
+  result.seconds = per_update * result.updates;
+  result.seconds_spread = per_update * result.updates_spread;
+  result.elapsed = sums.elapsed;
+  return result;
+}
+
 
 Branching Solver::branching() {
   if (impl_->problem->has_multiplicities())

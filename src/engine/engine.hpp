@@ -6,8 +6,10 @@
 // called once per search, never per node.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "layout_plan.hpp"
 #include "work_sharing.hpp"
@@ -15,6 +17,18 @@
 #include "xcover/solver.hpp"
 
 namespace xcover::detail {
+
+// Branch and bound for Solver::cheapest (Knuth's DLX5): the search skips an
+// option whose net cost, added to the net cost of the options above it,
+// passes `cutoff`. The engine's problem lists each item's options in order
+// of nondecreasing net cost, so the first option that passes it ends its
+// level. The visitor lowers `cutoff` as it finds solutions.
+struct CostBound {
+  std::span<const std::uint64_t> net;  // by the engine's option index
+  std::uint64_t base = 0;              // the net cost of the assumptions
+  std::uint64_t cutoff = UINT64_MAX;
+  std::vector<std::uint64_t> partial;  // the engine's: net cost above each level
+};
 
 class Engine {
  public:
@@ -26,6 +40,9 @@ class Engine {
   // its own copy of the options); each next_pull() runs it to the next
   // solution, or returns null when it has ended (pull_status() says why);
   // end_pull() ends it, restoring the structure if it stopped midway.
+  // search() with branch and bound (CostBound), and no sharing.
+  virtual Status search_bounded(const Visitor& visit, const SearchOptions& options,
+                                CostBound& bound) = 0;
   virtual void begin_pull(const SearchOptions& options) = 0;
   virtual const Solution* next_pull() = 0;
   virtual Status pull_status() const = 0;

@@ -99,6 +99,21 @@ class SearchEngine final : public Engine {
     resume();
     return run.status;
   }
+  Status search_bounded(const Visitor& visit, const SearchOptions& options,
+                        CostBound& bound) override {
+    refuse_if_busy("cheapest");
+    busy = true;
+    struct Idle {
+      bool& busy;
+      ~Idle() { busy = false; }
+    } idle{busy};
+    begin_run(options, no_sharing, &visit, false);
+    bound.partial.assign(stats.level_nodes.size(), 0);
+    bound.partial[0] = bound.base;
+    run.bound = &bound;
+    resume();
+    return run.status;
+  }
 
   void begin_pull(const SearchOptions& options) override {
     refuse_if_busy("solutions");
@@ -177,6 +192,7 @@ class SearchEngine final : public Engine {
     std::uint64_t next_progress_nodes = 0, next_check = 0;
     double next_progress_seconds = 0;
     bool timed = false;
+    CostBound* bound = nullptr;  // branch and bound (search_bounded)
   } run;
   bool busy = false;
   SearchOptions pull_options;    // a pull-style search's own copy
@@ -503,6 +519,16 @@ forward:
 
 advance:
   if (!core.next(level)) goto backup;
+  if (run.bound) [[unlikely]] {
+    // Branch and bound: the options left at this level cost as much or more.
+    CostBound& b = *run.bound;
+    const std::uint64_t net = b.partial[level] + b.net[core.option_at(level)];
+    if (net > b.cutoff) {
+      core.retract(level);
+      goto backup;
+    }
+    b.partial[level + 1] = net;
+  }
   if (core.solved(level)) {
     // A solution is a node too: the limit holds before it as before any.
     if (options.node_limit && stats.nodes >= options.node_limit) {

@@ -3,8 +3,11 @@
 // processor runs best (engine.hpp, src/engine/kernels/).
 #include "xcover/solver.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "engine.hpp"
 #include "xcover/error.hpp"
@@ -43,16 +46,80 @@ const char* to_string(Layout layout) {
   return "unknown";
 }
 
+namespace {
+
+// What cheapest() searches: Knuth's DLX5 taxes each primary item the least
+// cost of its options and takes it off them, in item order, so that every
+// option keeps a net cost of 0 or more and each item has an option of net
+// cost 0 when the search starts. A solution covers each primary item once,
+// so its net cost is its cost less the total tax. The engine searches a copy
+// of the problem whose options are sorted by net cost (stably), so that each
+// item lists its options from the cheapest: unless the problem's options
+// are in that order already, when the solver's own engine serves.
+struct CostSearch {
+  std::uint64_t total_tax = 0;
+  std::vector<std::uint64_t> net;  // by the engine's option
+  std::vector<int> to_user;        // the engine's option -> the problem's
+  std::vector<int> to_engine;      // the problem's option -> the engine's
+  std::unique_ptr<Problem> sorted;  // null: the problem is in order
+  std::unique_ptr<detail::Engine> engine;
+
+  CostSearch(const Problem& problem, Layout layout, Kernels kernels) {
+    const int options = problem.option_count();
+    std::vector<std::uint64_t> user_net(static_cast<std::size_t>(options));
+    std::vector<std::vector<int>> of_item(static_cast<std::size_t>(problem.primary_count()));
+    for (int k = 0; k < options; ++k) {
+      user_net[k] = problem.option_cost(k);
+      for (const OptionEntry& e : problem.option(k)) {
+        if (problem.is_primary(e.item)) of_item[e.item].push_back(k);
+      }
+    }
+    for (const std::vector<int>& list : of_item) {
+      if (list.empty()) continue;
+      std::uint64_t tax = UINT64_MAX;
+      for (int k : list) tax = std::min(tax, user_net[k]);
+      for (int k : list) user_net[k] -= tax;
+      total_tax += tax;  // (at most the total cost)
+    }
+    to_user.resize(static_cast<std::size_t>(options));
+    for (int k = 0; k < options; ++k) to_user[k] = k;
+    std::stable_sort(to_user.begin(), to_user.end(),
+                     [&](int a, int b) { return user_net[a] < user_net[b]; });
+    to_engine.resize(to_user.size());
+    net.resize(to_user.size());
+    bool in_order = true;
+    for (int k = 0; k < options; ++k) {
+      to_engine[to_user[k]] = k;
+      net[k] = user_net[to_user[k]];
+      in_order = in_order && to_user[k] == k;
+    }
+    if (in_order) return;
+    sorted = std::make_unique<Problem>();
+    for (int i = 0; i < problem.item_count(); ++i)
+      sorted->add_item(problem.item_name(i), problem.item_kind(i));
+    for (int c = 1; c <= problem.color_count(); ++c) sorted->add_color(problem.color_name(c));
+    for (int k : to_user) sorted->add_option(problem.option(k));
+    engine = detail::make_engine(*sorted, layout, kernels);
+  }
+};
+
+}  // namespace
+
 struct Solver::Impl {
+  Impl(const Problem* p, Kernels k, std::unique_ptr<detail::Engine> e)
+      : problem(p), kernels(k), engine(std::move(e)) {}
   const Problem* problem;
   Kernels kernels;
   std::unique_ptr<detail::Engine> engine;
+  // cheapest()'s, made at its first call.
+  std::unique_ptr<CostSearch> costs;
+  // The engine of the last search, for statistics(): `engine` or costs'.
+  const detail::Engine* searched = nullptr;
 };
 
 Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
   if (kernels == Kernels::automatic) kernels = default_kernels();
-  impl_ = std::make_unique<Impl>(
-      Impl{&problem, kernels, detail::make_engine(problem, layout, kernels)});
+  impl_ = std::make_unique<Impl>(&problem, kernels, detail::make_engine(problem, layout, kernels));
 }
 Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Solver::~Solver() = default;
@@ -60,18 +127,60 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Solver Solver::sibling() const {
-  return Solver(
-      std::make_unique<Impl>(Impl{impl_->problem, impl_->kernels, impl_->engine->sibling()}));
+  return Solver(std::make_unique<Impl>(impl_->problem, impl_->kernels, impl_->engine->sibling()));
 }
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
   static const detail::WorkSharing no_sharing;
+  impl_->searched = nullptr;
   return impl_->engine->search(visit, options, no_sharing);
 }
 
 Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options,
                               const detail::WorkSharing& sharing) {
+  impl_->searched = nullptr;
   return impl_->engine->search(visit, options, sharing);
+}
+
+CheapestResult Solver::cheapest(std::size_t k, const SearchOptions& options) {
+  if (k == 0) throw Error("Solver::cheapest: k must be 1 or more");
+  Impl& impl = *impl_;
+  if (!impl.costs) impl.costs = std::make_unique<CostSearch>(*impl.problem, layout(), kernels());
+  CostSearch& costs = *impl.costs;
+  detail::Engine& engine = costs.engine ? *costs.engine : *impl.engine;
+  detail::CostBound bound;
+  bound.net = costs.net;
+  if (costs.engine) engine.clear_assumptions();
+  for (const int option : impl.engine->assumptions()) {
+    const int own = costs.to_engine[static_cast<std::size_t>(option)];
+    if (costs.engine) (void)engine.assume(own);
+    bound.base += costs.net[static_cast<std::size_t>(own)];
+  }
+  CheapestResult result;
+  std::vector<CostedSolution>& best = result.solutions;
+  const Problem& problem = *impl.problem;
+  CostedSolution found;
+  const Visitor visit = [&](const Solution& s) {
+    found.cost = 0;
+    found.options.clear();
+    for (const int own : s.options) {
+      const int option = costs.to_user[static_cast<std::size_t>(own)];
+      found.cost += problem.option_cost(option);  // (no more than the total cost)
+      found.options.push_back(option);
+    }
+    std::sort(found.options.begin(), found.options.end());
+    if (best.size() == k && !(found < best.back())) return true;
+    best.insert(std::lower_bound(best.begin(), best.end(), found), found);
+    if (best.size() > k) best.pop_back();
+    // Now only what costs no more than the k-th best can take a place.
+    if (best.size() == k) bound.cutoff = best.back().cost - costs.total_tax;
+    return true;
+  };
+  SearchOptions own_options = options;
+  own_options.propagate = false;  // (forced options ahead would escape the bound)
+  impl.searched = &engine;
+  result.status = engine.search_bounded(visit, own_options, bound);
+  return result;
 }
 
 CountResult Solver::count(const SearchOptions& options) {
@@ -81,6 +190,7 @@ CountResult Solver::count(const SearchOptions& options) {
 
 SolutionRange Solver::solutions(const SearchOptions& options) & {
   impl_->engine->begin_pull(options);
+  impl_->searched = nullptr;
   return SolutionRange(impl_->engine.get());
 }
 
@@ -118,7 +228,9 @@ bool Solver::assume(std::span<const int> options) {
 }
 void Solver::clear_assumptions() { impl_->engine->clear_assumptions(); }
 std::span<const int> Solver::assumptions() const { return impl_->engine->assumptions(); }
-const Statistics& Solver::statistics() const { return impl_->engine->statistics(); }
+const Statistics& Solver::statistics() const {
+  return (impl_->searched ? *impl_->searched : *impl_->engine).statistics();
+}
 const Problem& Solver::problem() const { return *impl_->problem; }
 Layout Solver::layout() const { return impl_->engine->layout(); }
 Kernels Solver::kernels() const { return impl_->kernels; }

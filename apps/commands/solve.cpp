@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
+#include <cstdint>
 #include <iostream>
 
 #include "cli/cli.hpp"
@@ -9,10 +10,55 @@
 
 namespace xcover::cli {
 
+namespace {
+
+// An option as in the file: its items, and its cost when it has one.
+void print_option(const Problem& problem, int option) {
+  std::cout << ' ' << problem.option_text(option);
+  if (const std::uint64_t cost = problem.option_cost(option); cost != 0) std::cout << " |" << cost;
+  std::cout << '\n';
+}
+
+// What --cheapest refuses, said before the input is read.
+void check_cheapest(const SearchFlags& flags, std::uint64_t k, const po::variables_map& vm) {
+  if (k == 0) throw UsageError("--cheapest must be 1 or more, not 0");
+  for (const char* option : {"count", "limit", "ordered", "checkpoint", "resume", "mpi"}) {
+    if (vm.count(option) && !vm[option].defaulted())
+      throw UsageError(std::string("--cheapest does not go with --") + option);
+  }
+  if (vm.count("threads") && flags.threads != 1)
+    throw UsageError("--cheapest searches on one thread: --threads must be 1 with it");
+  if (flags.propagate) throw UsageError("--cheapest does not go with --propagate");
+}
+
+// --cheapest K: branch and bound on one thread (Solver::cheapest).
+int run_cheapest(const Problem& problem, const SearchFlags& flags, std::uint64_t k) {
+  const SearchOptions options = flags.search_options();
+  Solver solver(problem, flags.memory_layout());
+  const CheapestResult result = solver.cheapest(static_cast<std::size_t>(k), options);
+  end_progress();
+  std::uint64_t number = 0;
+  for (const CostedSolution& solution : result.solutions) {
+    std::cout << ++number << ": cost " << solution.cost << '\n';
+    for (int option : solution.options) print_option(problem, option);
+  }
+  const Statistics& stats = solver.statistics();
+  if (result.status == Status::exhausted && result.solutions.empty())
+    std::cerr << "xcover: 0 solutions\n";
+  return finish_search(result.status, stats, flags.stats, 1);
+}
+
+}  // namespace
+
 int run_solve(const std::vector<std::string>& args) {
   po::options_description visible("Options");
   SearchFlags flags;
+  std::uint64_t cheapest = 0;
   visible.add_options()("help,h", "show this help");
+  visible.add_options()(
+      "cheapest", number(cheapest, "--cheapest", parse_count)->value_name("K"),
+      "print the K cheapest solutions by the options' costs ('|n' on an option "
+      "line), cheapest first, each with its cost; ties by the sorted option numbers; one thread");
   flags.add_to(visible);
   po::options_description hidden;
   std::string file = "-";
@@ -22,11 +68,13 @@ int run_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("solve",
                      "[FILE] [options]\n\n"
-                     "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2) read from\n"
-                     "FILE or standard input. Solutions are printed numbered, one option a line.",
+                     "Solves an exact-cover problem in Knuth's text format (DLX1/DLX2, and DLX5's\n"
+                     "option costs) read from FILE or standard input. Solutions are printed\n"
+                     "numbered, one option a line.",
                      visible, hidden, positional, args, vm))
     return exit_success;
   flags.search_options();  // checks the values before the input is read
+  if (vm.count("cheapest")) check_cheapest(flags, cheapest, vm);
 
   ReadResult input;
   {
@@ -42,9 +90,18 @@ int run_solve(const std::vector<std::string>& args) {
   }
   for (const Warning& w : input.warnings) std::cerr << w.to_string() << '\n';
   const Problem& problem = input.problem;
+  if (vm.count("cheapest")) return run_cheapest(problem, flags, cheapest);
+  // With costs, each solution's cost heads it.
+  const bool costs = problem.has_costs();
   return run_search(problem, flags, [&](const Solution& solution, std::uint64_t number) {
-    std::cout << number << ":\n";
-    for (int option : solution.options) std::cout << ' ' << problem.option_text(option) << '\n';
+    std::cout << number << ':';
+    if (costs) {
+      std::uint64_t cost = 0;
+      for (int option : solution.options) cost += problem.option_cost(option);
+      std::cout << " cost " << cost;
+    }
+    std::cout << '\n';
+    for (int option : solution.options) print_option(problem, option);
   });
 }
 

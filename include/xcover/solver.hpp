@@ -289,13 +289,15 @@ class XCOVER_API Solver {
   // The k cheapest solutions by the problem's option costs
   // (Problem::option_cost), by branch and bound as in Knuth's DLX5: fewer
   // than k when there are fewer. Solutions of equal cost rank by their
-  // sorted option lists, lexicographically, so the answer is the same on
-  // every layout and kernel set: the first k of all solutions in
-  // CostedSolution's order. (To keep that rule the search must look at
-  // every solution that costs as much as the k-th best so far: with many
-  // solutions of equal cost, such as a problem without costs, it visits
-  // them all.) Assumptions count: every solution holds them. On one thread;
-  // SearchOptions::propagate is ignored. Error when k is 0.
+  // sorted option lists, lexicographically: the answer is the first k of
+  // all solutions in CostedSolution's order. (To keep that rule the search
+  // must look at every solution that costs as much as the k-th best so far:
+  // with many solutions of equal cost, such as a problem without costs, it
+  // visits them all.) Assumptions count: every solution holds them.
+  // Whatever the solver's layout, this searches dancing links of its own,
+  // DLX5's (built at the first call), on one thread, branching by DLX5's
+  // rule: SearchOptions::propagate, item_choice and random_seed do not
+  // apply; statistics() then counts that search. Error when k is 0.
   [[nodiscard]] CheapestResult cheapest(std::size_t k = 1, const SearchOptions& options = {});
   // The solutions one at a time (see SolutionRange). `options` is copied.
   [[nodiscard]] SolutionRange solutions(const SearchOptions& options = {}) &;

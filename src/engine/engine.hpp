@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <vector>
 
 #include "layout_plan.hpp"
 #include "work_sharing.hpp"
@@ -18,16 +17,14 @@
 
 namespace xcover::detail {
 
-// Branch and bound for Solver::cheapest (Knuth's DLX5): the search skips an
-// option whose net cost, added to the net cost of the options above it,
-// passes `cutoff`. The engine's problem lists each item's options in order
-// of nondecreasing net cost, so the first option that passes it ends its
-// level. The visitor lowers `cutoff` as it finds solutions.
+// Branch and bound for Solver::cheapest (Knuth's DLX5), in an engine made
+// with `costs` (make_engine), whose layout (cost_links.hpp) reads the
+// problem's option costs as net costs: the search leaves out every choice
+// whose cost, with the cost of the choices above it, passes `cutoff`. The
+// visitor lowers `cutoff` as it finds solutions.
 struct CostBound {
-  std::span<const std::uint64_t> net;  // by the engine's option index
-  std::uint64_t base = 0;              // the net cost of the assumptions
+  std::uint64_t base = 0;  // the cost of the assumptions
   std::uint64_t cutoff = UINT64_MAX;
-  std::vector<std::uint64_t> partial;  // the engine's: net cost above each level
 };
 
 class Engine {
@@ -40,7 +37,8 @@ class Engine {
   // its own copy of the options); each next_pull() runs it to the next
   // solution, or returns null when it has ended (pull_status() says why);
   // end_pull() ends it, restoring the structure if it stopped midway.
-  // search() with branch and bound (CostBound), and no sharing.
+  // search() with branch and bound (CostBound), and no sharing: for an
+  // engine made with `costs` only.
   virtual Status search_bounded(const Visitor& visit, const SearchOptions& options,
                                 CostBound& bound) = 0;
   virtual void begin_pull(const SearchOptions& options) = 0;
@@ -60,7 +58,9 @@ class Engine {
 
 // The engine for `kernels` (never Kernels::automatic), which the processor
 // must run.
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels);
+// With `costs`, the layout is cost_links.hpp's, whatever `layout` says.
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
+                                    bool costs = false);
 
 // One factory per kernel set, for the layout plan_layout() chose.
 namespace baseline {

@@ -20,6 +20,7 @@ struct LayoutPlan {
   bool colors = false;            // links: some option with a primary item gives a colour
   int words = 1;                  // bitsets: 64-bit words in a set of options
   bool short_lengths = false;     // bitsets: no primary item has more than 127 options
+  bool costs = false;             // Solver::cheapest's layout (cost_links.hpp) instead
 };
 
 // The plan for `asked` (automatic: bitsets for small or dense problems, see

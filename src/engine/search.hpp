@@ -22,6 +22,7 @@
 #include "bitsets/bitsets_impl.hpp"
 #include "bitsets/forced_wave.hpp"
 #include "bitsets/most_clashes.hpp"
+#include "cost_links.hpp"
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
@@ -42,9 +43,9 @@ constexpr std::int64_t kMostSharedPieces = 1024;
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
-                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>>;
+                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>, CostLinks>;
 
-static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>>);
+static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>> && LayoutSteps<CostLinks>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
 // (Every alternative of the variant, whichever the list holds.)
 template <class... L>
@@ -64,6 +65,7 @@ Core make_bitsets(const Problem& problem, int words) {
 }
 
 inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
+  if (plan.costs) return Core(std::in_place_type<CostLinks>, problem);
   if (plan.layout == Layout::bitsets) {
     if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
     return make_bitsets<std::uint16_t>(problem, plan.words);
@@ -107,10 +109,14 @@ class SearchEngine final : public Engine {
       bool& busy;
       ~Idle() { busy = false; }
     } idle{busy};
+    CostLinks* core = std::get_if<CostLinks>(&layout_core);
+    if (!core) throw Error("Solver::cheapest: internal error: an engine without costs");
+    core->set_bound(&bound);
+    struct Unbound {
+      CostLinks* core;
+      ~Unbound() { core->set_bound(nullptr); }
+    } unbound{core};
     begin_run(options, no_sharing, &visit, false);
-    bound.partial.assign(stats.level_nodes.size(), 0);
-    bound.partial[0] = bound.base;
-    run.bound = &bound;
     resume();
     return run.status;
   }
@@ -143,7 +149,8 @@ class SearchEngine final : public Engine {
   const Statistics& statistics() const override { return stats; }
   Layout layout() const override {
     return std::holds_alternative<Links<false>>(layout_core) ||
-                   std::holds_alternative<Links<true>>(layout_core)
+                   std::holds_alternative<Links<true>>(layout_core) ||
+                   std::holds_alternative<CostLinks>(layout_core)
                ? Layout::links
                : Layout::bitsets;
   }
@@ -192,7 +199,6 @@ class SearchEngine final : public Engine {
     std::uint64_t next_progress_nodes = 0, next_check = 0;
     double next_progress_seconds = 0;
     bool timed = false;
-    CostBound* bound = nullptr;  // branch and bound (search_bounded)
   } run;
   bool busy = false;
   SearchOptions pull_options;    // a pull-style search's own copy
@@ -519,16 +525,6 @@ forward:
 
 advance:
   if (!core.next(level)) goto backup;
-  if (run.bound) [[unlikely]] {
-    // Branch and bound: the options left at this level cost as much or more.
-    CostBound& b = *run.bound;
-    const std::uint64_t net = b.partial[level] + b.net[core.option_at(level)];
-    if (net > b.cutoff) {
-      core.retract(level);
-      goto backup;
-    }
-    b.partial[level + 1] = net;
-  }
   if (core.solved(level)) {
     // A solution is a node too: the limit holds before it as before any.
     if (options.node_limit && stats.nodes >= options.node_limit) {

@@ -53,23 +53,21 @@ namespace {
 // option keeps a net cost of 0 or more and each item has an option of net
 // cost 0 when the search starts. A solution covers each primary item once,
 // so its net cost is its cost less the total tax. The engine searches a copy
-// of the problem whose options are sorted by net cost (stably), so that each
-// item lists its options from the cheapest: unless the problem's options
-// are in that order already, when the solver's own engine serves.
+// of the problem whose options are sorted by net cost (stably), with the net
+// costs as their costs, in the layout of cost_links.hpp.
 struct CostSearch {
   std::uint64_t total_tax = 0;
-  std::vector<std::uint64_t> net;  // by the engine's option
-  std::vector<int> to_user;        // the engine's option -> the problem's
-  std::vector<int> to_engine;      // the problem's option -> the engine's
-  std::unique_ptr<Problem> sorted;  // null: the problem is in order
+  std::vector<int> to_user;    // the engine's option -> the problem's
+  std::vector<int> to_engine;  // the problem's option -> the engine's
+  Problem sorted;
   std::unique_ptr<detail::Engine> engine;
 
-  CostSearch(const Problem& problem, Layout layout, Kernels kernels) {
+  CostSearch(const Problem& problem, Kernels kernels) {
     const int options = problem.option_count();
-    std::vector<std::uint64_t> user_net(static_cast<std::size_t>(options));
+    std::vector<std::uint64_t> net(static_cast<std::size_t>(options));
     std::vector<std::vector<int>> of_item(static_cast<std::size_t>(problem.primary_count()));
     for (int k = 0; k < options; ++k) {
-      user_net[k] = problem.option_cost(k);
+      net[k] = problem.option_cost(k);
       for (const OptionEntry& e : problem.option(k)) {
         if (problem.is_primary(e.item)) of_item[e.item].push_back(k);
       }
@@ -77,29 +75,21 @@ struct CostSearch {
     for (const std::vector<int>& list : of_item) {
       if (list.empty()) continue;
       std::uint64_t tax = UINT64_MAX;
-      for (int k : list) tax = std::min(tax, user_net[k]);
-      for (int k : list) user_net[k] -= tax;
+      for (int k : list) tax = std::min(tax, net[k]);
+      for (int k : list) net[k] -= tax;
       total_tax += tax;  // (at most the total cost)
     }
     to_user.resize(static_cast<std::size_t>(options));
     for (int k = 0; k < options; ++k) to_user[k] = k;
     std::stable_sort(to_user.begin(), to_user.end(),
-                     [&](int a, int b) { return user_net[a] < user_net[b]; });
+                     [&](int a, int b) { return net[a] < net[b]; });
     to_engine.resize(to_user.size());
-    net.resize(to_user.size());
-    bool in_order = true;
-    for (int k = 0; k < options; ++k) {
-      to_engine[to_user[k]] = k;
-      net[k] = user_net[to_user[k]];
-      in_order = in_order && to_user[k] == k;
-    }
-    if (in_order) return;
-    sorted = std::make_unique<Problem>();
+    for (int k = 0; k < options; ++k) to_engine[to_user[k]] = k;
     for (int i = 0; i < problem.item_count(); ++i)
-      sorted->add_item(problem.item_name(i), problem.item_kind(i));
-    for (int c = 1; c <= problem.color_count(); ++c) sorted->add_color(problem.color_name(c));
-    for (int k : to_user) sorted->add_option(problem.option(k));
-    engine = detail::make_engine(*sorted, layout, kernels);
+      sorted.add_item(problem.item_name(i), problem.item_kind(i));
+    for (int c = 1; c <= problem.color_count(); ++c) sorted.add_color(problem.color_name(c));
+    for (int k : to_user) sorted.set_option_cost(sorted.add_option(problem.option(k)), net[k]);
+    engine = detail::make_engine(sorted, Layout::links, kernels, true);
   }
 };
 
@@ -145,16 +135,15 @@ Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options
 CheapestResult Solver::cheapest(std::size_t k, const SearchOptions& options) {
   if (k == 0) throw Error("Solver::cheapest: k must be 1 or more");
   Impl& impl = *impl_;
-  if (!impl.costs) impl.costs = std::make_unique<CostSearch>(*impl.problem, layout(), kernels());
+  if (!impl.costs) impl.costs = std::make_unique<CostSearch>(*impl.problem, kernels());
   CostSearch& costs = *impl.costs;
-  detail::Engine& engine = costs.engine ? *costs.engine : *impl.engine;
+  detail::Engine& engine = *costs.engine;
   detail::CostBound bound;
-  bound.net = costs.net;
-  if (costs.engine) engine.clear_assumptions();
+  engine.clear_assumptions();
   for (const int option : impl.engine->assumptions()) {
     const int own = costs.to_engine[static_cast<std::size_t>(option)];
-    if (costs.engine) (void)engine.assume(own);
-    bound.base += costs.net[static_cast<std::size_t>(own)];
+    (void)engine.assume(own);
+    bound.base += costs.sorted.option_cost(own);
   }
   CheapestResult result;
   std::vector<CostedSolution>& best = result.solutions;

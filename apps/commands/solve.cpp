@@ -34,7 +34,9 @@ void check_cheapest(const SearchFlags& flags, std::uint64_t k, const po::variabl
 // --cheapest K: branch and bound on one thread (Solver::cheapest).
 int run_cheapest(const Problem& problem, const SearchFlags& flags, std::uint64_t k) {
   const SearchOptions options = flags.search_options();
-  Solver solver(problem, flags.memory_layout());
+  // (cheapest() searches dancing links of its own, whatever the layout: the
+  // solver's own links cost least to build.)
+  Solver solver(problem, Layout::links);
   const CheapestResult result = solver.cheapest(static_cast<std::size_t>(k), options);
   end_progress();
   std::uint64_t number = 0;

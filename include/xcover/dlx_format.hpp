@@ -5,6 +5,8 @@
 //   a b c | x y        the items: primary, then a lone '|', then secondary
 //   a x:red            each later line is an option; "item:colour" colours
 //   b c x:red          a secondary item
+//   a c |5             "|n" after an item adds n to the option's cost (Knuth's
+//                      DLX5; several add up; an option costs 0 without)
 //
 // A primary item may carry bounds, as in Knuth's DLX3: "2:3|c" is covered
 // 2 to 3 times, "4|d" exactly 4 times (see Problem::add_primary).

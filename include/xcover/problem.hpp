@@ -77,6 +77,17 @@ class XCOVER_API Problem {
   // Removes the option added last.
   void remove_last_option();
 
+  // Option costs (Knuth's DLX5): every option costs a nonnegative whole
+  // number, 0 unless set. Solver::cheapest() finds the solutions of least
+  // total cost. The costs of all options together may not pass 2^64 - 1
+  // (ProblemError), so that no sum of costs can overflow.
+  void set_option_cost(int option, std::uint64_t cost);
+  std::uint64_t option_cost(int option) const;
+  // Whether some option costs more than 0.
+  bool has_costs() const { return total_cost_ != 0; }
+  // The costs of all options together.
+  std::uint64_t total_cost() const { return total_cost_; }
+
   int item_count() const { return static_cast<int>(item_names_.size()); }
   int primary_count() const { return primary_count_; }
   int secondary_count() const { return item_count() - primary_count_; }
@@ -106,7 +117,7 @@ class XCOVER_API Problem {
   bool has_primary(int index) const;
 
   // Same items (names, kinds and bounds, in order) and the same options
-  // (items and colour names, in order).
+  // (items, colour names and costs, in order).
   friend XCOVER_API bool operator==(const Problem& a, const Problem& b);
 
  private:
@@ -121,6 +132,9 @@ class XCOVER_API Problem {
   std::vector<OptionEntry> entries_;
   std::vector<ItemBounds> bounds_;  // by primary item
   int multiplicity_count_ = 0;      // primary items whose bounds are not 1:1
+  // By option; empty while every option costs 0.
+  std::vector<std::uint64_t> option_cost_;
+  std::uint64_t total_cost_ = 0;
 };
 
 }  // namespace xcover

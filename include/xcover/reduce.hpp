@@ -19,9 +19,9 @@
 //   for (const auto& s : solver.solutions())
 //     use(r.original_options(s.options));        // option numbers of `problem`
 //
-// Only plain items and colours are understood: a problem that uses any other
-// extension of Knuth's format (multiplicities, costs) must be refused here,
-// never reduced as if the extension were not there. (reduce.cpp stops the
+// Option costs (DLX5) stay with their options. Multiplicities (DLX3) are
+// refused (ProblemError): DLX-PRE's rules assume each primary item is
+// covered exactly once. (reduce.cpp stops the
 // build when Problem gains a field, until reduce() is taught about it.)
 #pragma once
 

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -204,6 +205,27 @@ struct Estimate {
   Status status = Status::exhausted;
 };
 
+// One of the cheapest solutions: its options (indices into the problem's
+// options, in increasing order) and the sum of their costs.
+struct CostedSolution {
+  std::uint64_t cost = 0;
+  std::vector<int> options;
+  // By cost, then by the options as a list (lexicographically): the order
+  // Solver::cheapest ranks solutions in.
+  friend auto operator<=>(const CostedSolution&, const CostedSolution&) = default;
+  friend bool operator==(const CostedSolution&, const CostedSolution&) = default;
+};
+
+// The cheapest solutions found, in increasing order (CostedSolution's), and
+// why the search ended: when it ended early (a limit, a cancellation) they
+// are only the cheapest of those seen so far.
+struct CheapestResult {
+  std::vector<CostedSolution> solutions;
+  Status status = Status::exhausted;
+  // The solutions are the cheapest of all.
+  bool complete() const { return status == Status::exhausted; }
+};
+
 namespace detail {
 class Engine;
 struct WorkSharing;  // the library's own parallel searches (src/engine/work_sharing.hpp)
@@ -305,6 +327,20 @@ class XCOVER_API Solver {
   // Counts solutions (up to options.solution_limit), and says whether the
   // count is complete.
   [[nodiscard]] CountResult count(const SearchOptions& options = {});
+  // The k cheapest solutions by the problem's option costs
+  // (Problem::option_cost), by branch and bound as in Knuth's DLX5: fewer
+  // than k when there are fewer. Solutions of equal cost rank by their
+  // sorted option lists, lexicographically: the answer is the first k of
+  // all solutions in CostedSolution's order. (To keep that rule the search
+  // must look at every solution that costs as much as the k-th best so far:
+  // with many solutions of equal cost, such as a problem without costs, it
+  // visits them all.) Assumptions count: every solution holds them.
+  // Whatever the solver's layout, this searches dancing links of its own,
+  // DLX5's (built at the first call), on one thread, branching by DLX5's
+  // rule: SearchOptions::propagate, item_choice and random_seed do not
+  // apply; statistics() then counts that search. Error when k is 0;
+  // ProblemError for a problem with multiplicities.
+  [[nodiscard]] CheapestResult cheapest(std::size_t k = 1, const SearchOptions& options = {});
   // The solutions one at a time (see SolutionRange). `options` is copied.
   [[nodiscard]] SolutionRange solutions(const SearchOptions& options = {}) &;
   SolutionRange solutions(const SearchOptions& options = {}) && = delete;

@@ -6,6 +6,7 @@
 // called once per search, never per node.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 
@@ -28,6 +29,16 @@ struct EstimateSums {
   double elapsed = 0;  // seconds
 };
 
+// Branch and bound for Solver::cheapest (Knuth's DLX5), in an engine made
+// with `costs` (make_engine), whose layout (cost_links.hpp) reads the
+// problem's option costs as net costs: the search leaves out every choice
+// whose cost, with the cost of the choices above it, passes `cutoff`. The
+// visitor lowers `cutoff` as it finds solutions.
+struct CostBound {
+  std::uint64_t base = 0;  // the cost of the assumptions
+  std::uint64_t cutoff = UINT64_MAX;
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -38,6 +49,10 @@ class Engine {
   // its own copy of the options); each next_pull() runs it to the next
   // solution, or returns null when it has ended (pull_status() says why);
   // end_pull() ends it, restoring the structure if it stopped midway.
+  // search() with branch and bound (CostBound), and no sharing: for an
+  // engine made with `costs` only.
+  virtual Status search_bounded(const Visitor& visit, const SearchOptions& options,
+                                CostBound& bound) = 0;
   virtual void begin_pull(const SearchOptions& options) = 0;
   virtual const Solution* next_pull() = 0;
   virtual Status pull_status() const = 0;
@@ -58,7 +73,9 @@ class Engine {
 
 // The engine for `kernels` (never Kernels::automatic), which the processor
 // must run.
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels);
+// With `costs`, the layout is cost_links.hpp's, whatever `layout` says.
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
+                                    bool costs = false);
 
 // One factory per kernel set, for the layout plan_layout() chose.
 namespace baseline {

@@ -23,6 +23,7 @@
 #include "bitsets/bitsets_impl.hpp"
 #include "bitsets/forced_wave.hpp"
 #include "bitsets/most_clashes.hpp"
+#include "cost_links.hpp"
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
@@ -46,9 +47,9 @@ using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
                           Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>,
-                          Multiplicities>;
+                          Multiplicities, CostLinks>;
 
-static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>>);
+static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>> && LayoutSteps<CostLinks>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
 // (Every alternative of the variant, whichever the list holds.)
 template <class... L>
@@ -69,6 +70,7 @@ Core make_bitsets(const Problem& problem, int words) {
 
 inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
   if (plan.multiplicities) return Core(std::in_place_type<Multiplicities>, problem);
+  if (plan.costs) return Core(std::in_place_type<CostLinks>, problem);
   if (plan.layout == Layout::bitsets) {
     if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
     return make_bitsets<std::uint16_t>(problem, plan.words);
@@ -104,6 +106,25 @@ class SearchEngine final : public Engine {
     resume();
     return run.status;
   }
+  Status search_bounded(const Visitor& visit, const SearchOptions& options,
+                        CostBound& bound) override {
+    refuse_if_busy("cheapest");
+    busy = true;
+    struct Idle {
+      bool& busy;
+      ~Idle() { busy = false; }
+    } idle{busy};
+    CostLinks* core = std::get_if<CostLinks>(&layout_core);
+    if (!core) throw Error("Solver::cheapest: internal error: an engine without costs");
+    core->set_bound(&bound);
+    struct Unbound {
+      CostLinks* core;
+      ~Unbound() { core->set_bound(nullptr); }
+    } unbound{core};
+    begin_run(options, no_sharing, &visit, false);
+    resume();
+    return run.status;
+  }
 
   void begin_pull(const SearchOptions& options) override {
     refuse_if_busy("solutions");
@@ -136,7 +157,8 @@ class SearchEngine final : public Engine {
   Layout layout() const override {
     return std::holds_alternative<Links<false>>(layout_core) ||
                    std::holds_alternative<Links<true>>(layout_core) ||
-                   std::holds_alternative<Multiplicities>(layout_core)
+                   std::holds_alternative<Multiplicities>(layout_core) ||
+                   std::holds_alternative<CostLinks>(layout_core)
                ? Layout::links
                : Layout::bitsets;
   }

@@ -7,8 +7,10 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <cstdint>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "engine.hpp"
 #include "xcover/error.hpp"
@@ -47,16 +49,70 @@ const char* to_string(Layout layout) {
   return "unknown";
 }
 
+namespace {
+
+// What cheapest() searches: Knuth's DLX5 taxes each primary item the least
+// cost of its options and takes it off them, in item order, so that every
+// option keeps a net cost of 0 or more and each item has an option of net
+// cost 0 when the search starts. A solution covers each primary item once,
+// so its net cost is its cost less the total tax. The engine searches a copy
+// of the problem whose options are sorted by net cost (stably), with the net
+// costs as their costs, in the layout of cost_links.hpp.
+struct CostSearch {
+  std::uint64_t total_tax = 0;
+  std::vector<int> to_user;    // the engine's option -> the problem's
+  std::vector<int> to_engine;  // the problem's option -> the engine's
+  Problem sorted;
+  std::unique_ptr<detail::Engine> engine;
+
+  CostSearch(const Problem& problem, Kernels kernels) {
+    const int options = problem.option_count();
+    std::vector<std::uint64_t> net(static_cast<std::size_t>(options));
+    std::vector<std::vector<int>> of_item(static_cast<std::size_t>(problem.primary_count()));
+    for (int k = 0; k < options; ++k) {
+      net[k] = problem.option_cost(k);
+      for (const OptionEntry& e : problem.option(k)) {
+        if (problem.is_primary(e.item)) of_item[e.item].push_back(k);
+      }
+    }
+    for (const std::vector<int>& list : of_item) {
+      if (list.empty()) continue;
+      std::uint64_t tax = UINT64_MAX;
+      for (int k : list) tax = std::min(tax, net[k]);
+      for (int k : list) net[k] -= tax;
+      total_tax += tax;  // (at most the total cost)
+    }
+    to_user.resize(static_cast<std::size_t>(options));
+    for (int k = 0; k < options; ++k) to_user[k] = k;
+    std::stable_sort(to_user.begin(), to_user.end(),
+                     [&](int a, int b) { return net[a] < net[b]; });
+    to_engine.resize(to_user.size());
+    for (int k = 0; k < options; ++k) to_engine[to_user[k]] = k;
+    for (int i = 0; i < problem.item_count(); ++i)
+      sorted.add_item(problem.item_name(i), problem.item_kind(i));
+    for (int c = 1; c <= problem.color_count(); ++c) sorted.add_color(problem.color_name(c));
+    for (int k : to_user) sorted.set_option_cost(sorted.add_option(problem.option(k)), net[k]);
+    engine = detail::make_engine(sorted, Layout::links, kernels, true);
+  }
+};
+
+}  // namespace
+
 struct Solver::Impl {
+  Impl(const Problem* p, Kernels k, std::unique_ptr<detail::Engine> e)
+      : problem(p), kernels(k), engine(std::move(e)) {}
   const Problem* problem;
   Kernels kernels;
   std::unique_ptr<detail::Engine> engine;
+  // cheapest()'s, made at its first call.
+  std::unique_ptr<CostSearch> costs;
+  // The engine of the last search, for statistics(): `engine` or costs'.
+  const detail::Engine* searched = nullptr;
 };
 
 Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
   if (kernels == Kernels::automatic) kernels = default_kernels();
-  impl_ = std::make_unique<Impl>(
-      Impl{&problem, kernels, detail::make_engine(problem, layout, kernels)});
+  impl_ = std::make_unique<Impl>(&problem, kernels, detail::make_engine(problem, layout, kernels));
 }
 Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Solver::~Solver() = default;
@@ -64,18 +120,63 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Solver Solver::sibling() const {
-  return Solver(
-      std::make_unique<Impl>(Impl{impl_->problem, impl_->kernels, impl_->engine->sibling()}));
+  return Solver(std::make_unique<Impl>(impl_->problem, impl_->kernels, impl_->engine->sibling()));
 }
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
   static const detail::WorkSharing no_sharing;
+  impl_->searched = nullptr;
   return impl_->engine->search(visit, options, no_sharing);
 }
 
 Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options,
                               const detail::WorkSharing& sharing) {
+  impl_->searched = nullptr;
   return impl_->engine->search(visit, options, sharing);
+}
+
+CheapestResult Solver::cheapest(std::size_t k, const SearchOptions& options) {
+  if (k == 0) throw Error("Solver::cheapest: k must be 1 or more");
+  if (impl_->problem->has_multiplicities())
+    throw ProblemError(
+        "Solver::cheapest: a problem with multiplicities (bounds other than 1:1) has no "
+        "cost search (Knuth's DLX5 has none either); search it without --cheapest");
+  Impl& impl = *impl_;
+  if (!impl.costs) impl.costs = std::make_unique<CostSearch>(*impl.problem, kernels());
+  CostSearch& costs = *impl.costs;
+  detail::Engine& engine = *costs.engine;
+  detail::CostBound bound;
+  engine.clear_assumptions();
+  for (const int option : impl.engine->assumptions()) {
+    const int own = costs.to_engine[static_cast<std::size_t>(option)];
+    (void)engine.assume(own);
+    bound.base += costs.sorted.option_cost(own);
+  }
+  CheapestResult result;
+  std::vector<CostedSolution>& best = result.solutions;
+  const Problem& problem = *impl.problem;
+  CostedSolution found;
+  const Visitor visit = [&](const Solution& s) {
+    found.cost = 0;
+    found.options.clear();
+    for (const int own : s.options) {
+      const int option = costs.to_user[static_cast<std::size_t>(own)];
+      found.cost += problem.option_cost(option);  // (no more than the total cost)
+      found.options.push_back(option);
+    }
+    std::sort(found.options.begin(), found.options.end());
+    if (best.size() == k && !(found < best.back())) return true;
+    best.insert(std::lower_bound(best.begin(), best.end(), found), found);
+    if (best.size() > k) best.pop_back();
+    // Now only what costs no more than the k-th best can take a place.
+    if (best.size() == k) bound.cutoff = best.back().cost - costs.total_tax;
+    return true;
+  };
+  SearchOptions own_options = options;
+  own_options.propagate = false;  // (forced options ahead would escape the bound)
+  impl.searched = &engine;
+  result.status = engine.search_bounded(visit, own_options, bound);
+  return result;
 }
 
 CountResult Solver::count(const SearchOptions& options) {
@@ -85,6 +186,7 @@ CountResult Solver::count(const SearchOptions& options) {
 
 SolutionRange Solver::solutions(const SearchOptions& options) & {
   impl_->engine->begin_pull(options);
+  impl_->searched = nullptr;
   return SolutionRange(impl_->engine.get());
 }
 
@@ -199,7 +301,9 @@ bool Solver::assume(std::span<const int> options) {
 }
 void Solver::clear_assumptions() { impl_->engine->clear_assumptions(); }
 std::span<const int> Solver::assumptions() const { return impl_->engine->assumptions(); }
-const Statistics& Solver::statistics() const { return impl_->engine->statistics(); }
+const Statistics& Solver::statistics() const {
+  return (impl_->searched ? *impl_->searched : *impl_->engine).statistics();
+}
 const Problem& Solver::problem() const { return *impl_->problem; }
 Layout Solver::layout() const { return impl_->engine->layout(); }
 Kernels Solver::kernels() const { return impl_->kernels; }

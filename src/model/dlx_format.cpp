@@ -2,6 +2,7 @@
 #include "xcover/dlx_format.hpp"
 
 #include <climits>
+#include <cstdint>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -135,8 +136,44 @@ class Reader {
     return static_cast<int>(value);
   }
 
-  void option_line(const std::vector<std::string_view>& tokens, std::size_t number) {
+  // A cost token "|n" (Knuth's DLX5): n in decimal, added to `cost`.
+  void add_cost(std::string_view token, std::uint64_t& cost, std::size_t number) {
+    const std::string_view digits = token.substr(1);
+    if (digits.empty() || digits[0] < '0' || digits[0] > '9')
+      throw ParseError(source_, number,
+                       "option cost " + quoted(token) + " should be '|' and a decimal number");
+    std::uint64_t n = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9')
+        throw ParseError(source_, number,
+                         "illegal digit '" + std::string(1, c) + "' in option cost " + quoted(token));
+      const auto d = static_cast<std::uint64_t>(c - '0');
+      if (n > (UINT64_MAX - d) / 10)
+        throw ParseError(source_, number,
+                         "option cost " + quoted(token) + " is more than " +
+                             std::to_string(UINT64_MAX));
+      n = 10 * n + d;
+    }
+    if (n > UINT64_MAX - cost)
+      throw ParseError(source_, number,
+                       "the option's costs add up to more than " + std::to_string(UINT64_MAX));
+    cost += n;
+  }
+
+  void option_line(const std::vector<std::string_view>& all_tokens, std::size_t number) {
     const Problem& problem = result_.problem;
+    // Cost tokens may follow any item (the line's first token is an item:
+    // a line starting with '|' is a comment); several add up.
+    std::uint64_t cost = 0;
+    std::vector<std::string_view> tokens;
+    tokens.reserve(all_tokens.size());
+    for (std::string_view token : all_tokens) {
+      if (token.front() == '|') {
+        add_cost(token, cost, number);
+      } else {
+        tokens.push_back(token);
+      }
+    }
     for (std::string_view token : tokens) {
       const std::size_t colon = token.find(':');
       if (colon != std::string_view::npos) {
@@ -158,6 +195,7 @@ class Reader {
         result_.problem.remove_last_option();
         return;
       }
+      if (cost != 0) result_.problem.set_option_cost(index, cost);
       result_.option_lines.push_back(number);
     } catch (const ProblemError& e) {
       throw ParseError(source_, number, e.what());
@@ -212,7 +250,11 @@ void write_dlx(std::ostream& out, const Problem& problem) {
     line += problem.item_name(i);
   }
   out << line << '\n';
-  for (int k = 0; k < problem.option_count(); ++k) out << problem.option_text(k) << '\n';
+  for (int k = 0; k < problem.option_count(); ++k) {
+    out << problem.option_text(k);
+    if (const std::uint64_t cost = problem.option_cost(k); cost != 0) out << " |" << cost;
+    out << '\n';
+  }
 }
 
 std::string to_dlx(const Problem& problem) {

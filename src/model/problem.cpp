@@ -150,8 +150,33 @@ int Problem::add_option(std::initializer_list<std::string_view> tokens) {
 
 void Problem::remove_last_option() {
   if (option_count() == 0) throw ProblemError("remove_last_option: the problem has no option");
+  if (static_cast<int>(option_cost_.size()) == option_count()) {
+    total_cost_ -= option_cost_.back();
+    option_cost_.pop_back();
+  }
   option_begin_.pop_back();
   entries_.resize(option_begin_.back());
+}
+
+void Problem::set_option_cost(int index, std::uint64_t cost) {
+  const std::uint64_t old = option_cost(index);  // (checks the index)
+  const std::uint64_t others = total_cost_ - old;
+  if (cost > UINT64_MAX - others)
+    throw ProblemError("option " + std::to_string(index) + " cannot cost " +
+                       std::to_string(cost) + ": the costs of all options together would pass " +
+                       std::to_string(UINT64_MAX));
+  if (cost == old) return;
+  option_cost_.resize(static_cast<std::size_t>(option_count()), 0);
+  option_cost_[static_cast<std::size_t>(index)] = cost;
+  total_cost_ = others + cost;
+}
+
+std::uint64_t Problem::option_cost(int index) const {
+  if (index < 0 || index >= option_count())
+    throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
+                       std::to_string(option_count()) + " options");
+  const auto k = static_cast<std::size_t>(index);
+  return k < option_cost_.size() ? option_cost_[k] : 0;
 }
 
 std::span<const OptionEntry> Problem::option(int index) const {
@@ -189,6 +214,9 @@ bool operator==(const Problem& a, const Problem& b) {
     const OptionEntry& x = a.entries_[k];
     const OptionEntry& y = b.entries_[k];
     if (x.item != y.item || a.color_names_[x.color] != b.color_names_[y.color]) return false;
+  }
+  for (int k = 0; k < a.option_count(); ++k) {
+    if (a.option_cost(k) != b.option_cost(k)) return false;
   }
   return true;
 }

@@ -44,6 +44,8 @@ struct ProblemAsReduceKnowsIt {
   std::vector<OptionEntry> entries;
   std::vector<ItemBounds> bounds;  // multiplicities: refused below
   int multiplicity_count;
+  std::vector<std::uint64_t> option_cost;  // costs: kept with their options
+  std::uint64_t total_cost;
 };
 static_assert(sizeof(Problem) == sizeof(ProblemAsReduceKnowsIt) && sizeof(OptionEntry) == 8,
               "Problem has changed: make reduce() refuse (or handle) what it does not know");
@@ -444,7 +446,10 @@ class Reducer {
       for (std::size_t k = entry_begin(o); k < entry_end(o); ++k) {
         if (entry_item_[k] >= 0) entries.push_back({new_index[entry_item_[k]], entry_color_[k]});
       }
-      reduced.add_option(entries);
+      const int kept = reduced.add_option(entries);
+      // Costs (DLX5) go with their options: removing options that no
+      // solution can hold leaves every solution's cost as it was.
+      if (problem_.has_costs()) reduced.set_option_cost(kept, problem_.option_cost(o));
       result.original_option.push_back(o);
     }
     result.removed_options = problem_.option_count() - reduced.option_count();

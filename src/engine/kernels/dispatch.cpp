@@ -100,12 +100,14 @@ Kernels default_kernels() {
 
 namespace detail {
 
-std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels) {
+std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
+                                    bool costs) {
   if (!supports(kernels))
     throw ProblemError(
         std::string("kernels ") + to_string(kernels) +
         ": this processor cannot run them (the best it runs: " + to_string(best_kernels()) + ")");
-  const LayoutPlan plan = plan_layout(problem, layout);
+  LayoutPlan plan = plan_layout(problem, costs ? Layout::links : layout);
+  plan.costs = costs;
 #if XCOVER_X86_64
   switch (kernels) {
     case Kernels::avx512icl:

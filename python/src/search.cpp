@@ -124,7 +124,8 @@ void bind_search(py::module_& m) {
   py::enum_<Layout>(m, "Layout", "How a solver holds the problem in memory.")
       .value("automatic", Layout::automatic, "bit sets for small or dense problems, else links")
       .value("links", Layout::links, "dancing links (Knuth's DLX1/DLX2)")
-      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options");
+      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options")
+      .value("sparse", Layout::sparse, "sparse sets (Knuth's SSXCC)");
   py::enum_<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.")
       .value("automatic", Kernels::automatic)
       .value("baseline", Kernels::baseline)

@@ -29,6 +29,7 @@ class Layout(enum.Enum):
     automatic = 0
     links = 1
     bitsets = 2
+    sparse = 3
 
 class Kernels(enum.Enum):
     automatic = 0

@@ -95,16 +95,17 @@ class Sparse {
       uncover(branch_item_[level]);
     }
   }
-  int option_at(int level) const { return nodes_[chosen(level)].option; }
+  int option_at(int level) const { return option_[chosen(level)]; }
   template <class F>
   void for_untried(int level, F&& f) const {
     const std::int32_t* set = &set_[start_[branch_item_[level]]];
-    for (std::int32_t k = choice_[level] + 1; k < branch_len_[level]; ++k) f(nodes_[set[k]].option);
+    for (std::int32_t k = choice_[level] + 1; k < branch_len_[level]; ++k) f(option_[set[k]]);
   }
   bool has_untried(int level) const { return choice_[level] + 1 < branch_len_[level]; }
 
   std::size_t bytes() const {
-    return nodes_.capacity() * sizeof(Node) +
+    return (item_.capacity() + color_.capacity() + option_.capacity() + loc_.capacity()) *
+               sizeof(std::int32_t) +
            (len_.capacity() + set_.capacity() + start_.capacity() + option_begin_.capacity() +
             first_primary_node_.capacity() + assumed_nodes_.capacity() + choice_.capacity() +
             branch_item_.capacity() + branch_len_.capacity() + saved_.capacity() +
@@ -136,14 +137,6 @@ class Sparse {
     active_ = saved_active_[row];
   }
 
-  // A node: its item, its colour (0 = none), its (problem) option, and where it
-  // stands in its item's segment of set_.
-  struct Node {
-    std::int32_t item;
-    std::int32_t color;
-    std::int32_t loc;
-    std::int32_t option;
-  };
 
   std::int32_t chosen(int level) const { return set_[start_[branch_item_[level]] + choice_[level]]; }
 
@@ -151,14 +144,14 @@ class Sparse {
   // one before it (f), or the other way (b).
   template <class F>
   [[gnu::always_inline]] void each_other(std::int32_t p, F&& f) const {
-    const std::int32_t o = nodes_[p].option;
+    const std::int32_t o = option_[p];
     const std::int32_t begin = option_begin_[o], end = option_begin_[o + 1];
     for (std::int32_t q = p + 1; q < end; ++q) f(q);
     for (std::int32_t q = begin; q < p; ++q) f(q);
   }
   template <class F>
   [[gnu::always_inline]] void each_other_back(std::int32_t p, F&& f) const {
-    const std::int32_t o = nodes_[p].option;
+    const std::int32_t o = option_[p];
     const std::int32_t begin = option_begin_[o], end = option_begin_[o + 1];
     for (std::int32_t q = p - 1; q >= begin; --q) f(q);
     for (std::int32_t q = end - 1; q > p; --q) f(q);
@@ -169,7 +162,8 @@ class Sparse {
   // then has one node fewer. (Counters are kept in registers here: the
   // stores through the arrays could alias the members.)
   void hide(std::int32_t p) {
-    Node* nd = nodes_.data();
+    const std::int32_t* item = item_.data();
+    std::int32_t* loc = loc_.data();
     std::uint32_t* len = len_.data();
     std::int32_t* sets = set_.data();
     const std::int32_t* start = start_.data();
@@ -177,18 +171,18 @@ class Sparse {
     std::uint64_t changed = 0;
     bool dead = false;
     each_other(p, [&](std::int32_t q) {
-      const std::int32_t x = nd[q].item;
+      const std::int32_t x = item[q];
       if constexpr (kColors) {
         if (len[x] & kPurified) return;
       }
       const std::uint32_t left = --len[x];
       const std::int32_t n = static_cast<std::int32_t>(left & kCount);
       std::int32_t* set = sets + start[x];
-      const std::int32_t at = nd[q].loc, last = set[n];
+      const std::int32_t at = loc[q], last = set[n];
       set[n] = q;
       set[at] = last;
-      nd[last].loc = at;
-      nd[q].loc = n;
+      loc[last] = at;
+      loc[q] = n;
       ++changed;
       if constexpr (kColors) dead |= (left == 0) & (x <= primary);
     });
@@ -199,9 +193,9 @@ class Sparse {
     // Only lengths change back: the nodes wait just past the active ones.
     each_other(p, [&](std::int32_t q) {
       if constexpr (kColors) {
-        if (len_[nodes_[q].item] & kPurified) return;
+        if (len_[item_[q]] & kPurified) return;
       }
-      ++len_[nodes_[q].item];
+      ++len_[item_[q]];
     });
   }
 
@@ -227,55 +221,55 @@ class Sparse {
     std::int32_t* set = &set_[start_[i]];
     if (std::is_sorted(set, set + n)) return;
     std::sort(set, set + n);
-    for (std::int32_t k = 0; k < n; ++k) nodes_[set[k]].loc = k;
+    for (std::int32_t k = 0; k < n; ++k) loc_[set[k]] = k;
   }
 
   // Keeps the options that agree with p's colour on p's item; hides the rest.
   void purify(std::int32_t p) {
-    const std::int32_t c = nodes_[p].color, i = nodes_[p].item;
+    const std::int32_t c = color_[p], i = item_[p];
     const std::int32_t n = static_cast<std::int32_t>(len_[i] & kCount);
     const std::int32_t* set = &set_[start_[i]];
     for (std::int32_t k = 0; k < n; ++k)
-      if (nodes_[set[k]].color != c) hide(set[k]);
+      if (color_[set[k]] != c) hide(set[k]);
     len_[i] |= kPurified;
   }
   void unpurify(std::int32_t p) {
-    const std::int32_t c = nodes_[p].color, i = nodes_[p].item;
+    const std::int32_t c = color_[p], i = item_[p];
     len_[i] &= ~kPurified;
     const std::int32_t n = static_cast<std::int32_t>(len_[i] & kCount);
     const std::int32_t* set = &set_[start_[i]];
     for (std::int32_t k = 0; k < n; ++k)
-      if (nodes_[set[k]].color != c) unhide(set[k]);
+      if (color_[set[k]] != c) unhide(set[k]);
   }
 
   // Commits the items of p's option other than p's own item.
   void commit_others(std::int32_t p) {
     each_other(p, [&](std::int32_t q) {
       if constexpr (kColors) {
-        const std::int32_t c = nodes_[q].color;
+        const std::int32_t c = color_[q];
         if (c == 0) {
-          cover(nodes_[q].item);
-        } else if (!(len_[nodes_[q].item] & kPurified)) {
+          cover(item_[q]);
+        } else if (!(len_[item_[q]] & kPurified)) {
           purify(q);
           done_[q] = 1;
         } else {
           done_[q] = 0;
         }
       } else {
-        cover(nodes_[q].item);
+        cover(item_[q]);
       }
     });
   }
   void uncommit_others(std::int32_t p) {
     each_other_back(p, [&](std::int32_t q) {
       if constexpr (kColors) {
-        if (nodes_[q].color == 0) {
-          uncover(nodes_[q].item);
+        if (color_[q] == 0) {
+          uncover(item_[q]);
         } else if (done_[q]) {
           unpurify(q);
         }
       } else {
-        uncover(nodes_[q].item);
+        uncover(item_[q]);
       }
     });
   }
@@ -286,15 +280,15 @@ class Sparse {
   // first, so that only the other items' lengths can reach zero.
   bool commit_alive(std::int32_t p, int level) {
     each_other(p, [&](std::int32_t q) {
-      if (nodes_[q].color == 0) {
-        const std::int32_t x = nodes_[q].item;
+      if (color_[q] == 0) {
+        const std::int32_t x = item_[q];
         len_[x] += kCovered;
         active_ -= x <= primary_count_;
         ++updates;
       }
     });
     dead_ = false;
-    const std::int32_t o = nodes_[p].option;
+    const std::int32_t o = option_[p];
     const std::int32_t begin = option_begin_[o], end = option_begin_[o + 1];
     const std::int32_t count = end - begin;
     // Steps through the others as each_other does, by their rank r.
@@ -305,8 +299,8 @@ class Sparse {
     std::int32_t r = 0;
     for (; r < count - 1; ++r) {
       const std::int32_t q = at(r);
-      const std::int32_t x = nodes_[q].item;
-      if (nodes_[q].color == 0) {
+      const std::int32_t x = item_[q];
+      if (color_[q] == 0) {
         const std::int32_t n = static_cast<std::int32_t>(len_[x] & kCount);
         const std::int32_t* set = &set_[start_[x]];
         for (std::int32_t k = 0; k < n; ++k) hide(set[k]);
@@ -327,8 +321,8 @@ class Sparse {
     // Undo ranks r down to 0, then unmark.
     for (; r >= 0; --r) {
       const std::int32_t q = at(r);
-      const std::int32_t x = nodes_[q].item;
-      if (nodes_[q].color == 0) {
+      const std::int32_t x = item_[q];
+      if (color_[q] == 0) {
         const std::int32_t n = static_cast<std::int32_t>(len_[x] & kCount);
         const std::int32_t* set = &set_[start_[x]];
         for (std::int32_t k = 0; k < n; ++k) unhide(set[k]);
@@ -337,8 +331,8 @@ class Sparse {
       }
     }
     each_other(p, [&](std::int32_t q) {
-      if (nodes_[q].color == 0) {
-        const std::int32_t x = nodes_[q].item;
+      if (color_[q] == 0) {
+        const std::int32_t x = item_[q];
         len_[x] -= kCovered;
         active_ += x <= primary_count_;
       }
@@ -348,7 +342,10 @@ class Sparse {
 
   std::int32_t item_count_;
   std::int32_t primary_count_;
-  std::vector<Node> nodes_;                // options' nodes, an option's together
+  // The options' nodes, an option's together, by field (a hide reads only
+  // items and places): its item, its colour (0 = none), its problem option,
+  // and where it stands in its item's segment of set_.
+  std::vector<std::int32_t> item_, color_, option_, loc_;
   std::vector<std::int32_t> option_begin_;  // by problem option: its first node
   std::vector<std::uint32_t> len_;          // by item 1..N: active nodes, + kCovered
   std::vector<std::int32_t> start_;         // by item: its segment of set_
@@ -381,31 +378,34 @@ Sparse<kColors>::Sparse(const Problem& p)
 
   len_.assign(n + 1, 0);
   first_primary_node_.assign(p.option_count(), -1);
-  nodes_.reserve(static_cast<std::size_t>(total));
+  for (auto* v : {&item_, &color_, &option_, &loc_}) v->reserve(static_cast<std::size_t>(total));
   // By problem option (an option without a primary item has no nodes).
   option_begin_.assign(p.option_count() + 1, 0);
   for (int k = 0; k < p.option_count(); ++k) {
-    option_begin_[k] = static_cast<std::int32_t>(nodes_.size());
+    option_begin_[k] = static_cast<std::int32_t>(item_.size());
     if (!p.has_primary(k)) continue;
     for (const OptionEntry& e : p.option(k)) {
       const std::int32_t x = e.item + 1;
-      const std::int32_t q = static_cast<std::int32_t>(nodes_.size());
+      const std::int32_t q = static_cast<std::int32_t>(item_.size());
       if (first_primary_node_[k] < 0 && x <= primary_count_) first_primary_node_[k] = q;
-      nodes_.push_back(Node{x, kColors ? e.color : 0, 0, k});
+      item_.push_back(x);
+      color_.push_back(kColors ? e.color : 0);
+      option_.push_back(k);
+      loc_.push_back(0);
       ++len_[x];
     }
   }
-  option_begin_[p.option_count()] = static_cast<std::int32_t>(nodes_.size());
+  option_begin_[p.option_count()] = static_cast<std::int32_t>(item_.size());
   start_.assign(n + 2, 0);
   for (std::int32_t i = 1; i <= n; ++i) start_[i + 1] = start_[i] + static_cast<std::int32_t>(len_[i]);
   set_.assign(static_cast<std::size_t>(total), 0);
   std::vector<std::int32_t> fill(len_.size(), 0);
-  for (std::int32_t q = 0; q < static_cast<std::int32_t>(nodes_.size()); ++q) {
-    const std::int32_t x = nodes_[q].item;
-    nodes_[q].loc = fill[x];
+  for (std::int32_t q = 0; q < static_cast<std::int32_t>(item_.size()); ++q) {
+    const std::int32_t x = item_[q];
+    loc_[q] = fill[x];
     set_[start_[x] + fill[x]++] = q;
   }
-  if constexpr (kColors) done_.assign(nodes_.size(), 0);
+  if constexpr (kColors) done_.assign(item_.size(), 0);
   active_ = primary_count_;
   const std::size_t depth = static_cast<std::size_t>(primary_count_) + 2;
   choice_.resize(depth);
@@ -425,11 +425,11 @@ bool Sparse<kColors>::assume(int option) {
   // Feasible when no node of the option has been removed and its primary
   // items are all still uncovered.
   for (std::int32_t q = option_begin_[option]; q < option_begin_[option + 1]; ++q) {
-    const std::int32_t x = nodes_[q].item;
-    if (nodes_[q].loc >= static_cast<std::int32_t>(len_[x] & kCount)) return false;
+    const std::int32_t x = item_[q];
+    if (loc_[q] >= static_cast<std::int32_t>(len_[x] & kCount)) return false;
     if (x <= primary_count_ && len_[x] >= kCovered) return false;
   }
-  cover(nodes_[first].item);
+  cover(item_[first]);
   commit_others(first);
   assumed_nodes_.push_back(first);
   return true;
@@ -441,7 +441,7 @@ void Sparse<kColors>::clear_assumptions() {
     const std::int32_t p = assumed_nodes_.back();
     assumed_nodes_.pop_back();
     uncommit_others(p);
-    uncover(nodes_[p].item);
+    uncover(item_[p]);
   }
 }
 
@@ -452,7 +452,7 @@ std::vector<int> Sparse<kColors>::root_branching() {
   std::vector<std::int32_t> nodes(&set_[start_[best]], &set_[start_[best]] + n);
   std::sort(nodes.begin(), nodes.end());
   std::vector<int> options;
-  for (const std::int32_t q : nodes) options.push_back(nodes_[q].option);
+  for (const std::int32_t q : nodes) options.push_back(option_[q]);
   return options;
 }
 

@@ -62,7 +62,7 @@ class Sparse {
     return size;
   }
   bool next(int level) {
-    const std::int32_t* set = &set_[start_[branch_item_[level]]];
+    const std::int32_t* set = set_.data() + start_[branch_item_[level]];
     for (std::int32_t k = choice_[level] + 1; k < branch_len_[level]; ++k) {
       choice_[level] = k;
       const std::int32_t p = set[k];
@@ -98,7 +98,7 @@ class Sparse {
   int option_at(int level) const { return option_[chosen(level)]; }
   template <class F>
   void for_untried(int level, F&& f) const {
-    const std::int32_t* set = &set_[start_[branch_item_[level]]];
+    const std::int32_t* set = set_.data() + start_[branch_item_[level]];
     for (std::int32_t k = choice_[level] + 1; k < branch_len_[level]; ++k) f(option_[set[k]]);
   }
   bool has_untried(int level) const { return choice_[level] + 1 < branch_len_[level]; }
@@ -204,21 +204,21 @@ class Sparse {
     len_[i] += kCovered;
     active_ -= i <= primary_count_;
     ++updates;
-    const std::int32_t* set = &set_[start_[i]];
+    const std::int32_t* set = set_.data() + start_[i];
     for (std::int32_t k = 0; k < n; ++k) hide(set[k]);
   }
   [[gnu::always_inline]] void uncover(std::int32_t i) {
     len_[i] -= kCovered;
     active_ += i <= primary_count_;
     const std::int32_t n = static_cast<std::int32_t>(len_[i]);
-    const std::int32_t* set = &set_[start_[i]];
+    const std::int32_t* set = set_.data() + start_[i];
     for (std::int32_t k = 0; k < n; ++k) unhide(set[k]);
   }
 
   // Puts the first n nodes of item i (its active ones) back in the
   // problem's order, which node numbers follow.
   void sort_active(std::int32_t i, std::int32_t n) {
-    std::int32_t* set = &set_[start_[i]];
+    std::int32_t* set = set_.data() + start_[i];
     if (std::is_sorted(set, set + n)) return;
     std::sort(set, set + n);
     for (std::int32_t k = 0; k < n; ++k) loc_[set[k]] = k;
@@ -228,7 +228,7 @@ class Sparse {
   void purify(std::int32_t p) {
     const std::int32_t c = color_[p], i = item_[p];
     const std::int32_t n = static_cast<std::int32_t>(len_[i] & kCount);
-    const std::int32_t* set = &set_[start_[i]];
+    const std::int32_t* set = set_.data() + start_[i];
     for (std::int32_t k = 0; k < n; ++k)
       if (color_[set[k]] != c) hide(set[k]);
     len_[i] |= kPurified;
@@ -237,7 +237,7 @@ class Sparse {
     const std::int32_t c = color_[p], i = item_[p];
     len_[i] &= ~kPurified;
     const std::int32_t n = static_cast<std::int32_t>(len_[i] & kCount);
-    const std::int32_t* set = &set_[start_[i]];
+    const std::int32_t* set = set_.data() + start_[i];
     for (std::int32_t k = 0; k < n; ++k)
       if (color_[set[k]] != c) unhide(set[k]);
   }
@@ -302,7 +302,7 @@ class Sparse {
       const std::int32_t x = item_[q];
       if (color_[q] == 0) {
         const std::int32_t n = static_cast<std::int32_t>(len_[x] & kCount);
-        const std::int32_t* set = &set_[start_[x]];
+        const std::int32_t* set = set_.data() + start_[x];
         for (std::int32_t k = 0; k < n; ++k) hide(set[k]);
         done_[q] = 1;
       } else if (!(len_[x] & kPurified)) {
@@ -324,7 +324,7 @@ class Sparse {
       const std::int32_t x = item_[q];
       if (color_[q] == 0) {
         const std::int32_t n = static_cast<std::int32_t>(len_[x] & kCount);
-        const std::int32_t* set = &set_[start_[x]];
+        const std::int32_t* set = set_.data() + start_[x];
         for (std::int32_t k = 0; k < n; ++k) unhide(set[k]);
       } else if (done_[q]) {
         unpurify(q);
@@ -449,7 +449,7 @@ template <bool kColors>
 std::vector<int> Sparse<kColors>::root_branching() {
   const std::int32_t best = first_shortest<std::uint64_t, 32>(len_.data(), 1, primary_count_ + 1);
   const std::int32_t n = static_cast<std::int32_t>(len_[best] & kCount);
-  std::vector<std::int32_t> nodes(&set_[start_[best]], &set_[start_[best]] + n);
+  std::vector<std::int32_t> nodes(set_.data() + start_[best], set_.data() + start_[best] + n);
   std::sort(nodes.begin(), nodes.end());
   std::vector<int> options;
   for (const std::int32_t q : nodes) options.push_back(option_[q]);

@@ -137,8 +137,9 @@ class Sparse {
     active_ = saved_active_[row];
   }
 
-
-  std::int32_t chosen(int level) const { return set_[start_[branch_item_[level]] + choice_[level]]; }
+  std::int32_t chosen(int level) const {
+    return set_[start_[branch_item_[level]] + choice_[level]];
+  }
 
   // The other nodes of node p's option, from the one after p round to the
   // one before it (f), or the other way (b).
@@ -397,7 +398,8 @@ Sparse<kColors>::Sparse(const Problem& p)
   }
   option_begin_[p.option_count()] = static_cast<std::int32_t>(item_.size());
   start_.assign(n + 2, 0);
-  for (std::int32_t i = 1; i <= n; ++i) start_[i + 1] = start_[i] + static_cast<std::int32_t>(len_[i]);
+  for (std::int32_t i = 1; i <= n; ++i)
+    start_[i + 1] = start_[i] + static_cast<std::int32_t>(len_[i]);
   set_.assign(static_cast<std::size_t>(total), 0);
   std::vector<std::int32_t> fill(len_.size(), 0);
   for (std::int32_t q = 0; q < static_cast<std::int32_t>(item_.size()); ++q) {

@@ -138,6 +138,7 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  SUBCASE("sparse") { layout = xcover::Layout::sparse; }
   xcover::ItemChoice choice = xcover::ItemChoice::first_shortest;
   SUBCASE("bitsets, forced options committed ahead") {
     layout = xcover::Layout::bitsets;
@@ -286,6 +287,7 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   bool propagate = false;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  SUBCASE("sparse") { layout = xcover::Layout::sparse; }
   xcover::ItemChoice choice = xcover::ItemChoice::first_shortest;
   SUBCASE("bitsets, forced options committed ahead, branching on the most clashes") {
     layout = xcover::Layout::bitsets;
@@ -314,6 +316,7 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
   xcover::Layout layout = xcover::Layout::links;
   SUBCASE("links") {}
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
+  SUBCASE("sparse") { layout = xcover::Layout::sparse; }
   std::mt19937 rng(99);
   for (int round = 0; round < 300; ++round) {
     const xcover::Problem problem = random_problem(rng);
@@ -476,14 +479,20 @@ TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
     for (const std::string& option : options) padded += option + '\n';
     CAPTURE(text);
     const xcover::Problem problem = xcover::parse_dlx(padded).problem;
-    xcover::Statistics stats[2];
-    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::bitsets};
-    for (int k = 0; k < 2; ++k) {
+    xcover::Statistics stats[3];
+    const xcover::Layout layouts[3] = {xcover::Layout::links, xcover::Layout::bitsets,
+                                       xcover::Layout::sparse};
+    for (int k = 0; k < 3; ++k) {
       xcover::Solver solver(problem, layouts[k]);
       static_cast<void>(solver.count());
       stats[k] = solver.statistics();
     }
     CHECK(stats[0].solutions == stats[1].solutions);
+    // The sparse sets (which undo by walking the options again beyond 256
+    // items) search the links' tree, colours or not.
+    CHECK(stats[2].solutions == stats[0].solutions);
+    CHECK(stats[2].nodes == stats[0].nodes);
+    CHECK(stats[2].level_nodes == stats[0].level_nodes);
     if (problem.color_count() > 0) {  // see the test above
       CHECK(stats[0].nodes <= stats[1].nodes);
       continue;
@@ -491,4 +500,51 @@ TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
     CHECK(stats[0].nodes == stats[1].nodes);
     CHECK(stats[0].level_nodes == stats[1].level_nodes);
   }
+}
+
+TEST_CASE("the sparse sets search the links' tree: same solutions, order and counts") {
+  // Under limits and assumptions too, and with random tie-breaking, whose
+  // draws must match. Small problems: each level saves and restores the
+  // lengths (see sparse.hpp).
+  std::mt19937 rng(2026);
+  int cut = 0;
+  for (int round = 0; round < 1000; ++round) {
+    const xcover::Problem problem = random_problem(rng);
+    CAPTURE(round);
+    CAPTURE(xcover::to_dlx(problem));
+    xcover::SearchOptions options;
+    options.random_seed = round % 3 == 1 ? static_cast<std::uint64_t>(round) : 0;
+    if (round % 4 == 2) options.solution_limit = 1 + round % 3;
+    if (round % 4 == 3) options.node_limit = 1 + round % 7;
+    std::vector<int> forced;
+    if (round % 5 == 4 && problem.option_count() > 0)
+      forced.push_back(std::uniform_int_distribution<int>(0, problem.option_count() - 1)(rng));
+    std::vector<std::vector<int>> order[2];
+    xcover::Statistics stats[2];
+    xcover::Status status[2];
+    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::sparse};
+    for (int k = 0; k < 2; ++k) {
+      xcover::Solver solver(problem, layouts[k]);
+      REQUIRE(solver.layout() == layouts[k]);
+      for (int option : forced) static_cast<void>(solver.assume(option));
+      // Twice: a search must leave the layout as it found it.
+      for (int twice = 0; twice < 2; ++twice) {
+        order[k].clear();
+        status[k] = solver.search(
+            [&](const xcover::Solution& s) {
+              order[k].emplace_back(s.options.begin(), s.options.end());
+              return true;
+            },
+            options);
+      }
+      stats[k] = solver.statistics();
+    }
+    cut += status[0] != xcover::Status::exhausted;
+    CHECK(status[0] == status[1]);
+    CHECK(order[0] == order[1]);
+    CHECK(stats[0].nodes == stats[1].nodes);
+    CHECK(stats[0].level_nodes == stats[1].level_nodes);
+    CHECK(stats[0].updates == stats[1].updates);
+  }
+  CHECK(cut > 100);
 }

@@ -300,4 +300,24 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   CHECK(xcover::Solver(colored).layout() == xcover::Layout::links);
   CHECK(xcover::Solver(colored).count().solutions == 0);
   CHECK_THROWS_AS(xcover::Solver(colored, xcover::Layout::bitsets), xcover::ProblemError);
+
+  // Colours, too many options for the bit sets: the sparse sets while the
+  // items are few (under 256), else the links.
+  for (const int primaries : {100, 300}) {
+    xcover::Problem many;
+    for (int k = 0; k < primaries; ++k) many.add_primary("p" + std::to_string(k));
+    for (int k = 0; k < 20; ++k) many.add_secondary("s" + std::to_string(k));
+    for (int k = 0; k < 4200; ++k)
+      many.add_option({"p" + std::to_string(k % primaries),
+                       "s" + std::to_string(k % 20) + ":c" + std::to_string(k % 3)});
+    CAPTURE(primaries);
+    xcover::Solver automatic(many);
+    CHECK(automatic.layout() ==
+          (primaries == 100 ? xcover::Layout::sparse : xcover::Layout::links));
+    xcover::Solver links(many, xcover::Layout::links);
+    xcover::SearchOptions limited;
+    limited.node_limit = 5000;
+    CHECK(automatic.count(limited).solutions == links.count(limited).solutions);
+    CHECK(automatic.statistics().nodes == links.statistics().nodes);
+  }
 }

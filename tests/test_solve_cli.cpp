@@ -41,9 +41,9 @@ TEST_CASE("xcover solve --stats writes the counters to stderr only") {
   CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
 }
 
-TEST_CASE("xcover solve --layout: both layouts give the same answer and counters") {
+TEST_CASE("xcover solve --layout: the layouts give the same answer and counters") {
   const std::string file = data_file("knuth_example.dlx");
-  for (const std::string layout : {"links", "bitsets", "auto"}) {
+  for (const std::string layout : {"links", "bitsets", "sparse", "auto"}) {
     CAPTURE(layout);
     const auto r = run_cli("solve --stats --threads 1 --layout " + layout + " " + file);
     CHECK(r.exit_code == 0);
@@ -55,7 +55,7 @@ TEST_CASE("xcover solve --layout: both layouts give the same answer and counters
   CHECK(threads.out == "1\n");
   const auto bad = run_cli("solve --layout fast " + file);
   CHECK(bad.exit_code == 2);
-  CHECK(bad.err.find("--layout must be auto, links or bitsets, not 'fast'") != std::string::npos);
+  CHECK(bad.err.find("--layout must be auto, links, bitsets or sparse, not 'fast'") != std::string::npos);
 }
 
 TEST_CASE("xcover solve --propagate and --item-choice: the same solutions") {

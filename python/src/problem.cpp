@@ -122,6 +122,19 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
       .def("option_text", &Problem::option_text, py::arg("index"),
            "An option as a line of Knuth's format, e.g. 'a x:red'.")
       .def(
+          "item_bounds",
+          [](const Problem& p, int item) {
+            const ItemBounds b = p.item_bounds(item);
+            return py::make_tuple(b.lower, b.upper);
+          },
+          py::arg("item"),
+          "(lower, upper): how many times a primary item is covered (Knuth's DLX3).")
+      .def_property_readonly("has_multiplicities", &Problem::has_multiplicities)
+      .def("set_option_cost", &Problem::set_option_cost, py::arg("option"), py::arg("cost"),
+           "Sets an option's cost (Knuth's DLX5 '|n'), an int of 0 or more.")
+      .def("option_cost", &Problem::option_cost, py::arg("option"))
+      .def_property_readonly("has_costs", &Problem::has_costs)
+      .def(
           "__eq__", [](const Problem& a, const Problem& b) { return a == b; }, py::is_operator())
       .def("__repr__", [](const Problem& p) {
         std::ostringstream out;

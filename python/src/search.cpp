@@ -124,7 +124,8 @@ void bind_search(py::module_& m) {
   py::enum_<Layout>(m, "Layout", "How a solver holds the problem in memory.")
       .value("automatic", Layout::automatic, "bit sets for small or dense problems, else links")
       .value("links", Layout::links, "dancing links (Knuth's DLX1/DLX2)")
-      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options");
+      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options")
+      .value("sparse", Layout::sparse, "sparse sets (Knuth's SSXCC)");
   py::enum_<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.")
       .value("automatic", Kernels::automatic)
       .value("baseline", Kernels::baseline)
@@ -147,6 +148,23 @@ void bind_search(py::module_& m) {
                " solutions, " + std::to_string(s.seconds) + " s>";
       });
 
+  py::class_<Estimate>(m, "Estimate", "Knuth's estimate of a search (Solver.estimate).")
+      .def_readonly("probes", &Estimate::probes)
+      .def_readonly("nodes", &Estimate::nodes)
+      .def_readonly("updates", &Estimate::updates)
+      .def_readonly("solutions", &Estimate::solutions)
+      .def_readonly("seconds", &Estimate::seconds)
+      .def_readonly("nodes_spread", &Estimate::nodes_spread)
+      .def_readonly("updates_spread", &Estimate::updates_spread)
+      .def_readonly("solutions_spread", &Estimate::solutions_spread)
+      .def_readonly("seconds_spread", &Estimate::seconds_spread)
+      .def_readonly("elapsed", &Estimate::elapsed)
+      .def_readonly("status", &Estimate::status)
+      .def("__repr__", [](const Estimate& e) {
+        return "<Estimate: " + std::to_string(e.nodes) + " nodes, " +
+               std::to_string(e.solutions) + " solutions, " + std::to_string(e.seconds) +
+               " s from " + std::to_string(e.probes) + " probes>";
+      });
   py::class_<CountSummary>(m, "CountResult",
                            "A count and why it ended: cut short, it is only a lower bound.")
       .def_readonly("solutions", &CountSummary::solutions)
@@ -221,6 +239,33 @@ shape. It keeps its own copy of the problem.)doc")
           },
           "(solved, options): whether the assumptions already solve the problem, else the "
           "options of the item the search would branch on.")
+      .def(
+          "estimate",
+          [](SolverBox& box, std::uint64_t probes, std::uint64_t seed, double time_limit) {
+            SearchOptions options = search_options(0, time_limit, 0);
+            Interrupt interrupt;
+            interrupt.watch(options);
+            return run_search(interrupt,
+                              [&] { return box.solver.estimate(probes, seed, options); });
+          },
+          py::arg("probes"), py::arg("seed") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
+          "Knuth's Monte Carlo estimate of the search: `probes` random paths; an Estimate.")
+      .def(
+          "cheapest",
+          [](SolverBox& box, std::size_t k, double time_limit, std::uint64_t node_limit) {
+            SearchOptions options = search_options(0, time_limit, node_limit);
+            Interrupt interrupt;
+            interrupt.watch(options);
+            const CheapestResult r =
+                run_search(interrupt, [&] { return box.solver.cheapest(k, options); });
+            py::list solutions;
+            for (const CostedSolution& s : r.solutions)
+              solutions.append(py::make_tuple(s.cost, s.options));
+            return py::make_tuple(solutions, r.status);
+          },
+          py::arg("k") = 1, py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+          "The k cheapest solutions by option costs (Knuth's DLX5), cheapest first, ties by\n"
+          "the sorted option lists: ([(cost, options), ...], status).")
       .def_property_readonly("statistics",
                              [](const SolverBox& box) { return box.solver.statistics(); })
       .def_property_readonly("problem", [](const SolverBox& box) { return box.problem; })

@@ -53,3 +53,39 @@ def test_counts_are_python_ints_of_any_size():
     result = problem(models.queens(6)).count()
     assert type(result.solutions) is int and result.solutions == 4
     assert type(result.statistics.nodes) is int and result.statistics.nodes > 4
+
+
+def test_multiplicities_from_python():
+    p = xc.Problem()
+    p.add_primary("a", 0, 2)
+    p.add_primary("b")
+    for items in (["a", "b"], ["a"], ["b"]):
+        p.add_option(items)
+    assert p.has_multiplicities and p.item_bounds(0) == (0, 2) and p.item_bounds(1) == (1, 1)
+    # b once, a up to twice, each option at most once.
+    got = {tuple(sorted(s)) for s in p.solutions()}
+    assert got == {(0,), (2,), (0, 1), (1, 2)}
+    assert "0:2|a" in p.to_dlx()
+    assert xc.Problem.parse_dlx(p.to_dlx()) == p
+
+
+def test_cheapest_from_python_matches_a_brute_force():
+    rng = random.Random(5)
+    for _ in range(60):
+        p = random_problem(rng)
+        for option in range(p.option_count):
+            p.set_option_cost(option, rng.randint(0, 4))
+        assert p.has_costs or all(p.option_cost(o) == 0 for o in range(p.option_count))
+        ranked = sorted((sum(p.option_cost(o) for o in s), sorted(s)) for s in p.solutions())
+        solutions, status = xc.Solver(p).cheapest(3)
+        assert status == xc.Status.exhausted
+        assert [(c, list(o)) for c, o in solutions] == ranked[:3], p.to_dlx()
+
+
+def test_estimate_from_python():
+    solver = xc.Solver(problem(models.queens(8)))
+    e = solver.estimate(2000, 1)
+    assert e.probes == 2000 and e.status == xc.Status.exhausted
+    assert 92 / 2 < e.solutions < 92 * 2
+    assert e.nodes_spread >= 0 and e.seconds >= 0
+    assert solver.count().solutions == 92

@@ -17,6 +17,7 @@ stop on Ctrl-C (KeyboardInterrupt).
 from ._core import (
     CountResult,
     Error,
+    Estimate,
     Kernels,
     Layout,
     ParseError,
@@ -37,7 +38,7 @@ from ._core import (
 from . import sudoku
 
 __all__ = [
-    "CountResult", "Error", "Kernels", "Layout", "ParseError", "Problem", "ProblemError",
+    "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError", "Problem", "ProblemError",
     "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "hardware_threads", "reduce", "sudoku",

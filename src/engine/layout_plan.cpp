@@ -108,19 +108,25 @@ std::size_t search_depth(const Problem& problem) {
 LayoutPlan plan_layout(const Problem& problem, Layout asked) {
   LayoutPlan plan;
   if (problem.has_multiplicities()) {
-    if (asked == Layout::bitsets)
-      throw ProblemError(
-          "the bitsets layout does not take multiplicities (primary items with bounds other "
-          "than 1:1): use the links");
+    if (asked == Layout::bitsets || asked == Layout::sparse)
+      throw ProblemError(std::string("the ") + to_string(asked) +
+                         " layout does not take multiplicities (primary items with bounds other "
+                         "than 1:1): use the links");
     plan.multiplicities = true;
     return plan;
   }
   Shape s = measure(problem);
   plan.colors = s.colors;
   if (asked == Layout::links) return plan;
-  const std::string reason = unfit_reason(problem, s);
-  if (asked == Layout::automatic && (!reason.empty() || !bitsets_preferred(problem, s)))
+  if (asked == Layout::sparse) {
+    plan.layout = Layout::sparse;
     return plan;
+  }
+  const std::string reason = unfit_reason(problem, s);
+  if (asked == Layout::automatic && (!reason.empty() || !bitsets_preferred(problem, s))) {
+    if (s.colors && problem.item_count() + 1 <= kSparseSnapshotItems) plan.layout = Layout::sparse;
+    return plan;
+  }
   if (!reason.empty()) throw ProblemError(reason);
   plan.layout = Layout::bitsets;
   plan.words = words_for(s);

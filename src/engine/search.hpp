@@ -29,6 +29,7 @@
 #include "links/links_impl.hpp"
 #include "multiplicity/multiplicity.hpp"
 #include "multiplicity/multiplicity_impl.hpp"
+#include "sparse/sparse.hpp"
 #include "steps.hpp"
 #include "xcover/error.hpp"
 
@@ -47,7 +48,7 @@ using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
                           Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>,
-                          Multiplicities, CostLinks>;
+                          Multiplicities, CostLinks, Sparse<false>, Sparse<true>>;
 
 static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>> && LayoutSteps<CostLinks>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
@@ -74,6 +75,10 @@ inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
   if (plan.layout == Layout::bitsets) {
     if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
     return make_bitsets<std::uint16_t>(problem, plan.words);
+  }
+  if (plan.layout == Layout::sparse) {
+    if (plan.colors) return Core(std::in_place_type<Sparse<true>>, problem);
+    return Core(std::in_place_type<Sparse<false>>, problem);
   }
   if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
   return Core(std::in_place_type<Links<false>>, problem);
@@ -155,6 +160,9 @@ class SearchEngine final : public Engine {
   Branching branching() override;
   const Statistics& statistics() const override { return stats; }
   Layout layout() const override {
+    if (std::holds_alternative<Sparse<false>>(layout_core) ||
+        std::holds_alternative<Sparse<true>>(layout_core))
+      return Layout::sparse;
     return std::holds_alternative<Links<false>>(layout_core) ||
                    std::holds_alternative<Links<true>>(layout_core) ||
                    std::holds_alternative<Multiplicities>(layout_core) ||

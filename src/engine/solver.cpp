@@ -45,6 +45,8 @@ const char* to_string(Layout layout) {
       return "links";
     case Layout::bitsets:
       return "bitsets";
+    case Layout::sparse:
+      return "sparse";
   }
   return "unknown";
 }

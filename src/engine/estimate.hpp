@@ -95,15 +95,27 @@ Status estimate_probes(C& core, bool infeasible, std::uint64_t probes, std::uint
           }
           // Choice k of the level is reached as the loop reaches it: after
           // trying (and retracting) the k before it.
+          // A layout that drops dead options as it goes (the links and the
+          // sparse sets with colours: an option whose commit leaves a
+          // primary item without options is no node) runs out before the
+          // k-th when fewer than k + 1 options live: that draw is a dead
+          // end. Each live option is still drawn with probability
+          // 1/choices, so the estimate stays unbiased.
           const std::uint64_t k = paths() % static_cast<std::uint64_t>(choices);
-          for (std::uint64_t i = 0; i < k; ++i) {
-            core.next(level);
-            core.retract(level);
+          bool live = true;
+          for (std::uint64_t i = 0; live && i < k; ++i) {
+            live = core.next(level);
+            if (live) core.retract(level);
           }
           const std::uint64_t before_commit = core.updates;
-          core.next(level);
+          if (live) live = core.next(level);
           weight *= choices;
           values[1] += weight * static_cast<double>(core.updates - before_commit);
+          if (!live) {
+            core.close(level);
+            unwind(level - 1);
+            break;
+          }
           if (core.solved(level)) {
             values[0] += weight * (1 + core.forced_count(level + 1));
             values[2] += weight;

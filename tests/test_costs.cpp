@@ -236,7 +236,7 @@ TEST_CASE("cheapest: the k cheapest equal brute force's, on both layouts") {
   CHECK(with_ties > 100);
 }
 
-TEST_CASE("cheapest: k of 0 is refused; a limit gives the best so far, marked incomplete") {
+TEST_CASE("cheapest: k of 0 is refused, a limit gives the best so far, marked incomplete") {
   std::mt19937 rng(7);
   Problem problem;
   for (int i = 0; i < 8; ++i) problem.add_primary(std::string("i").append(std::to_string(i)));

@@ -34,7 +34,7 @@ TEST_CASE("reading: comments, blank lines, secondary items and colours") {
   CHECK(input.warnings.empty());
 }
 
-TEST_CASE("reading: names of any length and characters; CRLF; byte-order mark") {
+TEST_CASE("reading: names of any length and characters, CRLF, byte-order mark") {
   const auto input = parse_dlx(
       "\xEF\xBB\xBFthe_long_item_name#1 b\xC3\xA9 | s{2}\r\n"
       "the_long_item_name#1 s{2}:a_long_colour\r\n"

@@ -20,10 +20,14 @@
 #include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
 
-// The two ways of testing an option, forced.
-#include "../src/model/reduce_detail.hpp"
-
 namespace {
+
+// reduce() with the way of testing an option forced.
+xcover::Reduction reduce_by(const xcover::Problem& problem, xcover::ReduceOptions::Method method) {
+  xcover::ReduceOptions options;
+  options.method = method;
+  return xcover::reduce(problem, options);
+}
 
 using SolutionSet = std::set<std::vector<int>>;
 
@@ -176,8 +180,8 @@ TEST_CASE("reduced problems have the original's solutions, on 3000 random proble
     CHECK(std::is_sorted(reduction.original_option.begin(), reduction.original_option.end()));
     CHECK(mapped_back(reduction) == expected);
     // The bit-set test and the hide-and-count test remove the same things.
-    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
-      const xcover::Reduction forced = xcover::detail::reduce(problem, {}, bits);
+    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+      const xcover::Reduction forced = reduce_by(problem, bits);
       CHECK(forced.problem == reduction.problem);
       CHECK(forced.original_option == reduction.original_option);
       CHECK(forced.rounds == reduction.rounds);
@@ -248,9 +252,9 @@ TEST_CASE("bit sets over many words remove what hiding removes, with colours") {
     }
     CAPTURE(trial);
     const xcover::Reduction bits =
-        xcover::detail::reduce(problem, {}, xcover::detail::BitSets::always);
+        reduce_by(problem, xcover::ReduceOptions::Method::bitsets);
     const xcover::Reduction hiding =
-        xcover::detail::reduce(problem, {}, xcover::detail::BitSets::never);
+        reduce_by(problem, xcover::ReduceOptions::Method::scan);
     const xcover::Reduction automatic = xcover::reduce(problem);
     CHECK(bits.problem == hiding.problem);
     CHECK(bits.original_option == hiding.original_option);
@@ -281,8 +285,8 @@ TEST_CASE("options removed, items removed and rounds as DLX-PRE counts them") {
     CAPTURE(expected.file);
     const xcover::Problem problem =
         read_file(xcover::test::data_file(std::string("reduce/") + expected.file));
-    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
-      const xcover::Reduction reduction = xcover::detail::reduce(problem, {}, bits);
+    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+      const xcover::Reduction reduction = reduce_by(problem, bits);
       CHECK_FALSE(reduction.unsolvable);
       CHECK(reduction.removed_options == expected.options);
       CHECK(reduction.removed_items == expected.items);
@@ -307,8 +311,8 @@ TEST_CASE("pentominoes on 3x20 and 8x8-centre: DLX-PRE's numbers, either way of 
     CHECK(automatic.removed_options == expected.options);
     CHECK(automatic.removed_items == 0);
     CHECK(automatic.rounds == expected.rounds);
-    for (auto bits : {xcover::detail::BitSets::always, xcover::detail::BitSets::never}) {
-      const xcover::Reduction forced = xcover::detail::reduce(tiling.problem, {}, bits);
+    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+      const xcover::Reduction forced = reduce_by(tiling.problem, bits);
       CHECK(forced.problem == automatic.problem);
       CHECK(forced.original_option == automatic.original_option);
     }

@@ -41,6 +41,11 @@ struct ReduceOptions {
   // When set and true (from a signal handler or another thread), the
   // reduction stops after the item it is on; what it has done holds.
   const std::atomic<bool>* cancel = nullptr;
+  // How each option is tested: `automatic` takes the cheaper way for the
+  // problem; `bitsets` (a bit per option and item) or `scan` (hide and
+  // count) force one. Both remove exactly the same options and items.
+  enum class Method { automatic, bitsets, scan };
+  Method method = Method::automatic;
 };
 
 struct XCOVER_API Reduction {

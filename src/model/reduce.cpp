@@ -527,7 +527,11 @@ Reduction reduce(const Problem& problem, const ReduceOptions& options, BitSets b
 }  // namespace detail
 
 Reduction reduce(const Problem& problem, const ReduceOptions& options) {
-  return detail::reduce(problem, options, detail::BitSets::automatic);
+  using Method = ReduceOptions::Method;
+  const detail::BitSets bits = options.method == Method::bitsets ? detail::BitSets::always
+                               : options.method == Method::scan  ? detail::BitSets::never
+                                                                 : detail::BitSets::automatic;
+  return detail::reduce(problem, options, bits);
 }
 
 }  // namespace xcover

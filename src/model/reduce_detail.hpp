@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// reduce() with its choice of method forced, for the tests: the bit-set test
-// and the hide-and-count test must remove exactly the same things.
+// reduce() with its choice of method made (ReduceOptions::method).
 #pragma once
 
 #include <cstddef>
@@ -14,6 +13,6 @@ enum class BitSets { automatic, always, never };
 // Bit sets are used when items x options / 64 is at most this many words.
 inline constexpr std::size_t max_bitset_words = std::size_t{1} << 22;  // 32 MiB
 
-XCOVER_API Reduction reduce(const Problem& problem, const ReduceOptions& options, BitSets bits);
+Reduction reduce(const Problem& problem, const ReduceOptions& options, BitSets bits);
 
 }  // namespace xcover::detail

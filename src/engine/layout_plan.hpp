@@ -28,6 +28,9 @@ struct LayoutPlan {
   bool colors = false;            // links: some option with a primary item gives a colour
   int words = 1;                  // bitsets: 64-bit words in a set of options
   bool short_lengths = false;     // bitsets: no primary item has more than 127 options
+  // bitsets: the counted bit sets (bitsets/counted.hpp), for colour problems
+  // with few primary items whose options lie in few runs of words.
+  bool counted = false;
   // Some primary item has bounds other than 1:1: Algorithm M's layout
   // (multiplicity/), reported as links.
   bool multiplicities = false;

@@ -29,6 +29,7 @@
 #include "links/links_impl.hpp"
 #include "multiplicity/multiplicity.hpp"
 #include "multiplicity/multiplicity_impl.hpp"
+#include "bitsets/counted.hpp"
 #include "sparse/sparse.hpp"
 #include "steps.hpp"
 #include "xcover/error.hpp"
@@ -48,7 +49,8 @@ using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
                           Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>,
-                          Multiplicities, CostLinks, Sparse<false>, Sparse<true>>;
+                          Multiplicities, CostLinks, Sparse<false>, Sparse<true>,
+                          CountedBitsets>;
 
 static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>> && LayoutSteps<CostLinks>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);
@@ -72,6 +74,7 @@ Core make_bitsets(const Problem& problem, int words) {
 inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
   if (plan.multiplicities) return Core(std::in_place_type<Multiplicities>, problem);
   if (plan.costs) return Core(std::in_place_type<CostLinks>, problem);
+  if (plan.counted) return Core(std::in_place_type<CountedBitsets>, problem);
   if (plan.layout == Layout::bitsets) {
     if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
     return make_bitsets<std::uint16_t>(problem, plan.words);

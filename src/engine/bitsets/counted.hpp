@@ -64,7 +64,11 @@ class CountedBitsets {
     cursor_[level] = -1;
     // Covering the item takes its options from the set: they are the choices.
     std::uint64_t* set = set_at(level);
-    std::uint32_t* choices = choices_at(level);
+    // (Each level's list grows to the most it has held: a few items with
+    // millions of options need not each reserve room for the longest.)
+    std::vector<std::uint32_t>& list = choices_[static_cast<std::size_t>(level)];
+    if (list.size() < len[item]) list.resize(len[item]);
+    std::uint32_t* choices = list.data();
     std::int32_t n = 0;
     each_run(static_cast<std::uint32_t>(item), [&](std::uint32_t w, const std::uint64_t* m,
                                                    std::uint32_t count) {
@@ -85,7 +89,7 @@ class CountedBitsets {
     const std::int32_t item = level_item_[level];
     const std::uint64_t* parent = set_at(level);
     std::uint64_t* child = set_at(level + 1);
-    const std::uint32_t* choices = choices_at(level);
+    const std::uint32_t* choices = choices_[static_cast<std::size_t>(level)].data();
     const std::uint64_t open_items = uncovered_[level] & ~(std::uint64_t{1} << item);
     for (std::int32_t k = cursor_[level] + 1; k < choice_count_[level]; ++k) {
       const std::uint32_t option = choices[k];
@@ -119,21 +123,23 @@ class CountedBitsets {
   void retract(int /*level*/) {}
   void close(int /*level*/) {}
   int option_at(int level) const {
-    return option_index_[choices_at(level)[cursor_[level]]];
+    return option_index_[choices_[static_cast<std::size_t>(level)][cursor_[level]]];
   }
   template <class F>
   void for_untried(int level, F&& f) const {
-    const std::uint32_t* choices = choices_at(level);
+    const std::uint32_t* choices = choices_[static_cast<std::size_t>(level)].data();
     for (std::int32_t k = cursor_[level] + 1; k < choice_count_[level]; ++k)
       f(option_index_[choices[k]]);
   }
   bool has_untried(int level) const { return cursor_[level] + 1 < choice_count_[level]; }
 
   std::size_t bytes() const {
+    std::size_t listed = 0;
+    for (const std::vector<std::uint32_t>& list : choices_) listed += list.capacity();
     return tables_->bytes() +
            (root_set_.capacity() + sets_.capacity() + uncovered_.capacity()) *
                sizeof(std::uint64_t) +
-           (len_.capacity() + choices_.capacity()) * sizeof(std::uint32_t) +
+           (len_.capacity() + listed) * sizeof(std::uint32_t) +
            (level_item_.capacity() + cursor_.capacity() + choice_count_.capacity()) *
                sizeof(std::int32_t);
   }
@@ -149,12 +155,6 @@ class CountedBitsets {
   }
   std::uint32_t* len_at(int level) {
     return len_.data() + static_cast<std::size_t>(level) * primary_count_;
-  }
-  std::uint32_t* choices_at(int level) {
-    return choices_.data() + static_cast<std::size_t>(level) * longest_;
-  }
-  const std::uint32_t* choices_at(int level) const {
-    return choices_.data() + static_cast<std::size_t>(level) * longest_;
   }
 
   // Calls f(first word, bits, words) for each run of mask `id`.
@@ -217,7 +217,6 @@ class CountedBitsets {
   std::shared_ptr<const CountedTables> tables_;
   std::int32_t primary_count_;
   std::int32_t words_;
-  std::int32_t longest_;
   const int* option_index_;
   const int* bit_of_option_;
   const CountedTables::Run* runs_;
@@ -238,7 +237,7 @@ class CountedBitsets {
   std::vector<std::uint64_t> uncovered_;
   std::vector<std::uint32_t> len_;
   std::vector<std::int32_t> level_item_, cursor_, choice_count_;
-  std::vector<std::uint32_t> choices_;
+  std::vector<std::vector<std::uint32_t>> choices_;
   bool random_ = false;
 };
 
@@ -246,7 +245,6 @@ inline CountedBitsets::CountedBitsets(std::shared_ptr<const CountedTables> table
     : tables_(std::move(tables)),
       primary_count_(tables_->primary_count),
       words_(tables_->words),
-      longest_(std::max<std::int32_t>(1, tables_->longest)),
       option_index_(tables_->option_index.data()),
       bit_of_option_(tables_->bit_of_option.data()),
       runs_(tables_->runs.data()),
@@ -262,7 +260,7 @@ inline CountedBitsets::CountedBitsets(std::shared_ptr<const CountedTables> table
   level_item_.assign(levels, 0);
   cursor_.assign(levels, 0);
   choice_count_.assign(levels, 0);
-  choices_.assign(levels * static_cast<std::size_t>(longest_), 0);
+  choices_.resize(levels);
   clear_assumptions();
 }
 

@@ -59,7 +59,6 @@ CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()
     set_bits.clear();
     for (const auto& [b, c] : column[x]) set_bits.push_back(b);
     add_mask(*this, set_bits);
-    if (x < primary_count) longest = std::max(longest, static_cast<std::int32_t>(set_bits.size()));
   }
   std::uint32_t next_id = static_cast<std::uint32_t>(items);
   for (int x = primary_count; x < items; ++x) {
@@ -99,9 +98,6 @@ CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()
 
   initial_set.assign(static_cast<std::size_t>(words), 0);
   for (std::uint32_t b = 0; b < options; ++b) initial_set[b >> 6] |= std::uint64_t{1} << (b & 63);
-  initial_len.assign(static_cast<std::size_t>(primary_count), 0);
-  for (int x = 0; x < primary_count; ++x)
-    initial_len[x] = static_cast<std::uint32_t>(column[x].size());
 }
 
 std::size_t CountedTables::bytes() const {
@@ -110,8 +106,7 @@ std::size_t CountedTables::bytes() const {
          bits.capacity() * sizeof(std::uint64_t) + entry_begin.capacity() * sizeof(std::uint32_t) +
          entry_mask.capacity() * sizeof(std::uint32_t) +
          primary_bits.capacity() * sizeof(std::uint64_t) +
-         initial_set.capacity() * sizeof(std::uint64_t) +
-         initial_len.capacity() * sizeof(std::uint32_t);
+         initial_set.capacity() * sizeof(std::uint64_t);
 }
 
 std::shared_ptr<const CountedTables> make_counted_tables(const Problem& problem) {

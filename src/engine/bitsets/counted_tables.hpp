@@ -53,9 +53,6 @@ struct CountedTables {
   std::vector<std::uint64_t> primary_bits;
   // The root before any assumption: every option active.
   std::vector<std::uint64_t> initial_set;
-  std::vector<std::uint32_t> initial_len;
-  // The most options a primary item has: a level's choice list.
-  std::int32_t longest = 0;
 };
 
 std::shared_ptr<const CountedTables> make_counted_tables(const Problem& problem);

@@ -16,9 +16,9 @@
 # program). Each figure is the median of REPS runs (default 3) of CPU seconds
 # (user + system: fairer than wall time on a shared machine), the runs
 # alternating between programs; "vs P" is P's time over xcover's. Nodes are
-# each program's own count: Knuth's DLX programs and xcover's bit sets enter
-# a node even where an item has no option left; SSXCC and xcover's links
-# with colours do not (and SSXCC makes a chain of forced moves one node).
+# each program's own count: Knuth's DLX programs and xcover's plain bit sets
+# enter a node even where an item has no option left; SSXCC and xcover's
+# links, sparse sets and counted bit sets with colours do not (and SSXCC makes a chain of forced moves one node).
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   echo "usage: [DLX1=P] [DLX2=P] [DLX3=P] [SSXCC=P] [KNUTH=DIR] $0 BUILD_DIR [REPS]" >&2

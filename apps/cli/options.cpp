@@ -167,9 +167,10 @@ void SearchFlags::add_to(po::options_description& options) {
        "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
        "7 shortest, the one whose options clash with the most; bitsets layout only)")
       ("layout", po::value(&layout)->value_name("NAME"),
-       "how the solver holds the problem: auto (default: bitsets for small or dense problems, "
-       "sparse for other colour problems of under 256 items), links (dancing links), bitsets or "
-       "sparse (sparse sets, as Knuth's SSXCC)")
+       "how the solver holds the problem: auto (default: bitsets for small or dense problems "
+       "and for colour problems with few primary items and many options, sparse for other "
+       "colour problems of under 256 items), links (dancing links), bitsets or sparse (sparse "
+       "sets, as Knuth's SSXCC)")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")

@@ -138,14 +138,20 @@ struct Branching {
 // bit sets' (equal again with a random_seed, whose draws must match).
 enum class Layout {
   automatic,  // bitsets for small or dense problems (up to 1,024 options, or up
-              // to 4,096 when an option clashes with many), else sparse with
-              // colours and fewer than 256 items, else links
+              // to 4,096 when an option clashes with many) and for colour
+              // problems with few primary items and many options (word
+              // squares), else sparse with colours and fewer than 256 items,
+              // else links
   links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries;
               // with multiplicities (Problem::has_multiplicities), the links of
               // Knuth's Algorithm M (DLX3), the one layout that takes them
   bitsets,    // a bit per option, copied a level down at each step; at most
               // 32,767 options, 65,535 primary items and 65,536 items and
-              // (item, colour) pairs, and no multiplicities (else ProblemError)
+              // (item, colour) pairs, and no multiplicities (else ProblemError).
+              // Colour problems of at most 64 primary items whose options come
+              // in long runs (and at least 256 of them) take the counted bit
+              // sets instead, of any size: the links' tree and solution order,
+              // lengths counted by popcount, propagate and most_clashes ignored
   sparse,     // sparse sets (Knuth's SSXCC): each item's options packed in an
               // array, undone by restoring lengths; the same tree and solution
               // order as the links; no multiplicities (else ProblemError)

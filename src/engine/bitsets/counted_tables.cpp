@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "tables.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -37,12 +38,7 @@ CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()
   if (primary_count > kCountedMaxPrimary)
     throw ProblemError("the counted bit sets take at most 64 primary items");
   const int items = p.item_count();
-  bit_of_option.assign(p.option_count(), -1);
-  for (int k = 0; k < p.option_count(); ++k) {
-    if (!p.has_primary(k)) continue;
-    bit_of_option[k] = static_cast<int>(option_index.size());
-    option_index.push_back(k);
-  }
+  bitsets::number_options(p, option_index, bit_of_option);
   const auto options = static_cast<std::uint32_t>(option_index.size());
   words = std::max<std::int32_t>(1, static_cast<std::int32_t>((options + 63) / 64));
 

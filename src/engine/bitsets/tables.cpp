@@ -37,12 +37,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   const std::int32_t lanes = 64 / format.len_bytes;
   const auto covered = static_cast<std::uint16_t>(1u << (8 * format.len_bytes - 1));
   const int items = p.item_count();
-  bit_of_option.assign(p.option_count(), -1);
-  for (int k = 0; k < p.option_count(); ++k) {
-    if (!p.has_primary(k)) continue;
-    bit_of_option[k] = static_cast<int>(option_index.size());
-    option_index.push_back(k);
-  }
+  bitsets::number_options(p, option_index, bit_of_option);
   const int options = static_cast<int>(option_index.size());
   words = std::max(1, (options + 63) / 64);
   if (fixed_words > 0 && words > fixed_words)
@@ -171,6 +166,21 @@ std::size_t BitsetTables::bytes() const {
          held(record) + held(primaries) + held(primary_bits) + held(initial_set) +
          held(initial_len);
 }
+
+namespace bitsets {
+
+void number_options(const Problem& problem, std::vector<int>& option_index,
+                    std::vector<int>& bit_of_option) {
+  option_index.clear();
+  bit_of_option.assign(problem.option_count(), -1);
+  for (int k = 0; k < problem.option_count(); ++k) {
+    if (!problem.has_primary(k)) continue;
+    bit_of_option[k] = static_cast<int>(option_index.size());
+    option_index.push_back(k);
+  }
+}
+
+}  // namespace bitsets
 
 std::shared_ptr<const BitsetTables> make_bitset_tables(const Problem& problem,
                                                        const TableFormat& format) {

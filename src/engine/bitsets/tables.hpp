@@ -106,6 +106,12 @@ std::size_t held(const std::vector<T>& v) {
   return v.capacity() * sizeof(T);
 }
 
+// Numbers the options that have a primary item (the others are never
+// chosen), in problem order: bit k of a set of options stands for problem
+// option option_index[k]; bit_of_option is -1 for the options left out.
+void number_options(const Problem& problem, std::vector<int>& option_index,
+                    std::vector<int>& bit_of_option);
+
 }  // namespace bitsets
 
 }  // namespace xcover::detail

@@ -16,6 +16,7 @@
 
 // Work sharing is internal: ParallelSearch and MPI pass it to the engine.
 #include "../src/engine/work_sharing.hpp"
+#include "layout_run.hpp"
 
 namespace {
 
@@ -519,32 +520,15 @@ TEST_CASE("the sparse sets search the links' tree: same solutions, order and cou
     std::vector<int> forced;
     if (round % 5 == 4 && problem.option_count() > 0)
       forced.push_back(std::uniform_int_distribution<int>(0, problem.option_count() - 1)(rng));
-    std::vector<std::vector<int>> order[2];
-    xcover::Statistics stats[2];
-    xcover::Status status[2];
-    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::sparse};
-    for (int k = 0; k < 2; ++k) {
-      xcover::Solver solver(problem, layouts[k]);
-      REQUIRE(solver.layout() == layouts[k]);
-      for (int option : forced) static_cast<void>(solver.assume(option));
-      // Twice: a search must leave the layout as it found it.
-      for (int twice = 0; twice < 2; ++twice) {
-        order[k].clear();
-        status[k] = solver.search(
-            [&](const xcover::Solution& s) {
-              order[k].emplace_back(s.options.begin(), s.options.end());
-              return true;
-            },
-            options);
-      }
-      stats[k] = solver.statistics();
-    }
-    cut += status[0] != xcover::Status::exhausted;
-    CHECK(status[0] == status[1]);
-    CHECK(order[0] == order[1]);
-    CHECK(stats[0].nodes == stats[1].nodes);
-    CHECK(stats[0].level_nodes == stats[1].level_nodes);
-    CHECK(stats[0].updates == stats[1].updates);
+    const LayoutRun links = run_layout(problem, xcover::Layout::links, forced, options);
+    const LayoutRun sparse = run_layout(problem, xcover::Layout::sparse, forced, options);
+    cut += links.status != xcover::Status::exhausted;
+    CHECK(links.status == sparse.status);
+    CHECK(links.branching == sparse.branching);
+    CHECK(links.order == sparse.order);
+    CHECK(links.stats.nodes == sparse.stats.nodes);
+    CHECK(links.stats.level_nodes == sparse.stats.level_nodes);
+    CHECK(links.stats.updates == sparse.stats.updates);
   }
   CHECK(cut > 100);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../src/engine/layout_plan.hpp"
+#include "layout_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
@@ -154,35 +155,15 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
     std::vector<int> forced;
     if (round % 5 == 4)
       forced.push_back(std::uniform_int_distribution<int>(0, problem.option_count() - 1)(rng));
-    std::vector<std::vector<int>> order[2];
-    xcover::Statistics stats[2];
-    xcover::Status status[2];
-    std::vector<int> branch[2];
-    const xcover::Layout layouts[2] = {xcover::Layout::links, xcover::Layout::bitsets};
-    for (int k = 0; k < 2; ++k) {
-      xcover::Solver solver(problem, layouts[k]);
-      REQUIRE(solver.layout() == layouts[k]);
-      for (int option : forced) static_cast<void>(solver.assume(option));
-      branch[k] = solver.branching().options;
-      // Twice: a search must leave the layout as it found it.
-      for (int twice = 0; twice < 2; ++twice) {
-        order[k].clear();
-        status[k] = solver.search(
-            [&](const xcover::Solution& s) {
-              order[k].emplace_back(s.options.begin(), s.options.end());
-              return true;
-            },
-            options);
-      }
-      stats[k] = solver.statistics();
-    }
-    cut += status[0] != xcover::Status::exhausted;
-    CHECK(status[0] == status[1]);
-    CHECK(branch[0] == branch[1]);
-    CHECK(order[0] == order[1]);
-    CHECK(stats[0].nodes == stats[1].nodes);
-    CHECK(stats[0].level_nodes == stats[1].level_nodes);
-    for (const std::vector<int>& s : order[1]) CHECK(obeys_rules(problem, s));
+    const LayoutRun links = run_layout(problem, xcover::Layout::links, forced, options);
+    const LayoutRun bits = run_layout(problem, xcover::Layout::bitsets, forced, options);
+    cut += links.status != xcover::Status::exhausted;
+    CHECK(links.status == bits.status);
+    CHECK(links.branching == bits.branching);
+    CHECK(links.order == bits.order);
+    CHECK(links.stats.nodes == bits.stats.nodes);
+    CHECK(links.stats.level_nodes == bits.stats.level_nodes);
+    for (const std::vector<int>& s : bits.order) CHECK(obeys_rules(problem, s));
   }
   CHECK(taken > 150);
   CHECK(cut > 20);

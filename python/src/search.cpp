@@ -122,9 +122,14 @@ void bind_search(py::module_& m) {
       .value("time_limit", Status::time_limit, "`time_limit` seconds passed")
       .value("cancelled", Status::cancelled, "interrupted (Ctrl-C)");
   py::enum_<Layout>(m, "Layout", "How a solver holds the problem in memory.")
-      .value("automatic", Layout::automatic, "bit sets for small or dense problems, else links")
+      .value("automatic", Layout::automatic,
+             "bit sets for small or dense problems and for colour problems with few primary "
+             "items and many options (word squares), sparse sets for other colour problems "
+             "of under 256 items, else links")
       .value("links", Layout::links, "dancing links (Knuth's DLX1/DLX2)")
-      .value("bitsets", Layout::bitsets, "a bit per option, at most 32,767 options")
+      .value("bitsets", Layout::bitsets,
+             "a bit per option, at most 32,767 options (any number for colour problems of at "
+             "most 64 primary items whose options come in long runs: the counted bit sets)")
       .value("sparse", Layout::sparse, "sparse sets (Knuth's SSXCC)");
   py::enum_<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.")
       .value("automatic", Kernels::automatic)

@@ -89,3 +89,34 @@ def test_estimate_from_python():
     assert 92 / 2 < e.solutions < 92 * 2
     assert e.nodes_spread >= 0 and e.seconds >= 0
     assert solver.count().solutions == 92
+
+
+def word_squares(words, n):
+    """Knuth's XCC word squares: rows and columns primary, cells coloured by letter."""
+    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    secondary = [f"{i}{j}" for i in range(n) for j in range(n)]
+    options = [[f"r{i}"] + [f"{i}{j}:{w[j]}" for j in range(n)] for i in range(n) for w in words]
+    options += [[f"c{j}"] + [f"{i}{j}:{w[i]}" for i in range(n)] for j in range(n) for w in words]
+    return xc.Problem(primary=primary, secondary=secondary, options=options)
+
+
+def test_word_squares_take_the_counted_bit_sets_and_count_as_the_links_do():
+    rng = random.Random(23)
+    letters = "abc"
+    words = sorted({"".join(rng.choice(letters) for _ in range(4)) for _ in range(60)})
+    p = word_squares(words, 4)
+    auto = xc.Solver(p)
+    assert auto.layout == xc.Layout.bitsets  # the counted bit sets: 8 items, many options
+    links = xc.Solver(p, layout=xc.Layout.links)
+    got, expected = auto.count(), links.count()
+    assert got.solutions == expected.solutions > 0
+    assert got.statistics.nodes == expected.statistics.nodes
+    # Row by row, a square kept while its columns begin words.
+    prefixes = {w[:k] for w in words for k in range(5)}
+
+    def squares(rows):
+        if any("".join(r[j] for r in rows) not in prefixes for j in range(4)):
+            return 0
+        return 1 if len(rows) == 4 else sum(squares(rows + [w]) for w in words)
+
+    assert got.solutions == squares([])

@@ -17,6 +17,7 @@
 // Work sharing is internal: ParallelSearch and MPI pass it to the engine.
 #include "../src/engine/work_sharing.hpp"
 #include "layout_run.hpp"
+#include "random_problems.hpp"
 
 namespace {
 
@@ -25,38 +26,11 @@ using SolutionSet = std::set<std::vector<int>>;
 // With `bounds`, primary items take random bounds (multiplicities) from
 // 0:1 to 3:3 as often as not, and options are more numerous.
 xcover::Problem random_problem(std::mt19937& rng, bool bounds = false) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  xcover::Problem problem;
-  const int primaries = pick(1, bounds ? 4 : 5);
-  const int secondaries = pick(0, 3);
-  const int colors = pick(0, 2);
-  // (Names built with append: "p" + std::to_string trips a false GCC 12
-  // -Wrestrict warning.)
-  auto name = [](char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); };
-  for (int i = 0; i < primaries; ++i) {
-    if (bounds && pick(0, 1)) {
-      const int upper = pick(1, 3);
-      problem.add_primary(name('p', i), pick(0, upper), upper);
-    } else {
-      problem.add_primary(name('p', i));
-    }
-  }
-  for (int i = 0; i < secondaries; ++i) problem.add_secondary(name('s', i));
-  for (int c = 0; c < colors; ++c) problem.add_color(name('c', c));
-  const int options = pick(0, bounds ? 12 : 11);
-  for (int k = 0; k < options; ++k) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int item = 0; item < problem.item_count(); ++item) {
-      if (pick(0, 99) >= 40) continue;
-      int color = 0;
-      if (!problem.is_primary(item) && colors > 0 && pick(0, 1)) color = pick(1, colors);
-      entries.push_back({item, color});
-    }
-    if (entries.empty()) entries.push_back({pick(0, problem.item_count() - 1), 0});
-    std::shuffle(entries.begin(), entries.end(), rng);
-    problem.add_option(entries);
-  }
-  return problem;
+  RandomShape shape;
+  shape.most_primaries = bounds ? 4 : 5;
+  shape.most_options = bounds ? 12 : 11;
+  shape.bounds = bounds;
+  return random_problem(rng, shape);
 }
 
 // Does this set of options (a bit mask) cover every primary item within its

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "random_problems.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
@@ -35,30 +36,11 @@ std::string parse_error(const std::string& text) {
 // A random problem as in test_bruteforce.cpp (secondary items, colours),
 // each option with a random cost from 0 to max_cost.
 Problem random_costed_problem(std::mt19937& rng, std::uint64_t max_cost) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  Problem problem;
-  const int primaries = pick(1, 5);
-  const int secondaries = pick(0, 3);
-  const int colors = pick(0, 2);
-  auto name = [](char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); };
-  for (int i = 0; i < primaries; ++i) problem.add_primary(name('p', i));
-  for (int i = 0; i < secondaries; ++i) problem.add_secondary(name('s', i));
-  for (int c = 0; c < colors; ++c) problem.add_color(name('c', c));
-  const int options = pick(0, 12);
-  for (int k = 0; k < options; ++k) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int item = 0; item < problem.item_count(); ++item) {
-      if (pick(0, 99) >= 40) continue;
-      int color = 0;
-      if (!problem.is_primary(item) && colors > 0 && pick(0, 1)) color = pick(1, colors);
-      entries.push_back({item, color});
-    }
-    if (entries.empty()) entries.push_back({pick(0, problem.item_count() - 1), 0});
-    std::shuffle(entries.begin(), entries.end(), rng);
-    const int option = problem.add_option(entries);
+  RandomShape shape;
+  shape.most_options = 12;
+  return random_problem(rng, shape, [&](Problem& problem, int option) {
     problem.set_option_cost(option, std::uniform_int_distribution<std::uint64_t>(0, max_cost)(rng));
-  }
-  return problem;
+  });
 }
 
 bool is_solution(const Problem& problem, unsigned mask) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "random_problems.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/puzzles/polyomino.hpp"
@@ -88,29 +89,11 @@ Tree walk_tree(const xcover::Problem& problem, xcover::Layout layout) {
 // Small random problems with secondary items and colours (as in
 // test_bruteforce.cpp), with enough options to make trees of a few levels.
 xcover::Problem random_problem(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  xcover::Problem problem;
-  const int primaries = pick(1, 6);
-  const int secondaries = pick(0, 3);
-  const int colors = pick(0, 2);
-  auto name = [](char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); };
-  for (int i = 0; i < primaries; ++i) problem.add_primary(name('p', i));
-  for (int i = 0; i < secondaries; ++i) problem.add_secondary(name('s', i));
-  for (int c = 0; c < colors; ++c) problem.add_color(name('c', c));
-  const int options = pick(0, 14);
-  for (int k = 0; k < options; ++k) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int item = 0; item < problem.item_count(); ++item) {
-      if (pick(0, 99) >= 35) continue;
-      int color = 0;
-      if (!problem.is_primary(item) && colors > 0 && pick(0, 1)) color = pick(1, colors);
-      entries.push_back({item, color});
-    }
-    if (entries.empty()) entries.push_back({pick(0, problem.item_count() - 1), 0});
-    std::shuffle(entries.begin(), entries.end(), rng);
-    problem.add_option(entries);
-  }
-  return problem;
+  RandomShape shape;
+  shape.most_primaries = 6;
+  shape.most_options = 14;
+  shape.density_low = shape.density_high = 35;
+  return random_problem(rng, shape);
 }
 
 // The true counts, from a search on one thread.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "random_problems.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/reduce.hpp"
@@ -34,31 +35,13 @@ using SolutionSet = std::set<std::vector<int>>;
 // Small random problems with secondary items and colours, rigged so that
 // reductions happen: few options, some options repeating a pattern.
 xcover::Problem random_problem(std::mt19937& rng) {
-  // Raw mt19937 draws (the distributions differ between standard libraries).
-  auto pick = [&](int lo, int hi) { return lo + static_cast<int>(rng() % (hi - lo + 1)); };
-  xcover::Problem problem;
-  const int primaries = pick(1, 6);
-  const int secondaries = pick(0, 3);
-  const int colors = pick(0, 2);
-  auto name = [](char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); };
-  for (int i = 0; i < primaries; ++i) problem.add_primary(name('p', i));
-  for (int i = 0; i < secondaries; ++i) problem.add_secondary(name('s', i));
-  for (int c = 0; c < colors; ++c) problem.add_color(name('c', c));
-  const int options = pick(0, 13);
-  const int density = pick(20, 50);
-  for (int k = 0; k < options; ++k) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int item = 0; item < problem.item_count(); ++item) {
-      if (pick(0, 99) >= density) continue;
-      int color = 0;
-      if (!problem.is_primary(item) && colors > 0 && pick(0, 1)) color = pick(1, colors);
-      entries.push_back({item, color});
-    }
-    if (entries.empty()) entries.push_back({pick(0, problem.item_count() - 1), 0});
-    std::shuffle(entries.begin(), entries.end(), rng);
-    problem.add_option(entries);
-  }
-  return problem;
+  RandomShape shape;
+  shape.most_primaries = 6;
+  shape.most_options = 13;
+  shape.density_low = 20;
+  shape.density_high = 50;
+  shape.raw_draws = true;
+  return random_problem(rng, shape);
 }
 
 // Every primary item exactly once, every secondary item at most once or

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets with clang in build-fuzz/ and runs each for
-# SECONDS (default 30) on a scratch copy of its seed corpus, so that runs do
-# not grow the repository. Fails when any target finds a crash, a leak or a
-# broken invariant; the input that did it is kept under build-fuzz/crashes/.
+# SECONDS (default 30), as many at once as there are cores, on a scratch copy
+# of its seed corpus, so that runs do not grow the repository. Fails when any
+# target finds a crash, a leak or a broken invariant; the input that did it
+# is kept under build-fuzz/crashes/.
 #   bash tests/fuzz/run.sh 30
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,21 +27,37 @@ trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$build/crashes"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-failed=()
-for target in "${targets[@]}"; do
-  corpus="$scratch/$target"
+# One target per core at a time: each still runs for SECONDS.
+run_target() {
+  local target=$1 corpus="$scratch/$1"
   mkdir -p "$corpus"
   cp tests/fuzz/corpus/"$target"/* "$corpus"/
-  echo "== $target: ${seconds}s"
   # -rss_limit_mb: an input that needs more memory than this is a bug too.
-  if ! "$build/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if "$build/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
        -max_len=4096 -print_final_stats=1 -artifact_prefix="$build/crashes/$target-" \
        2>"$scratch/$target.log"; then
-    failed+=("$target")
-    tail -n 60 "$scratch/$target.log" >&2
-  else
+    touch "$scratch/$target.passed"
+  fi
+}
+running=0
+for target in "${targets[@]}"; do
+  if ((running >= $(nproc))); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_target "$target" &
+  running=$((running + 1))
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+  echo "== $target: ${seconds}s"
+  if [[ -e "$scratch/$target.passed" ]]; then
     grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)|cov: ' \
       "$scratch/$target.log" | tail -n 3
+  else
+    failed+=("$target")
+    tail -n 60 "$scratch/$target.log" >&2
   fi
 done
 if ((${#failed[@]})); then

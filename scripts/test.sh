@@ -84,7 +84,9 @@ if [[ "$mode" == --qemu-cpu ]]; then
 elif [[ "$mode" != --kernels ]]; then
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"
   if [[ -z "$mode" ]]; then
-    bash scripts/python.sh
+    # The package pip installs takes its module from this build (Python ON,
+    # Debian's Python) rather than building the library a second time.
+    XCOVER_PYTHON_FROM_BUILD="$PWD/$dir" bash scripts/python.sh
   fi
   exit
 fi

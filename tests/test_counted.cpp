@@ -130,7 +130,8 @@ std::uint64_t squares_by_rows(const std::vector<std::string>& words, int n) {
         columns[j] += static_cast<std::uint64_t>(w[j] - 'a' + 1) * place;
         alive = std::binary_search(prefixes.begin(), prefixes.end(), columns[j]);
         if (!alive) {
-          for (int k = 0; k <= j; ++k) columns[k] -= static_cast<std::uint64_t>(w[k] - 'a' + 1) * place;
+          for (int k = 0; k <= j; ++k)
+            columns[k] -= static_cast<std::uint64_t>(w[k] - 'a' + 1) * place;
         }
       }
       if (!alive) continue;

@@ -163,7 +163,8 @@ TEST_CASE("reduced problems have the original's solutions, on 3000 random proble
     CHECK(std::is_sorted(reduction.original_option.begin(), reduction.original_option.end()));
     CHECK(mapped_back(reduction) == expected);
     // The bit-set test and the hide-and-count test remove the same things.
-    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+    for (auto bits :
+         {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
       const xcover::Reduction forced = reduce_by(problem, bits);
       CHECK(forced.problem == reduction.problem);
       CHECK(forced.original_option == reduction.original_option);
@@ -234,10 +235,8 @@ TEST_CASE("bit sets over many words remove what hiding removes, with colours") {
       problem.add_option(entries);
     }
     CAPTURE(trial);
-    const xcover::Reduction bits =
-        reduce_by(problem, xcover::ReduceOptions::Method::bitsets);
-    const xcover::Reduction hiding =
-        reduce_by(problem, xcover::ReduceOptions::Method::scan);
+    const xcover::Reduction bits = reduce_by(problem, xcover::ReduceOptions::Method::bitsets);
+    const xcover::Reduction hiding = reduce_by(problem, xcover::ReduceOptions::Method::scan);
     const xcover::Reduction automatic = xcover::reduce(problem);
     CHECK(bits.problem == hiding.problem);
     CHECK(bits.original_option == hiding.original_option);
@@ -268,7 +267,8 @@ TEST_CASE("options removed, items removed and rounds as DLX-PRE counts them") {
     CAPTURE(expected.file);
     const xcover::Problem problem =
         read_file(xcover::test::data_file(std::string("reduce/") + expected.file));
-    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+    for (auto bits :
+         {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
       const xcover::Reduction reduction = reduce_by(problem, bits);
       CHECK_FALSE(reduction.unsolvable);
       CHECK(reduction.removed_options == expected.options);
@@ -294,7 +294,8 @@ TEST_CASE("pentominoes on 3x20 and 8x8-centre: DLX-PRE's numbers, either way of 
     CHECK(automatic.removed_options == expected.options);
     CHECK(automatic.removed_items == 0);
     CHECK(automatic.rounds == expected.rounds);
-    for (auto bits : {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
+    for (auto bits :
+         {xcover::ReduceOptions::Method::bitsets, xcover::ReduceOptions::Method::scan}) {
       const xcover::Reduction forced = reduce_by(tiling.problem, bits);
       CHECK(forced.problem == automatic.problem);
       CHECK(forced.original_option == automatic.original_option);

@@ -55,7 +55,8 @@ TEST_CASE("xcover solve --layout: the layouts give the same answer and counters"
   CHECK(threads.out == "1\n");
   const auto bad = run_cli("solve --layout fast " + file);
   CHECK(bad.exit_code == 2);
-  CHECK(bad.err.find("--layout must be auto, links, bitsets or sparse, not 'fast'") != std::string::npos);
+  CHECK(bad.err.find("--layout must be auto, links, bitsets or sparse, not 'fast'") !=
+        std::string::npos);
 }
 
 TEST_CASE("xcover solve --propagate and --item-choice: the same solutions") {

@@ -150,8 +150,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       FUZZ_CHECK(found[2] == found[0]);
       FUZZ_CHECK(stats[2].nodes == stats[0].nodes);
       FUZZ_CHECK(stats[2].updates == stats[0].updates);
-    } else if (status[0] == xcover::Status::exhausted &&
-               status[2] == xcover::Status::exhausted) {
+    } else if (status[0] == xcover::Status::exhausted && status[2] == xcover::Status::exhausted) {
       // A node limit may stop the two at different places; a whole search
       // must agree.
       FUZZ_CHECK(found[2] == found[0]);

@@ -33,8 +33,7 @@ namespace xcover::detail::XCOVER_ISA {
 
 class CountedBitsets {
  public:
-  explicit CountedBitsets(const Problem& problem)
-      : CountedBitsets(make_counted_tables(problem)) {}
+  explicit CountedBitsets(const Problem& problem) : CountedBitsets(make_counted_tables(problem)) {}
   explicit CountedBitsets(std::shared_ptr<const CountedTables> tables);
   CountedBitsets sibling(const Problem& /*problem*/) const { return CountedBitsets(tables_); }
 
@@ -70,16 +69,16 @@ class CountedBitsets {
     if (list.size() < len[item]) list.resize(len[item]);
     std::uint32_t* choices = list.data();
     std::int32_t n = 0;
-    each_run(static_cast<std::uint32_t>(item), [&](std::uint32_t w, const std::uint64_t* m,
-                                                   std::uint32_t count) {
-      for (std::uint32_t k = 0; k < count; ++k) {
-        std::uint64_t bits = set[w + k] & m[k];
-        set[w + k] &= ~m[k];
-        const std::uint32_t base = (w + k) << 6;
-        for (; bits != 0; bits &= bits - 1)
-          choices[n++] = base | static_cast<std::uint32_t>(std::countr_zero(bits));
-      }
-    });
+    each_run(static_cast<std::uint32_t>(item),
+             [&](std::uint32_t w, const std::uint64_t* m, std::uint32_t count) {
+               for (std::uint32_t k = 0; k < count; ++k) {
+                 std::uint64_t bits = set[w + k] & m[k];
+                 set[w + k] &= ~m[k];
+                 const std::uint32_t base = (w + k) << 6;
+                 for (; bits != 0; bits &= bits - 1)
+                   choices[n++] = base | static_cast<std::uint32_t>(std::countr_zero(bits));
+               }
+             });
     choice_count_[level] = n;
     updates += 1;
     return n;
@@ -279,8 +278,8 @@ inline bool CountedBitsets::assume(int option) {
 
 inline void CountedBitsets::clear_assumptions() {
   root_set_ = tables_->initial_set;
-  root_uncovered_ = primary_count_ == 64 ? ~std::uint64_t{0}
-                                         : (std::uint64_t{1} << primary_count_) - 1;
+  root_uncovered_ =
+      primary_count_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << primary_count_) - 1;
 }
 
 inline std::vector<int> CountedBitsets::root_branching() {

@@ -24,6 +24,7 @@ struct Shape {
   int fewest = INT_MAX;              // the fewest primary items an option has
   bool colors = false;
   std::vector<std::int64_t> pairs;  // (item, colour) of each coloured entry
+  bool pairs_distinct = false;      // pairs sorted, each once (distinct_pairs)
   // With at most kCountedMaxPrimary primary items: by primary item, the
   // words of a set of options that hold its options (counted bit sets).
   std::vector<std::int64_t> support;
@@ -62,6 +63,17 @@ Shape measure(const Problem& problem) {
   return s;
 }
 
+// The distinct (item, colour) pairs, sorted, once: only the rules that need
+// them pay for the sort.
+const std::vector<std::int64_t>& distinct_pairs(Shape& s) {
+  if (!s.pairs_distinct) {
+    std::sort(s.pairs.begin(), s.pairs.end());
+    s.pairs.erase(std::unique(s.pairs.begin(), s.pairs.end()), s.pairs.end());
+    s.pairs_distinct = true;
+  }
+  return s.pairs;
+}
+
 int words_for(const Shape& s) {
   return static_cast<int>(std::max<std::int64_t>(1, (s.options + 63) / 64));
 }
@@ -72,10 +84,7 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
     return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxOptions) + " options";
   // Mask ids are 16-bit: one per item, one per (secondary item, colour).
   std::int64_t ids = problem.item_count();
-  if (ids <= 0x10000) {
-    std::sort(s.pairs.begin(), s.pairs.end());
-    ids += std::unique(s.pairs.begin(), s.pairs.end()) - s.pairs.begin();
-  }
+  if (ids <= 0x10000) ids += static_cast<std::int64_t>(distinct_pairs(s).size());
   if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
   if (problem.primary_count() > kBitsetsMaxPrimary)
     return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxPrimary) +
@@ -119,7 +128,7 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
 // times faster than the sparse sets, 6 to 10 than the links). Their masks
 // hold only the words where they have bits: the sum over the masks must
 // stay within 64 MiB.
-bool counted_fits(const Problem& problem, const Shape& s) {
+bool counted_fits(const Problem& problem, Shape& s) {
   const std::int64_t words = words_for(s);
   if (!s.colors || s.support.empty() || words < 4) return false;
   std::int64_t support = 0;
@@ -127,10 +136,7 @@ bool counted_fits(const Problem& problem, const Shape& s) {
   if (support > 2 * words + problem.primary_count()) return false;
   std::int64_t mask_words = 0;
   for (const std::int64_t n : s.column) mask_words += std::min(words, n);
-  std::vector<std::int64_t> pairs = s.pairs;
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  for (const std::int64_t pair : pairs)
+  for (const std::int64_t pair : distinct_pairs(s))
     mask_words += std::min(words, s.column[static_cast<std::size_t>(pair >> 32)]);
   return problem.item_count() <= 0x10000 && mask_words <= (std::int64_t{8} << 20);
 }

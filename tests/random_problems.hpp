@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Small random problems for the property tests: primary items (with random
 // bounds when asked), secondary items, colours, and options that meet each
-// item with a given chance. Each test picks its own shape, and the draws of
-// a shape are always the same, so that the problems a test was tuned on
+// item with a given chance; and the rules a brute force checks them by. Each test picks its own
+// shape, and the draws of a shape are always the same, so that the problems a test was tuned on
 // stay the same.
 #pragma once
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,38 @@ struct RandomShape {
 // GCC 12 -Wrestrict warning.)
 inline std::string numbered(char prefix, int k) {
   return std::string(1, prefix).append(std::to_string(k));
+}
+
+// Does this set of options (a bit mask) cover every primary item within its
+// bounds (exactly once, unless it has others) and every secondary item at
+// most once or with one agreeing colour?
+inline bool is_solution(const xcover::Problem& problem, unsigned mask) {
+  std::vector<int> primary_uses(problem.item_count(), 0);
+  std::vector<int> plain_uses(problem.item_count(), 0);
+  std::vector<std::set<int>> colors(problem.item_count());
+  for (int k = 0; k < problem.option_count(); ++k) {
+    if (!(mask >> k & 1u)) continue;
+    if (!problem.has_primary(k)) return false;  // never chosen by Algorithm C
+    for (const auto& e : problem.option(k)) {
+      if (problem.is_primary(e.item)) {
+        ++primary_uses[e.item];
+      } else if (e.color == 0) {
+        ++plain_uses[e.item];
+      } else {
+        colors[e.item].insert(e.color);
+      }
+    }
+  }
+  for (int i = 0; i < problem.item_count(); ++i) {
+    if (problem.is_primary(i)) {
+      const xcover::ItemBounds b = problem.item_bounds(i);
+      if (primary_uses[i] < b.lower || primary_uses[i] > b.upper) return false;
+    } else if (plain_uses[i] > 1 || (plain_uses[i] == 1 && !colors[i].empty()) ||
+               colors[i].size() > 1) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // A random problem of the given shape; on_option(problem, option) is called

@@ -33,38 +33,6 @@ xcover::Problem random_problem(std::mt19937& rng, bool bounds = false) {
   return random_problem(rng, shape);
 }
 
-// Does this set of options (a bit mask) cover every primary item within its
-// bounds (exactly once, unless it has others) and every secondary item at
-// most once or with one agreeing colour?
-bool is_solution(const xcover::Problem& problem, unsigned mask) {
-  std::vector<int> primary_uses(problem.item_count(), 0);
-  std::vector<int> plain_uses(problem.item_count(), 0);
-  std::vector<std::set<int>> colors(problem.item_count());
-  for (int k = 0; k < problem.option_count(); ++k) {
-    if (!(mask >> k & 1u)) continue;
-    if (!problem.has_primary(k)) return false;  // never chosen by Algorithm C
-    for (const auto& e : problem.option(k)) {
-      if (problem.is_primary(e.item)) {
-        ++primary_uses[e.item];
-      } else if (e.color == 0) {
-        ++plain_uses[e.item];
-      } else {
-        colors[e.item].insert(e.color);
-      }
-    }
-  }
-  for (int i = 0; i < problem.item_count(); ++i) {
-    if (problem.is_primary(i)) {
-      const xcover::ItemBounds b = problem.item_bounds(i);
-      if (primary_uses[i] < b.lower || primary_uses[i] > b.upper) return false;
-    } else if (plain_uses[i] > 1 || (plain_uses[i] == 1 && !colors[i].empty()) ||
-               colors[i].size() > 1) {
-      return false;
-    }
-  }
-  return true;
-}
-
 SolutionSet brute_force(const xcover::Problem& problem, const std::vector<int>& forced) {
   SolutionSet found;
   const unsigned masks = 1u << problem.option_count();

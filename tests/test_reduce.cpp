@@ -44,36 +44,6 @@ xcover::Problem random_problem(std::mt19937& rng) {
   return random_problem(rng, shape);
 }
 
-// Every primary item exactly once, every secondary item at most once or
-// with one colour throughout.
-bool is_solution(const xcover::Problem& problem, unsigned mask) {
-  std::vector<int> primary_uses(problem.item_count(), 0);
-  std::vector<int> plain_uses(problem.item_count(), 0);
-  std::vector<std::set<int>> colors(problem.item_count());
-  for (int k = 0; k < problem.option_count(); ++k) {
-    if (!(mask >> k & 1u)) continue;
-    if (!problem.has_primary(k)) return false;
-    for (const auto& e : problem.option(k)) {
-      if (problem.is_primary(e.item)) {
-        ++primary_uses[e.item];
-      } else if (e.color == 0) {
-        ++plain_uses[e.item];
-      } else {
-        colors[e.item].insert(e.color);
-      }
-    }
-  }
-  for (int i = 0; i < problem.item_count(); ++i) {
-    if (problem.is_primary(i)) {
-      if (primary_uses[i] != 1) return false;
-    } else if (plain_uses[i] > 1 || (plain_uses[i] == 1 && !colors[i].empty()) ||
-               colors[i].size() > 1) {
-      return false;
-    }
-  }
-  return true;
-}
-
 SolutionSet brute_force(const xcover::Problem& problem) {
   SolutionSet found;
   for (unsigned mask = 0; mask < (1u << problem.option_count()); ++mask) {

@@ -30,6 +30,7 @@
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/solver.hpp"
+#include "xcover/threads.hpp"
 
 namespace {
 
@@ -67,7 +68,7 @@ class Runner {
           record(r);
           return true;
         }) {
-    batch_.prepare(3);
+    batch_.prepare(9);
   }
 
   RunResult run(const std::vector<std::string>& puzzles) {
@@ -79,29 +80,30 @@ class Runner {
     batch_.flush();
     result_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     // Every solution is checked, outside the timing.
-    xcover::SudokuGrid solution;
+    xcover::SudokuBoard solution(9);
+    const xcover::SudokuRules rules = xcover::SudokuRules::boxes(3, 3);
     for (std::size_t k = 0; k < puzzles.size(); ++k) {
       if (solutions_[k * 81] == 0) continue;
-      std::copy_n(&solutions_[k * 81], 81, solution.cells().data());
-      if (!xcover::is_solution(xcover::parse_sudoku(puzzles[k]), solution)) ++result_.bad;
+      std::copy_n(&solutions_[k * 81], 81, solution.cells.data());
+      if (!rules.is_solution(xcover::parse_sudoku(puzzles[k]), solution)) ++result_.bad;
     }
     return result_;
   }
 
  private:
   void record(const xcover::SudokuBatchResult& r) {
-    using xcover::SudokuBatchStatus;
+    using xcover::SudokuStatus;
     result_.nodes += r.nodes;
-    if (r.status == SudokuBatchStatus::invalid ||
-        (r.status == SudokuBatchStatus::solved && r.solution.box() != 3)) {
+    if (r.status == SudokuStatus::invalid ||
+        (r.status == SudokuStatus::solved && r.solution.side != 9)) {
       ++result_.bad;
       return;
     }
-    if (r.status != SudokuBatchStatus::solved) return;
+    if (r.status != SudokuStatus::solved) return;
     ++result_.solved;
     result_.unique += r.solutions == 1;
     const std::size_t k = r.index - first_index_;
-    std::memcpy(&solutions_[k * 81], r.solution.cells().data(), 81);
+    std::memcpy(&solutions_[k * 81], r.solution.cells.data(), 81);
   }
 
   xcover::SudokuBatch batch_;
@@ -114,13 +116,16 @@ class Runner {
 // search whose givens fill the board (every given forced, the engine's set-up
 // for a search, one solution decoded, the givens undone).
 void overhead(const std::vector<std::string>& puzzles) {
-  xcover::SudokuSolver solver(3);
-  xcover::SudokuGrid puzzle, solution;
+  xcover::SudokuSolver solver;
+  xcover::SudokuReader reader;
+  xcover::SudokuLine read;
+  const xcover::SudokuBoard& puzzle = read.board;
+  xcover::SudokuBoard solution;
   std::string error;
-  std::vector<xcover::SudokuGrid> full;
+  std::vector<xcover::SudokuBoard> full;
   std::uint64_t given_count = 0;
   for (const std::string& line : puzzles) {
-    if (!xcover::parse_sudoku(line, puzzle, error) || puzzle.box() != 3) continue;
+    if (!reader.read(line, read, error) || puzzle.side != 9) continue;
     given_count += static_cast<std::uint64_t>(puzzle.given_count());
     if (solver.solve(puzzle, solution).status == xcover::SudokuStatus::solved)
       full.push_back(solution);
@@ -130,13 +135,13 @@ void overhead(const std::vector<std::string>& puzzles) {
   std::uint64_t check = 0;
   for (int repeat = 0; repeat < 5; ++repeat) {
     for (const std::string& line : puzzles) {
-      xcover::parse_sudoku(line, puzzle, error);
-      check += puzzle.cells()[80];
+      reader.read(line, read, error);
+      check += puzzle.cells[80];
     }
   }
   const double parse = std::chrono::duration<double>(Clock::now() - start).count() / (5 * n);
   start = Clock::now();
-  for (const xcover::SudokuGrid& grid : full) check += solver.solve(grid, solution, 2).solutions;
+  for (const xcover::SudokuBoard& grid : full) check += solver.solve(grid, solution, 2).solutions;
   const double filled = std::chrono::duration<double>(Clock::now() - start).count() /
                         static_cast<double>(full.size());
   std::printf(
@@ -221,7 +226,7 @@ int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "../shared/data/sudoku";
   const std::size_t max = argc > 2 ? std::stoul(argv[2]) : 0;
   const int reps = argc > 3 ? std::max(1, std::stoi(argv[3])) : 3;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = xcover::default_threads();
   std::printf(
       "xcover Sudoku benchmark: solve and prove unique (limit 2), parsing included\n"
       "data %s, %u hardware threads, median of %d runs, kernels %s\n\n",

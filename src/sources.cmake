@@ -21,11 +21,12 @@ set(XCOVER_SOURCE_FILES
   # scale: threads and checkpoints
   scale/parallel.cpp
   scale/checkpoint.cpp
+  scale/threads.cpp
   # the puzzles
-  puzzles/sudoku.cpp
-  puzzles/sudoku_batch.cpp
   puzzles/sudoku_rules.cpp
-  puzzles/sudoku_rules_solver.cpp
+  puzzles/sudoku_text.cpp
+  puzzles/sudoku_solver.cpp
+  puzzles/sudoku_batch.cpp
   puzzles/sudoku_generate.cpp
   puzzles/sudoku_rate.cpp
   puzzles/queens.cpp

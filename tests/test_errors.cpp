@@ -115,17 +115,17 @@ TEST_CASE("ParseError: the text format and polyomino pictures, located") {
 }
 
 TEST_CASE("SudokuError: sizes, cells and digits, puzzle lines") {
-  CHECK_THROWS_AS(xcover::SudokuGrid(6), xcover::Error);
-  CHECK_THROWS_AS(xcover::SudokuSolver(1), xcover::Error);
-  xcover::SudokuGrid grid;
+  CHECK_THROWS_AS(xcover::SudokuRules::square(6), xcover::Error);
+  CHECK_THROWS_AS(xcover::SudokuRules(0), xcover::Error);
+  xcover::SudokuBoard grid(9);
   CHECK(error_of([&] { grid.set(0, 0, 10); }) ==
         "digit 10 does not fit a 9x9 board (0 for a blank, 1..9)");
   // Was std::out_of_range.
   CHECK(error_of([&] { grid.set(9, 0, 1); }) == "cell (9, 0) is outside a 9x9 board");
   CHECK_THROWS_AS(grid.set(0, -1, 1), xcover::SudokuError);
   CHECK_THROWS_AS(xcover::parse_sudoku("12"), xcover::Error);
-  xcover::SudokuSolver solver(3);
-  xcover::SudokuGrid solution;
-  CHECK(error_of([&] { solver.solve(xcover::SudokuGrid(2), solution); }) ==
-        "a 4x4 puzzle given to a 9x9 solver");
+  xcover::SudokuSolver solver;
+  xcover::SudokuBoard solution;
+  CHECK(error_of([&] { (void)solver.solve(xcover::SudokuBoard(4), solution); }) ==
+        "a 4x4 board given to a solver for 9x9, 3x3 boxes");
 }

@@ -10,15 +10,30 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
 using xcover::test::puzzle_lines;
 
 namespace {
 
-using xcover::SudokuGrid;
+using xcover::SudokuBoard;
 using xcover::SudokuSolver;
 using xcover::SudokuStatus;
+
+// The classic shapes: a board of box size n is n² x n² with n x n boxes.
+SudokuBoard box_board(int box) { return SudokuBoard(box * box); }
+SudokuSolver box_solver(int box) { return SudokuSolver(xcover::SudokuRules::square(box * box)); }
+xcover::SudokuRules rules_of(const SudokuBoard& board) {
+  return xcover::SudokuRules::square(board.side);
+}
+bool is_solution(const SudokuBoard& puzzle, const SudokuBoard& solution) {
+  return puzzle.side == solution.side && rules_of(puzzle).is_solution(puzzle, solution);
+}
+std::string find_conflict(const SudokuBoard& board) { return rules_of(board).find_conflict(board); }
+std::string to_grid(const SudokuBoard& board) {
+  return to_grid(board, rules_of(board), xcover::SudokuAlphabet::standard(board.side));
+}
 
 const char* const leetcode_puzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -45,8 +60,8 @@ std::string line_of(const std::vector<std::vector<char>>& board) {
 
 // A complete grid of box size n by the pattern (n·(r mod n) + r div n + c)
 // mod n² + 1: each row shifts the one above by n, each band by one more.
-SudokuGrid pattern_grid(int box) {
-  SudokuGrid grid(box);
+SudokuBoard pattern_grid(int box) {
+  SudokuBoard grid = box_board(box);
   const int side = box * box;
   for (int row = 0; row < side; ++row) {
     for (int column = 0; column < side; ++column)
@@ -57,8 +72,8 @@ SudokuGrid pattern_grid(int box) {
 
 // Blanks about `percent` % of the cells, chosen by a fixed pseudo-random
 // sequence so that the test is the same on every run.
-SudokuGrid blank_cells(SudokuGrid grid, int percent, std::uint32_t seed) {
-  for (std::uint8_t& cell : grid.cells()) {
+SudokuBoard blank_cells(SudokuBoard grid, int percent, std::uint32_t seed) {
+  for (std::uint8_t& cell : grid.cells) {
     seed = seed * 1664525u + 1013904223u;
     if ((seed >> 8) % 100 < static_cast<std::uint32_t>(percent)) cell = 0;
   }
@@ -66,9 +81,10 @@ SudokuGrid blank_cells(SudokuGrid grid, int percent, std::uint32_t seed) {
 }
 
 std::string parse_error(const std::string& line) {
-  SudokuGrid grid;
+  xcover::SudokuReader reader;
+  xcover::SudokuLine read;
   std::string error;
-  CHECK_FALSE(xcover::parse_sudoku(line, grid, error));
+  CHECK_FALSE(reader.read(line, read, error));
   return error;
 }
 
@@ -78,8 +94,7 @@ TEST_CASE("sudoku: the classic in-place API solves the LeetCode example") {
   auto board = board_of(leetcode_puzzle);
   REQUIRE(xcover::solveSudoku(board));
   CHECK(line_of(board) == leetcode_solution);
-  CHECK(xcover::is_solution(xcover::parse_sudoku(leetcode_puzzle),
-                            xcover::parse_sudoku(line_of(board))));
+  CHECK(is_solution(xcover::parse_sudoku(leetcode_puzzle), xcover::parse_sudoku(line_of(board))));
 
   SUBCASE("a solved board stays as it is") {
     REQUIRE(xcover::solveSudoku(board));
@@ -113,14 +128,14 @@ TEST_CASE("sudoku: the classic in-place API solves the LeetCode example") {
 }
 
 TEST_CASE("sudoku: Arto Inkala's 2012 puzzle has one solution") {
-  const SudokuGrid puzzle = xcover::parse_sudoku(inkala_puzzle);
+  const SudokuBoard puzzle = xcover::parse_sudoku(inkala_puzzle);
   CHECK(puzzle.given_count() == 21);
   SudokuSolver solver;
-  SudokuGrid solution;
+  SudokuBoard solution;
   const auto result = solver.solve(puzzle, solution, 2);
   CHECK(result.status == SudokuStatus::solved);
   CHECK(result.solutions == 1);
-  CHECK(xcover::is_solution(puzzle, solution));
+  CHECK(is_solution(puzzle, solution));
   CHECK(xcover::to_line(solution) ==
         "812753649943682175675491283154237896369845721287169534521974368438526917796318452");
   CHECK(solver.statistics().nodes > 81 - 21);
@@ -128,15 +143,15 @@ TEST_CASE("sudoku: Arto Inkala's 2012 puzzle has one solution") {
 
 TEST_CASE("sudoku: counts of puzzles with 0, 1, 2 and many solutions") {
   SudokuSolver solver;
-  CHECK(solver.count(xcover::parse_sudoku(dead_end_puzzle)) == 0);
-  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle)) == 1);
-  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle), 0) == 1);
+  CHECK(solver.count(xcover::parse_sudoku(dead_end_puzzle)).solutions == 0);
+  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle)).solutions == 1);
+  CHECK(solver.count(xcover::parse_sudoku(leetcode_puzzle), 0).solutions == 1);
 
   // A deadly pattern: two rows of one band hold a, b and b, a in two columns
   // of different stacks. Blanking those four cells of a full grid leaves
   // exactly the grid and its swap.
-  const SudokuGrid full = xcover::parse_sudoku(leetcode_solution);
-  SudokuGrid deadly = full;
+  const SudokuBoard full = xcover::parse_sudoku(leetcode_solution);
+  SudokuBoard deadly = full;
   bool found = false;
   for (int r1 = 0; r1 < 9 && !found; ++r1) {
     for (int r2 = r1 + 1; r2 < r1 / 3 * 3 + 3 && !found; ++r2) {
@@ -153,12 +168,12 @@ TEST_CASE("sudoku: counts of puzzles with 0, 1, 2 and many solutions") {
     }
   }
   REQUIRE(found);
-  CHECK(solver.count(deadly, 0) == 2);
-  CHECK(solver.count(deadly, 2) == 2);
-  CHECK(solver.count(deadly, 1) == 1);
+  CHECK(solver.count(deadly, 0).solutions == 2);
+  CHECK(solver.count(deadly, 2).solutions == 2);
+  CHECK(solver.count(deadly, 1).solutions == 1);
   std::set<std::string> seen;
-  const auto result = solver.enumerate(deadly, [&](const SudokuGrid& grid) {
-    CHECK(xcover::is_solution(deadly, grid));
+  const auto result = solver.enumerate(deadly, [&](const SudokuBoard& grid) {
+    CHECK(is_solution(deadly, grid));
     seen.insert(xcover::to_line(grid));
     return true;
   });
@@ -168,22 +183,22 @@ TEST_CASE("sudoku: counts of puzzles with 0, 1, 2 and many solutions") {
   CHECK(seen.count(leetcode_solution) == 1);
 
   // The empty board has about 6.67e21 completions; the limit stops the count.
-  const SudokuGrid empty(3);
-  CHECK(solver.count(empty, 1000) == 1000);
-  SudokuGrid first;
+  const SudokuBoard empty = box_board(3);
+  CHECK(solver.count(empty, 1000).solutions == 1000);
+  SudokuBoard first;
   const auto empty_result = solver.solve(empty, first);
   CHECK(empty_result.status == SudokuStatus::solved);
   CHECK(empty_result.solutions == 1);
-  CHECK(xcover::is_solution(empty, first));
+  CHECK(is_solution(empty, first));
 }
 
 TEST_CASE("sudoku: all 288 complete 4x4 grids from an empty board") {
-  SudokuSolver solver(2);
-  const SudokuGrid empty(2);
-  CHECK(solver.count(empty, 0) == 288);
+  SudokuSolver solver = box_solver(2);
+  const SudokuBoard empty = box_board(2);
+  CHECK(solver.count(empty, 0).solutions == 288);
   std::set<std::string> grids;
-  const auto result = solver.enumerate(empty, [&](const SudokuGrid& grid) {
-    CHECK(xcover::is_solution(empty, grid));
+  const auto result = solver.enumerate(empty, [&](const SudokuBoard& grid) {
+    CHECK(is_solution(empty, grid));
     grids.insert(xcover::to_line(grid));
     return true;
   });
@@ -191,11 +206,11 @@ TEST_CASE("sudoku: all 288 complete 4x4 grids from an empty board") {
   CHECK(grids.size() == 288);
 
   // Fixing the first row leaves 288 / 4! of them.
-  CHECK(solver.count(xcover::parse_sudoku("1234............"), 0) == 12);
+  CHECK(solver.count(xcover::parse_sudoku("1234............"), 0).solutions == 12);
 
   // A visitor that says stop ends the enumeration.
   int visited = 0;
-  solver.enumerate(empty, [&](const SudokuGrid&) { return ++visited < 5; });
+  (void)solver.enumerate(empty, [&](const SudokuBoard&) { return ++visited < 5; });
   CHECK(visited == 5);
   CHECK(solver.statistics().solutions == 5);
 }
@@ -203,23 +218,23 @@ TEST_CASE("sudoku: all 288 complete 4x4 grids from an empty board") {
 TEST_CASE("sudoku: 16x16 and 25x25 puzzles") {
   for (int box : {4, 5}) {
     CAPTURE(box);
-    const SudokuGrid full = pattern_grid(box);
-    REQUIRE(xcover::find_conflict(full).empty());
-    REQUIRE(xcover::is_solution(SudokuGrid(box), full));
-    const SudokuGrid puzzle = blank_cells(full, box == 4 ? 55 : 35, 12345u + box);
-    CHECK(puzzle.given_count() < full.cell_count() * (box == 4 ? 60 : 75) / 100);
+    const SudokuBoard full = pattern_grid(box);
+    REQUIRE(find_conflict(full).empty());
+    REQUIRE(is_solution(box_board(box), full));
+    const SudokuBoard puzzle = blank_cells(full, box == 4 ? 55 : 35, 12345u + box);
+    CHECK(puzzle.given_count() < static_cast<int>(full.cells.size()) * (box == 4 ? 60 : 75) / 100);
 
     // Through the text format, as a user would give it.
     const std::string line = xcover::to_line(puzzle);
     CHECK(line.size() == static_cast<std::size_t>(box * box * box * box));
-    const SudokuGrid parsed = xcover::parse_sudoku(line);
+    const SudokuBoard parsed = xcover::parse_sudoku(line);
     CHECK(parsed == puzzle);
 
-    SudokuSolver solver(box);
-    SudokuGrid solution;
+    SudokuSolver solver = box_solver(box);
+    SudokuBoard solution;
     const auto result = solver.solve(parsed, solution);
     REQUIRE(result.status == SudokuStatus::solved);
-    CHECK(xcover::is_solution(puzzle, solution));
+    CHECK(is_solution(puzzle, solution));
     CHECK(xcover::to_line(solution).find_first_of(".0") == std::string::npos);
   }
 }
@@ -229,23 +244,23 @@ TEST_CASE("sudoku: one solver serves many puzzles of its size") {
   // gives what a fresh solver gives: the assumptions are undone each time.
   const auto lines = puzzle_lines(xcover::test::data_file("sudoku_17clue_sample.txt"));
   REQUIRE(lines.size() == 100);
-  const SudokuGrid invalid = xcover::parse_sudoku(
+  const SudokuBoard invalid = xcover::parse_sudoku(
       "11...............................................................................");
-  const SudokuGrid dead_end = xcover::parse_sudoku(dead_end_puzzle);
+  const SudokuBoard dead_end = xcover::parse_sudoku(dead_end_puzzle);
   SudokuSolver solver;
-  SudokuGrid solution;
+  SudokuBoard solution;
   for (std::size_t k = 0; k < lines.size(); ++k) {
     CAPTURE(lines[k]);
-    const SudokuGrid puzzle = xcover::parse_sudoku(lines[k]);
+    const SudokuBoard puzzle = xcover::parse_sudoku(lines[k]);
     CHECK(puzzle.given_count() == 17);
     const auto result = solver.solve(puzzle, solution, 2);
     CHECK(result.status == SudokuStatus::solved);
     CHECK(result.solutions == 1);
-    CHECK(xcover::is_solution(puzzle, solution));
+    CHECK(is_solution(puzzle, solution));
     if (k % 10 == 0) {
       SudokuSolver fresh;
-      SudokuGrid fresh_solution;
-      fresh.solve(puzzle, fresh_solution, 2);
+      SudokuBoard fresh_solution;
+      (void)fresh.solve(puzzle, fresh_solution, 2);
       CHECK(fresh_solution == solution);
       CHECK(fresh.statistics().nodes == solver.statistics().nodes);
     }
@@ -255,24 +270,25 @@ TEST_CASE("sudoku: one solver serves many puzzles of its size") {
   for (const std::string& line :
        puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
     CAPTURE(line);
-    const SudokuGrid puzzle = xcover::parse_sudoku(line);
+    const SudokuBoard puzzle = xcover::parse_sudoku(line);
     const auto result = solver.solve(puzzle, solution, 2);
     CHECK(result.status == SudokuStatus::solved);
     CHECK(result.solutions == 1);
-    CHECK(xcover::is_solution(puzzle, solution));
+    CHECK(is_solution(puzzle, solution));
   }
 }
 
 TEST_CASE("sudoku: solve reports invalid givens, dead ends and stopped searches") {
   SudokuSolver solver;
-  SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
-  const SudokuGrid before = solution;
+  SudokuBoard solution = xcover::parse_sudoku(leetcode_solution);
+  const SudokuBoard before = solution;
   auto result =
       solver.solve(xcover::parse_sudoku(std::string("55") + std::string(79, '.')), solution);
   CHECK(result.status == SudokuStatus::invalid);
   CHECK(result.solutions == 0);
   CHECK(solution == before);
-  CHECK(solver.count(xcover::parse_sudoku(std::string("55") + std::string(79, '.'))) == 0);
+  CHECK(solver.count(xcover::parse_sudoku(std::string("55") + std::string(79, '.'))).solutions ==
+        0);
 
   result = solver.solve(xcover::parse_sudoku(dead_end_puzzle), solution);
   CHECK(result.status == SudokuStatus::no_solution);
@@ -286,49 +302,51 @@ TEST_CASE("sudoku: solve reports invalid givens, dead ends and stopped searches"
   result = solver.solve(xcover::parse_sudoku(inkala_puzzle), solution);
   CHECK(result.status == SudokuStatus::solved);
 
-  CHECK_THROWS_AS(solver.solve(SudokuGrid(2), solution), xcover::SudokuError);
-  CHECK_THROWS_AS(SudokuSolver(1), xcover::SudokuError);
-  CHECK_THROWS_AS(SudokuSolver(6), xcover::SudokuError);
-  CHECK_THROWS_AS(SudokuGrid(6), xcover::SudokuError);
-  SudokuGrid grid;
+  CHECK_THROWS_AS((void)solver.solve(box_board(2), solution), xcover::SudokuError);
+  CHECK_THROWS_AS(xcover::SudokuRules::square(6), xcover::SudokuError);
+  CHECK_THROWS_AS(xcover::SudokuRules::square(65), xcover::SudokuError);
+  SudokuBoard grid(9);
   CHECK_THROWS_AS(grid.set(0, 0, 10), xcover::SudokuError);
   CHECK_THROWS_AS(grid.set(9, 0, 1), xcover::SudokuError);
 }
 
 TEST_CASE("sudoku: reading puzzle lines") {
   SUBCASE("blanks are '.' or '0', and the size follows from the length") {
-    const SudokuGrid dots = xcover::parse_sudoku(leetcode_puzzle);
+    const SudokuBoard dots = xcover::parse_sudoku(leetcode_puzzle);
     std::string zeros = leetcode_puzzle;
     for (char& c : zeros) c = c == '.' ? '0' : c;
     CHECK(xcover::parse_sudoku(zeros) == dots);
-    CHECK(dots.box() == 3);
+    CHECK(dots.side == 9);
     CHECK(dots.get(0, 0) == 5);
     CHECK(dots.get(0, 2) == 0);
     CHECK(dots.get(8, 8) == 9);
-    CHECK(xcover::parse_sudoku("1234............").box() == 2);
-    const SudokuGrid big = xcover::parse_sudoku("G" + std::string(255, '.'));
-    CHECK(big.box() == 4);
+    CHECK(xcover::parse_sudoku("1234............").side == 4);
+    const SudokuBoard big = xcover::parse_sudoku("G" + std::string(255, '.'));
+    CHECK(big.side == 16);
     CHECK(big.get(0, 0) == 16);
-    const SudokuGrid huge = xcover::parse_sudoku("P" + std::string(624, '0'));
-    CHECK(huge.box() == 5);
+    const SudokuBoard huge = xcover::parse_sudoku("P" + std::string(624, '0'));
+    CHECK(huge.side == 25);
     CHECK(huge.get(0, 0) == 25);
   }
   SUBCASE("anything after whitespace, ',' or ':' is ignored") {
-    const SudokuGrid expected = xcover::parse_sudoku(leetcode_puzzle);
+    const SudokuBoard expected = xcover::parse_sudoku(leetcode_puzzle);
     for (const char* tail : {":1:534678912", ",1", " 1 solution", "\t#", "\r"}) {
       CAPTURE(tail);
       CHECK(xcover::parse_sudoku(std::string(leetcode_puzzle) + tail) == expected);
     }
     CHECK(xcover::parse_sudoku(std::string("  ") + leetcode_puzzle) == expected);
   }
-  SUBCASE("a grid is reused across sizes") {
-    SudokuGrid grid;
+  SUBCASE("a reader's line is reused across sizes") {
+    xcover::SudokuReader reader;
+    xcover::SudokuLine line;
     std::string error;
-    CHECK(xcover::parse_sudoku("1234............", grid, error));
-    CHECK(grid.box() == 2);
-    CHECK(xcover::parse_sudoku(leetcode_puzzle, grid, error));
-    CHECK(grid.box() == 3);
-    CHECK(grid.get(0, 1) == 3);
+    CHECK(reader.read("1234............", line, error));
+    CHECK(line.board.side == 4);
+    CHECK(line.rules->box_rows() == 2);
+    CHECK(reader.read(leetcode_puzzle, line, error));
+    CHECK(line.board.side == 9);
+    CHECK(line.rules->box_rows() == 3);
+    CHECK(line.board.get(0, 1) == 3);
   }
 }
 
@@ -343,73 +361,71 @@ TEST_CASE("sudoku: every error message") {
   std::string line = leetcode_puzzle;
   line[11] = 'x';
   CHECK(parse_error(line) ==
-        "'x' at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
-        "(1-9, or '.' or '0' for a blank)");
+        "'x' at position 12 (row 2, column 3) is not a symbol of a 9x9 board "
+        "(1-9; '.' or '0' for a blank)");
   line[11] = 'A';
   CHECK(parse_error(line) ==
-        "'A' at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
-        "(1-9, or '.' or '0' for a blank)");
+        "'A' at position 12 (row 2, column 3) is not a symbol of a 9x9 board "
+        "(1-9; '.' or '0' for a blank)");
   line[11] = '\x01';
   CHECK(parse_error(line) ==
-        "byte 0x01 at position 12 (row 2, column 3) is not a symbol of a 9x9 puzzle "
-        "(1-9, or '.' or '0' for a blank)");
+        "byte 0x01 at position 12 (row 2, column 3) is not a symbol of a 9x9 board "
+        "(1-9; '.' or '0' for a blank)");
   CHECK(parse_error("1234.......5....") ==
-        "'5' at position 12 (row 3, column 4) is not a symbol of a 4x4 puzzle "
-        "(1-4, or '.' or '0' for a blank)");
+        "'5' at position 12 (row 3, column 4) is not a symbol of a 4x4 board "
+        "(1-4; '.' or '0' for a blank)");
   CHECK(parse_error("H" + std::string(255, '.')) ==
-        "'H' at position 1 (row 1, column 1) is not a symbol of a 16x16 puzzle "
-        "(1-9 and A-G, or '.' or '0' for a blank)");
+        "'H' at position 1 (row 1, column 1) is not a symbol of a 16x16 board "
+        "(1-9 and A-G; '.' or '0' for a blank)");
   CHECK(parse_error(std::string(624, '.') + "a") ==
-        "'a' at position 625 (row 25, column 25) is not a symbol of a 25x25 puzzle "
-        "(1-9 and A-P, or '.' or '0' for a blank)");
+        "'a' at position 625 (row 25, column 25) is not a symbol of a 25x25 board "
+        "(1-9 and A-P; '.' or '0' for a blank)");
   CHECK_THROWS_WITH_AS(xcover::parse_sudoku("12"), ("2 cells" + sizes).c_str(),
                        xcover::SudokuError);
 
-  auto conflict = [](const std::string& text) {
-    return xcover::find_conflict(xcover::parse_sudoku(text));
-  };
+  auto conflict = [](const std::string& text) { return find_conflict(xcover::parse_sudoku(text)); };
   CHECK(conflict(leetcode_puzzle).empty());
   CHECK(conflict(leetcode_solution).empty());
   CHECK(conflict("5....5" + std::string(75, '.')) == "digit 5 twice in row 1 (columns 1 and 6)");
   CHECK(conflict(std::string(9, '.') + "........3" + std::string(54, '.') + "........3") ==
         "digit 3 twice in column 9 (rows 2 and 9)");
   CHECK(conflict(std::string(30, '.') + "7" + std::string(9, '.') + "7" + std::string(40, '.')) ==
-        "digit 7 twice in box 5 (row 4 column 4 and row 5 column 5)");
+        "digit 7 twice in box 5 (r4c4 and r5c5)");
   CHECK(conflict("G" + std::string(16, '.') + "G" + std::string(238, '.')) ==
-        "digit G twice in box 1 (row 1 column 1 and row 2 column 2)");
+        "digit 16 twice in box 1 (r1c1 and r2c2)");
   CHECK(conflict("1.1" + std::string(13, '.')) == "digit 1 twice in row 1 (columns 1 and 3)");
 }
 
 TEST_CASE("sudoku: checking solutions") {
-  const SudokuGrid puzzle = xcover::parse_sudoku(leetcode_puzzle);
-  const SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
-  CHECK(xcover::is_solution(puzzle, solution));
-  CHECK(xcover::is_solution(solution, solution));
-  CHECK_FALSE(xcover::is_solution(puzzle, puzzle));  // not complete
+  const SudokuBoard puzzle = xcover::parse_sudoku(leetcode_puzzle);
+  const SudokuBoard solution = xcover::parse_sudoku(leetcode_solution);
+  CHECK(is_solution(puzzle, solution));
+  CHECK(is_solution(solution, solution));
+  CHECK_FALSE(is_solution(puzzle, puzzle));  // not complete
 
-  SudokuGrid swapped = solution;  // two digits of row 1 exchanged: columns break
+  SudokuBoard swapped = solution;  // two digits of row 1 exchanged: columns break
   swapped.set(0, 0, solution.get(0, 1));
   swapped.set(0, 1, solution.get(0, 0));
-  CHECK_FALSE(xcover::is_solution(SudokuGrid(3), swapped));
+  CHECK_FALSE(is_solution(box_board(3), swapped));
 
   // A valid grid that does not keep the givens: digits 1 and 2 relabelled.
-  SudokuGrid relabelled = solution;
-  for (std::uint8_t& cell : relabelled.cells()) cell = cell == 1 ? 2 : cell == 2 ? 1 : cell;
-  CHECK(xcover::find_conflict(relabelled).empty());
-  CHECK(xcover::is_solution(SudokuGrid(3), relabelled));
-  SudokuGrid one_given(3);
+  SudokuBoard relabelled = solution;
+  for (std::uint8_t& cell : relabelled.cells) cell = cell == 1 ? 2 : cell == 2 ? 1 : cell;
+  CHECK(find_conflict(relabelled).empty());
+  CHECK(is_solution(box_board(3), relabelled));
+  SudokuBoard one_given = box_board(3);
   one_given.set(0, 7, 1);  // the solution has 1 in row 1, column 8
-  CHECK(xcover::is_solution(one_given, solution));
-  CHECK_FALSE(xcover::is_solution(one_given, relabelled));
+  CHECK(is_solution(one_given, solution));
+  CHECK_FALSE(is_solution(one_given, relabelled));
 
-  CHECK_FALSE(xcover::is_solution(SudokuGrid(2), solution));  // other size
+  CHECK_FALSE(is_solution(box_board(2), solution));  // other size
 }
 
 TEST_CASE("sudoku: formatting") {
-  const SudokuGrid solution = xcover::parse_sudoku(leetcode_solution);
+  const SudokuBoard solution = xcover::parse_sudoku(leetcode_solution);
   CHECK(xcover::to_line(solution) == leetcode_solution);
   CHECK(xcover::to_line(xcover::parse_sudoku(std::string(leetcode_puzzle))) == leetcode_puzzle);
-  CHECK(xcover::to_grid(solution) ==
+  CHECK(to_grid(solution) ==
         "5 3 4 | 6 7 8 | 9 1 2\n"
         "6 7 2 | 1 9 5 | 3 4 8\n"
         "1 9 8 | 3 4 2 | 5 6 7\n"
@@ -421,34 +437,31 @@ TEST_CASE("sudoku: formatting") {
         "9 6 1 | 5 3 7 | 2 8 4\n"
         "2 8 7 | 4 1 9 | 6 3 5\n"
         "3 4 5 | 2 8 6 | 1 7 9\n");
-  CHECK(xcover::to_grid(xcover::parse_sudoku("12..34..........")) ==
+  CHECK(to_grid(xcover::parse_sudoku("12..34..........")) ==
         "1 2 | . .\n"
         "3 4 | . .\n"
         "----+----\n"
         ". . | . .\n"
         ". . | . .\n");
-  const std::string big = xcover::to_grid(pattern_grid(4));
+  const std::string big = to_grid(pattern_grid(4));
   CHECK(big.substr(0, 32) == "1 2 3 4 | 5 6 7 8 | 9 A B C | D ");
   CHECK(big.find("--------+---------+---------+--------\n") != std::string::npos);
-  CHECK(xcover::sudoku_symbol(0) == '.');
-  CHECK(xcover::sudoku_symbol(9) == '9');
-  CHECK(xcover::sudoku_symbol(10) == 'A');
-  CHECK(xcover::sudoku_symbol(25) == 'P');
+  const xcover::SudokuAlphabet symbols = xcover::SudokuAlphabet::standard(25);
+  CHECK(symbols.symbol(0) == '.');
+  CHECK(symbols.symbol(9) == '9');
+  CHECK(symbols.symbol(10) == 'A');
+  CHECK(symbols.symbol(25) == 'P');
 }
 
 TEST_CASE("sudoku: a 16x16 line with '0' and no 'G' is refused as ambiguous") {
   std::string hex(256, '.');
   hex[0] = '0';
   hex[1] = 'F';
-  std::string error;
-  xcover::SudokuGrid grid;
-  CHECK_FALSE(xcover::parse_sudoku(hex, grid, error));
-  CHECK(error ==
+  CHECK(parse_error(hex) ==
         "'0' with no 'G' in a 16x16 puzzle: is '0' a blank or a digit (as in hex 0-F)? Write "
-        "blanks as '.', or give the digits' symbols (xcover sudoku --alphabet "
-        "0123456789ABCDEF)");
+        "blanks as '.', or give the digits' symbols (xcover sudoku --alphabet ...)");
   hex[2] = 'G';  // now '0' can only be a blank
-  CHECK(xcover::parse_sudoku(hex, grid, error));
+  const SudokuBoard grid = xcover::parse_sudoku(hex);
   CHECK(grid.get(0, 0) == 0);
   CHECK(grid.get(0, 2) == 16);
 }

@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
+#include "xcover/puzzles/sudoku_generate.hpp"
 
 using xcover::test::puzzle_lines;
 
@@ -20,8 +22,8 @@ namespace {
 using xcover::SudokuBatch;
 using xcover::SudokuBatchOptions;
 using xcover::SudokuBatchResult;
-using xcover::SudokuBatchStatus;
 using xcover::SudokuBatchStop;
+using xcover::SudokuStatus;
 
 const std::string leetcode_puzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -69,29 +71,32 @@ std::vector<std::string> mixed_lines(std::size_t count) {
 
 // What one SudokuSolver says of `line`, as the batch should report it.
 void check_against_solver(const std::string& line, const SudokuBatchResult& r) {
-  xcover::SudokuGrid puzzle, solution;
+  xcover::SudokuReader reader;
+  xcover::SudokuLine read;
+  xcover::SudokuBoard solution;
   std::string error;
-  if (!xcover::parse_sudoku(line, puzzle, error)) {
-    CHECK(r.status == SudokuBatchStatus::invalid);
+  if (!reader.read(line, read, error)) {
+    CHECK(r.status == SudokuStatus::invalid);
     CHECK(r.error == error);
     return;
   }
-  xcover::SudokuSolver solver(puzzle.box());
+  const xcover::SudokuBoard& puzzle = read.board;
+  xcover::SudokuSolver solver(*read.rules);
   const xcover::SudokuResult expected = solver.solve(puzzle, solution);
   switch (expected.status) {
     case xcover::SudokuStatus::invalid:
-      CHECK(r.status == SudokuBatchStatus::invalid);
-      CHECK(r.error == xcover::find_conflict(puzzle));
+      CHECK(r.status == SudokuStatus::invalid);
+      CHECK(r.error == xcover::test::find_conflict(puzzle));
       CHECK(r.error.size() > 0);
       break;
     case xcover::SudokuStatus::solved:
-      REQUIRE(r.status == SudokuBatchStatus::solved);
+      REQUIRE(r.status == SudokuStatus::solved);
       CHECK(r.solution == solution);
-      CHECK(xcover::is_solution(puzzle, r.solution));
+      CHECK(xcover::test::is_solution(puzzle, r.solution));
       CHECK(r.nodes == solver.statistics().nodes);
       break;
     default:
-      CHECK(r.status == SudokuBatchStatus::no_solution);
+      CHECK(r.status == SudokuStatus::no_solution);
       break;
   }
 }
@@ -134,20 +139,20 @@ TEST_CASE("sudoku batch: unsolvable and invalid lines are reported in their plac
   REQUIRE(batch.flush());
   const auto& r = collected.results;
   REQUIRE(r.size() == 6);
-  CHECK(r[0].status == SudokuBatchStatus::solved);
+  CHECK(r[0].status == SudokuStatus::solved);
   CHECK(xcover::to_line(r[0].solution) ==
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
-  CHECK(r[1].status == SudokuBatchStatus::invalid);
+  CHECK(r[1].status == SudokuStatus::invalid);
   CHECK(r[1].error == "digit 1 twice in row 1 (columns 1 and 2)");
   CHECK(r[1].nodes == 0);
-  CHECK(r[2].status == SudokuBatchStatus::no_solution);
+  CHECK(r[2].status == SudokuStatus::no_solution);
   CHECK(r[2].solutions == 0);
   CHECK(r[2].nodes > 0);
-  CHECK(r[3].status == SudokuBatchStatus::invalid);
+  CHECK(r[3].status == SudokuStatus::invalid);
   CHECK(r[3].error.starts_with("80 cells; a puzzle has 16 (4x4), 81 (9x9)"));
-  CHECK(r[4].status == SudokuBatchStatus::invalid);
+  CHECK(r[4].status == SudokuStatus::invalid);
   CHECK(r[4].error.find("'x'") != std::string::npos);
-  CHECK(r[5].status == SudokuBatchStatus::solved);
+  CHECK(r[5].status == SudokuStatus::solved);
   CHECK(r[5].solution == r[0].solution);
 }
 
@@ -170,7 +175,8 @@ TEST_CASE("sudoku batch: counting up to a limit, with and without the solution (
     CHECK(two.results[0].solutions == 2);
     CHECK(all.results[1].solutions == 1);
     CHECK(two.results[1].solutions == 1);
-    CHECK(xcover::is_solution(xcover::parse_sudoku(empty_4x4), two.results[0].solution) == keep);
+    CHECK(xcover::test::is_solution(xcover::parse_sudoku(empty_4x4), two.results[0].solution) ==
+          keep);
   }
 }
 
@@ -182,10 +188,10 @@ TEST_CASE("sudoku batch: a node limit gives up on one puzzle only (threads 2)") 
   REQUIRE(batch.add(leetcode_puzzle));
   REQUIRE(batch.flush());
   REQUIRE(collected.results.size() == 2);
-  CHECK(collected.results[0].status == SudokuBatchStatus::node_limit);
+  CHECK(collected.results[0].status == SudokuStatus::stopped);
   CHECK(collected.results[0].nodes >= 200);
   CHECK(collected.results[0].nodes < 200 + 81);
-  CHECK(collected.results[1].status == SudokuBatchStatus::solved);
+  CHECK(collected.results[1].status == SudokuStatus::solved);
   CHECK(batch.stopped() == SudokuBatchStop::none);
 }
 
@@ -231,8 +237,8 @@ void check_prefix(const SudokuBatch& batch, const std::vector<SudokuBatchResult>
   for (std::size_t k = 0; k < results.size(); ++k) {
     CAPTURE(k);
     CHECK(results[k].index == k);
-    CHECK(results[k].status == SudokuBatchStatus::solved);
-    CHECK(xcover::is_solution(xcover::parse_sudoku(lines[k]), results[k].solution));
+    CHECK(results[k].status == SudokuStatus::solved);
+    CHECK(xcover::test::is_solution(xcover::parse_sudoku(lines[k]), results[k].solution));
   }
 }
 
@@ -292,4 +298,101 @@ TEST_CASE("sudoku batch: the callback stops the batch on several threads") {
   CHECK(batch.stopped() == SudokuBatchStop::callback);
   CHECK(results.size() == 17);
   check_prefix(batch, results, lines);
+}
+
+namespace {
+
+// Lines of one shape: made puzzles (written as the format reads them), a
+// line that breaks a rule, a malformed one; with the format that reads them.
+struct ShapeLines {
+  const char* name;
+  xcover::SudokuLineFormat format;
+  std::vector<std::string> lines;
+};
+
+std::vector<ShapeLines> lines_of_every_shape(int per_shape) {
+  using xcover::SudokuRules;
+  const std::string regions6 = "AAABBBAAABBBCCCDDDCCCDDDEEEFFFEEEFFF";
+  const std::string regions6b = "AABBBBAACCBBAACCDDECCDDDEEEFFDEEFFFF";
+  std::vector<ShapeLines> shapes = {
+      {"6x6 boxes", {.box_rows = 2, .box_columns = 3}, {}},
+      {"X-Sudoku", {.diagonals = true}, {}},
+      {"windoku", {.windows = true}, {}},
+      {"Latin 5", {.latin = 5}, {}},
+      {"jigsaw lines", {.jigsaw_lines = true}, {}},
+      {"killer", {.box_rows = 2, .box_columns = 2, .killer = true}, {}},
+  };
+  for (ShapeLines& shape : shapes) {
+    for (int k = 0; k < per_shape; ++k) {
+      const std::string regions = k % 2 ? regions6 : regions6b;
+      const SudokuRules rules =
+          shape.format.jigsaw_lines
+              ? SudokuRules::jigsaw(regions)
+              : xcover::SudokuReader(shape.format)
+                    .rules_for(shape.format.fixed_side() ? shape.format.fixed_side() : 9);
+      const xcover::GeneratedSudoku made = xcover::generate_sudoku(
+          rules, static_cast<std::uint64_t>(k + 1), {.killer = shape.format.killer});
+      std::string line = xcover::to_line(made.puzzle);
+      if (shape.format.jigsaw_lines) line += ' ' + regions;
+      if (shape.format.killer) line += ' ' + xcover::cages_text(made.rules);
+      shape.lines.push_back(line);
+      if (k == 1) {
+        // Two equal digits in row 1 (or a cage's sum broken): invalid.
+        std::string broken = line;
+        broken[0] = broken[1] = '1';
+        shape.lines.push_back(broken);
+        shape.lines.push_back("12");  // malformed
+      }
+    }
+  }
+  return shapes;
+}
+
+}  // namespace
+
+TEST_CASE("sudoku batch: lines of every shape, in input order, on 1, 2 and 4 threads") {
+  for (const ShapeLines& shape : lines_of_every_shape(xcover::test::sanitized ? 4 : 12)) {
+    CAPTURE(shape.name);
+    // What one solver per line's rules says, the reference.
+    xcover::SudokuReader reader(shape.format);
+    std::vector<SudokuBatchResult> expected;
+    for (const std::string& text : shape.lines) {
+      SudokuBatchResult r;
+      xcover::SudokuLine line;
+      if (!reader.read(text, line, r.error)) {
+        r.status = SudokuStatus::invalid;
+      } else {
+        xcover::SudokuSolver solver(*line.rules);
+        const xcover::SudokuResult found = solver.solve(line.board, r.solution, 2);
+        r.status = found.status;
+        r.solutions = found.solutions;
+        if (found.status == SudokuStatus::solved)
+          CHECK(line.rules->is_solution(line.board, r.solution));
+      }
+      expected.push_back(r);
+    }
+    for (const unsigned threads : {1u, 2u, 4u}) {
+      CAPTURE(threads);
+      Collected collected;
+      SudokuBatch batch({.format = shape.format, .limit = 2, .threads = threads, .window = 7},
+                        collected.callback());
+      for (const std::string& line : shape.lines) REQUIRE(batch.add(line));
+      REQUIRE(batch.flush());
+      REQUIRE(collected.results.size() == shape.lines.size());
+      for (std::size_t k = 0; k < shape.lines.size(); ++k) {
+        CAPTURE(shape.lines[k]);
+        const SudokuBatchResult& r = collected.results[k];
+        CHECK(r.index == k);
+        CHECK(r.status == expected[k].status);
+        if (r.status == SudokuStatus::invalid) {
+          CHECK(!r.error.empty());
+          continue;
+        }
+        CHECK(r.solutions == expected[k].solutions);
+        CHECK(r.solutions == 1);  // made puzzles are unique
+        CHECK(r.solution == expected[k].solution);
+        CHECK(r.puzzle.rules->is_solution(r.puzzle.board, r.solution));
+      }
+    }
+  }
 }

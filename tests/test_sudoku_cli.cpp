@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
 using xcover::test::lines_of;
@@ -57,15 +58,15 @@ TEST_CASE("sudoku cli: one line per puzzle, in order, with located errors") {
   CHECK(out[2] == "error: digit 5 twice in row 1 (columns 1 and 2)");
   CHECK(out[3] == "error: 3 cells" + sizes);
   CHECK(out[4] == leetcode_solution);
-  CHECK(
-      xcover::is_solution(xcover::parse_sudoku("1234............"), xcover::parse_sudoku(out[5])));
+  CHECK(xcover::test::is_solution(xcover::parse_sudoku("1234............"),
+                                  xcover::parse_sudoku(out[5])));
   CHECK(out[6] ==
-        "error: 'x' at position 81 (row 9, column 9) is not a symbol of a 9x9 puzzle "
-        "(1-9, or '.' or '0' for a blank)");
+        "error: 'x' at position 81 (row 9, column 9) is not a symbol of a 9x9 board "
+        "(1-9; '.' or '0' for a blank)");
   const std::string expected_err =
       "<stdin>:5: digit 5 twice in row 1 (columns 1 and 2)\n<stdin>:6: 3 cells" + sizes +
-      "\n<stdin>:10: 'x' at position 81 (row 9, column 9) is not a symbol of a 9x9 puzzle "
-      "(1-9, or '.' or '0' for a blank)\n";
+      "\n<stdin>:10: 'x' at position 81 (row 9, column 9) is not a symbol of a 9x9 board "
+      "(1-9; '.' or '0' for a blank)\n";
   CHECK(r.err == expected_err);
 }
 
@@ -113,8 +114,8 @@ TEST_CASE("sudoku cli: files in order, and a missing file") {
   const auto solutions = lines_of(sample.out);
   REQUIRE(solutions.size() == puzzles.size());
   for (std::size_t k = 0; k < puzzles.size(); ++k) {
-    CHECK(
-        xcover::is_solution(xcover::parse_sudoku(puzzles[k]), xcover::parse_sudoku(solutions[k])));
+    CHECK(xcover::test::is_solution(xcover::parse_sudoku(puzzles[k]),
+                                    xcover::parse_sudoku(solutions[k])));
   }
 }
 
@@ -205,8 +206,8 @@ TEST_CASE("sudoku cli: several threads keep the input order") {
     } else if (k % 7 == 5 || (k % 7 == 6 && k % 2 == 0)) {
       CHECK(out[k].rfind("error: ", 0) == 0);
     } else {
-      const xcover::SudokuGrid puzzle = xcover::parse_sudoku(puzzles[k]);
-      CHECK(xcover::is_solution(puzzle, xcover::parse_sudoku(out[k])));
+      const xcover::SudokuBoard puzzle = xcover::parse_sudoku(puzzles[k]);
+      CHECK(xcover::test::is_solution(puzzle, xcover::parse_sudoku(out[k])));
       ++solved;
     }
   }

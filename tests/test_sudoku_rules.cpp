@@ -16,13 +16,12 @@
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 using xcover::SudokuAlphabet;
 using xcover::SudokuBoard;
 using xcover::SudokuError;
 using xcover::SudokuRules;
-using xcover::SudokuRulesSolver;
+using xcover::SudokuSolver;
 using xcover::SudokuStatus;
 
 namespace {
@@ -33,7 +32,9 @@ std::uint64_t backtrack_count(const SudokuRules& rules, SudokuBoard board) {
   const int n = rules.side();
   std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(n * n));
   for (const auto& house : rules.houses())
-    for (int cell : house.cells) houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(&house - rules.houses().data()));
+    for (int cell : house.cells)
+      houses_of[static_cast<std::size_t>(cell)].push_back(
+          static_cast<int>(&house - rules.houses().data()));
   auto fits = [&](int cell, int d) {
     for (int h : houses_of[static_cast<std::size_t>(cell)])
       for (int other : rules.houses()[static_cast<std::size_t>(h)].cells)
@@ -54,7 +55,8 @@ std::uint64_t backtrack_count(const SudokuRules& rules, SudokuBoard board) {
   };
   std::function<std::uint64_t(int)> count = [&](int cell) -> std::uint64_t {
     if (cell == n * n) return 1;
-    if (board.cells[static_cast<std::size_t>(cell)] != 0 || rules.is_hole(cell)) return count(cell + 1);
+    if (board.cells[static_cast<std::size_t>(cell)] != 0 || rules.is_hole(cell))
+      return count(cell + 1);
     std::uint64_t total = 0;
     for (int d = 1; d <= n; ++d) {
       if (!fits(cell, d)) continue;
@@ -68,7 +70,7 @@ std::uint64_t backtrack_count(const SudokuRules& rules, SudokuBoard board) {
 }
 
 std::uint64_t exact_cover_count(const SudokuRules& rules, const SudokuBoard& board) {
-  SudokuRulesSolver solver(rules);
+  SudokuSolver solver(rules);
   const auto result = solver.count(board, 0);
   // Every solution it finds obeys the rules.
   SudokuBoard first;
@@ -82,7 +84,7 @@ std::vector<int> cells_of(std::initializer_list<int> cells) { return cells; }
 }  // namespace
 
 TEST_CASE("rules: known counts of full boards") {
-  CHECK(exact_cover_count(SudokuRules(4), SudokuBoard(4)) == 576);      // Latin squares, A002860
+  CHECK(exact_cover_count(SudokuRules(4), SudokuBoard(4)) == 576);  // Latin squares, A002860
   CHECK(exact_cover_count(SudokuRules(5), SudokuBoard(5)) == 161280);
   CHECK(exact_cover_count(SudokuRules::boxes(2, 2), SudokuBoard(4)) == 288);  // 4x4 Sudoku
   CHECK(exact_cover_count(SudokuRules(1), SudokuBoard(1)) == 1);
@@ -103,7 +105,8 @@ TEST_CASE("rules: the model counts what a plain backtracking counts") {
     CAPTURE(rules.describe());
     SudokuBoard board(rules.side());
     if (rules.side() == 6) {  // a few givens, or the count runs long
-      for (int c = 0; c < 6; ++c) board.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c + 1);
+      for (int c = 0; c < 6; ++c)
+        board.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c + 1);
       board.cells[6] = 4;
     }
     const std::uint64_t expected = backtrack_count(rules, board);
@@ -112,16 +115,40 @@ TEST_CASE("rules: the model counts what a plain backtracking counts") {
   }
 }
 
-TEST_CASE("rules: 9x9 with 3x3 boxes agrees with the classic solver") {
-  SudokuRulesSolver general(SudokuRules::boxes(3, 3));
-  xcover::SudokuSolver classic(3);
+TEST_CASE("rules: the solver's bit sets with propagation agree with plain dancing links") {
+  const SudokuRules rules = SudokuRules::boxes(3, 3);
+  xcover::SudokuSolver solver(rules);
+  CHECK(solver.layout() == xcover::Layout::bitsets);
+  CHECK(solver.search_options().propagate);
+  const xcover::Problem problem = rules.problem();
+  xcover::Solver links(problem, xcover::Layout::links);
   const auto alphabet = SudokuAlphabet::standard(9);
-  for (const std::string& line : xcover::test::puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
-    SudokuBoard puzzle = xcover::parse_board(line, 9, alphabet), solution;
-    xcover::SudokuGrid grid = xcover::parse_sudoku(line), classic_solution;
-    REQUIRE(general.solve(puzzle, solution, 2).solutions == 1);
-    REQUIRE(classic.solve(grid, classic_solution, 2).solutions == 1);
-    CHECK(xcover::to_line(solution, alphabet) == xcover::to_line(classic_solution));
+  for (const std::string& line :
+       xcover::test::puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
+    const SudokuBoard puzzle = xcover::parse_board(line, 9, alphabet);
+    SudokuBoard solution;
+    REQUIRE(solver.solve(puzzle, solution, 2).solutions == 1);
+    CHECK(rules.is_solution(puzzle, solution));
+    // The same puzzle by the links, its givens forced one by one.
+    for (int cell = 0; cell < 81; ++cell)
+      if (const int d = puzzle.cells[static_cast<std::size_t>(cell)]; d != 0)
+        REQUIRE(links.assume(cell * 9 + d - 1));
+    xcover::SearchOptions options;
+    options.solution_limit = 2;
+    std::vector<int> found;
+    CHECK(links.search(
+              [&](const xcover::Solution& s) {
+                found.assign(s.options.begin(), s.options.end());
+                return true;
+              },
+              options) == xcover::Status::exhausted);
+    links.clear_assumptions();
+    CHECK(links.statistics().solutions == 1);
+    SudokuBoard by_links(9);
+    for (int option : found)
+      by_links.cells[static_cast<std::size_t>(option / 9)] =
+          static_cast<std::uint8_t>(option % 9 + 1);
+    CHECK(by_links == solution);
   }
 }
 
@@ -143,8 +170,8 @@ TEST_CASE("rules: houses, windows, diagonals and their checks") {
                        "a region string of 5 symbols; it needs one per cell (81 for 9x9, a square "
                        "number)",
                        SudokuError);
-  CHECK_THROWS_WITH_AS(SudokuRules::jigsaw("AAABAAABCCCDCCDD"),
-                       "region 'A' has 6 cells, not 4", SudokuError);
+  CHECK_THROWS_WITH_AS(SudokuRules::jigsaw("AAABAAABCCCDCCDD"), "region 'A' has 6 cells, not 4",
+                       SudokuError);
   CHECK_THROWS_WITH_AS(SudokuRules(9).add_cage(cells_of({0, 1}), 18),
                        "cage 1: no 2 distinct digits sum to 18", SudokuError);
   CHECK_THROWS_WITH_AS(SudokuRules(9).add_cage(cells_of({0, 1}), 3).add_cage(cells_of({1, 2}), 5),
@@ -184,14 +211,15 @@ TEST_CASE("rules: boards as text in any alphabet") {
   CHECK(xcover::parse_board(with_g, 16, standard16).cells[1] == 15);
   line[2] = 'G';
   CHECK_THROWS_WITH_AS(xcover::parse_board(line, 16, hex),
-                       "'G' at position 3 (row 1, column 3) is not a symbol of this board "
+                       "'G' at position 3 (row 1, column 3) is not a symbol of a 16x16 board "
                        "(0-9 and A-F; '.' for a blank)",
                        SudokuError);
   CHECK_THROWS_WITH_AS(xcover::parse_board("123", 9, SudokuAlphabet::standard(9)),
                        "3 cells; a 9x9 board has 81", SudokuError);
-  CHECK_THROWS_WITH_AS(SudokuAlphabet::custom("0123456789ABCDE.", 16),
-                       "the alphabet cannot hold '.' ('.' is the blank; cells end at blanks, ',' and ':')",
-                       SudokuError);
+  CHECK_THROWS_WITH_AS(
+      SudokuAlphabet::custom("0123456789ABCDE.", 16),
+      "the alphabet cannot hold '.' ('.' is the blank; cells end at blanks, ',' and ':')",
+      SudokuError);
   CHECK_THROWS_WITH_AS(SudokuAlphabet::custom("1123", 4), "the alphabet holds '1' twice",
                        SudokuError);
   CHECK_THROWS_WITH_AS(SudokuAlphabet::custom("123", 4),
@@ -218,12 +246,23 @@ bool symmetric(const SudokuBoard& puzzle, xcover::SudokuSymmetry symmetry) {
     for (int c = 0; c < n; ++c) {
       int rr = r, cc = c;
       switch (symmetry) {
-        case xcover::SudokuSymmetry::rotate180: rr = n - 1 - r, cc = n - 1 - c; break;
-        case xcover::SudokuSymmetry::rotate90: rr = c, cc = n - 1 - r; break;
-        case xcover::SudokuSymmetry::mirror: cc = n - 1 - c; break;
-        case xcover::SudokuSymmetry::flip: rr = n - 1 - r; break;
-        case xcover::SudokuSymmetry::diagonal: rr = c, cc = r; break;
-        case xcover::SudokuSymmetry::none: break;
+        case xcover::SudokuSymmetry::rotate180:
+          rr = n - 1 - r, cc = n - 1 - c;
+          break;
+        case xcover::SudokuSymmetry::rotate90:
+          rr = c, cc = n - 1 - r;
+          break;
+        case xcover::SudokuSymmetry::mirror:
+          cc = n - 1 - c;
+          break;
+        case xcover::SudokuSymmetry::flip:
+          rr = n - 1 - r;
+          break;
+        case xcover::SudokuSymmetry::diagonal:
+          rr = c, cc = r;
+          break;
+        case xcover::SudokuSymmetry::none:
+          break;
       }
       if ((puzzle.get(r, c) != 0) != (puzzle.get(rr, cc) != 0)) return false;
     }
@@ -255,7 +294,7 @@ TEST_CASE("generate: unique, minimal, symmetric puzzles of every shape") {
     CAPTURE(c.rules.describe());
     const std::string symmetry = xcover::to_string(c.symmetry);
     CAPTURE(symmetry);
-    SudokuRulesSolver solver(c.rules);
+    SudokuSolver solver(c.rules);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const auto made = xcover::generate_sudoku(c.rules, seed, {c.symmetry});
       CHECK(c.rules.is_solution(made.puzzle, made.solution));
@@ -293,9 +332,8 @@ TEST_CASE("generate: a seed gives the same puzzle whatever the threads") {
   CHECK(std::set<std::string>(one.begin(), one.end()).size() == 10);
   CHECK(xcover::to_line(xcover::generate_sudoku(rules, 45).puzzle, alphabet) == one[3]);
   int delivered = 0;
-  xcover::generate_sudokus(rules, 10, 1, {}, 2, [&](const xcover::GeneratedSudoku&) {
-    return ++delivered < 4;
-  });
+  xcover::generate_sudokus(rules, 10, 1, {}, 2,
+                           [&](const xcover::GeneratedSudoku&) { return ++delivered < 4; });
   CHECK(delivered == 4);
 }
 
@@ -307,17 +345,17 @@ TEST_CASE("generate: killer puzzles, cages from the solution, unique") {
     for (const auto& cage : made.rules.cages()) caged += static_cast<int>(cage.cells.size());
     CHECK(caged == 81);
     CHECK(made.rules.is_solution(made.puzzle, made.solution));
-    SudokuRulesSolver solver(made.rules);
+    SudokuSolver solver(made.rules);
     CHECK(solver.count(made.puzzle, 2).solutions == 1);
     CHECK(xcover::is_minimal(solver, made.puzzle));
   }
-  CHECK_THROWS_WITH_AS(
-      xcover::generate_sudoku(SudokuRules(4).add_cage(cells_of({0, 1}), 3), 1),
-      "puzzles are made for rules without cages (killer makes its own)", SudokuError);
+  CHECK_THROWS_WITH_AS(xcover::generate_sudoku(SudokuRules(4).add_cage(cells_of({0, 1}), 3), 1),
+                       "puzzles are made for rules without cages (killer makes its own)",
+                       SudokuError);
 }
 
 TEST_CASE("rate: levels by technique, nodes by the engine") {
-  SudokuRulesSolver solver(SudokuRules::boxes(3, 3));
+  SudokuSolver solver(SudokuRules::boxes(3, 3));
   const auto alphabet = SudokuAlphabet::standard(9);
   auto mean = [&](const char* file, int& experts) {
     double nodes = 0;
@@ -348,7 +386,7 @@ TEST_CASE("rate: levels by technique, nodes by the engine") {
 }
 
 TEST_CASE("rate: no relabellings gives the level without searching") {
-  SudokuRulesSolver solver(SudokuRules::boxes(3, 3));
+  SudokuSolver solver(SudokuRules::boxes(3, 3));
   const auto alphabet = SudokuAlphabet::standard(9);
   for (const std::string& line :
        xcover::test::puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
@@ -393,7 +431,7 @@ TEST_CASE("rules: Knuth's generalized Sudoku, holes and partial boxes") {
   // keeps the givens and leaves the holes empty.
   const std::uint64_t expected = backtrack_count(rules, knuth.puzzle);
   CHECK(expected == 1);
-  SudokuRulesSolver solver(rules);
+  SudokuSolver solver(rules);
   SudokuBoard solution;
   REQUIRE(solver.solve(knuth.puzzle, solution, 2).solutions == expected);
   CHECK(rules.is_solution(knuth.puzzle, solution));
@@ -412,9 +450,10 @@ TEST_CASE("rules: Knuth's generalized Sudoku, holes and partial boxes") {
 
   CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n1\n", "b.txt"),
                        "b.txt:2: has 1 characters, not n = 2", xcover::ParseError);
-  CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n..\n0x\n00\n", "c.txt"),
-                       "c.txt:3: 'x' at column 2 names no box (0-9 then a-v, fewer than n; '.' for none)",
-                       xcover::ParseError);
+  CHECK_THROWS_WITH_AS(
+      xcover::parse_knuth_sudoku("12\n..\n0x\n00\n", "c.txt"),
+      "c.txt:3: 'x' at column 2 names no box (0-9 then a-v, fewer than n; '.' for none)",
+      xcover::ParseError);
   CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("12\n..\n00\n", "d.txt"),
                        "d.txt:3: box-definition group 1 has 1 of its 2 lines", xcover::ParseError);
   CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("1.\n..\n00\n00\n", "e.txt"),

@@ -151,10 +151,8 @@ bool memory_limited();
 
 bool stderr_is_terminal();
 
-// The CPUs this process may run on (its affinity mask: `taskset -c 0` makes
-// it 1), at least 1.
-unsigned available_cpus();
-// The number of threads --threads N asks for: N, or available_cpus() for 0.
+// The number of threads --threads N asks for: N, or the library's
+// default_threads() (the CPUs this process may run on) for 0.
 unsigned thread_count(unsigned requested);
 
 // A progress line on stderr: redrawn in place on a terminal, one plain line

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // What the machine allows: the memory limit, the CPUs, a terminal on stderr.
-#include "cli.hpp"
-
-#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <thread>
+
+#include "cli.hpp"
+#include "xcover/threads.hpp"
 
 namespace xcover::cli {
 
@@ -27,16 +27,6 @@ void apply_memory_limit(double mib) {
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
-unsigned available_cpus() {
-  // The CPUs this process may run on (taskset, cgroups' cpusets), which
-  // hardware_concurrency() ignores.
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-    return static_cast<unsigned>(CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-unsigned thread_count(unsigned requested) { return requested != 0 ? requested : available_cpus(); }
+unsigned thread_count(unsigned requested) { return requested != 0 ? requested : default_threads(); }
 
 }  // namespace xcover::cli

@@ -11,9 +11,8 @@
 
 #include "cli/cli.hpp"
 #include "cli/input.hpp"
-#include "commands/sudoku_shape.hpp"
+#include "commands/sudoku_command.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 namespace xcover::cli {
 
@@ -29,7 +28,8 @@ int run_sudoku_knuth(const SudokuCommand& command) {
       failed = true;
       continue;
     }
-    const std::string text((std::istreambuf_iterator<char>(*opened)), std::istreambuf_iterator<char>());
+    const std::string text((std::istreambuf_iterator<char>(*opened)),
+                           std::istreambuf_iterator<char>());
     if (const int code = stopped_reading(*opened)) return code;
     std::optional<KnuthSudoku> knuth;
     try {
@@ -48,7 +48,7 @@ int run_sudoku_knuth(const SudokuCommand& command) {
       out << "error: " << conflict << '\n';
       failed = true;
     } else {
-      SudokuRulesSolver solver(knuth->rules);
+      SudokuSolver solver(knuth->rules);
       solver.search_options().cancel = &interrupted();
       solver.search_options().node_limit = command.node_limit;
       SudokuBoard solution;
@@ -66,7 +66,7 @@ int run_sudoku_knuth(const SudokuCommand& command) {
         failed = true;
       } else if (command.rate) {
         const SudokuRating rating = rate_sudoku(solver, knuth->puzzle);
-        out << to_string(rating.level) << ' ' << rating.nodes << '\n';
+        out << rating_text(rating) << '\n';
       } else if (command.format == SudokuFormat::grid) {
         out << to_grid(knuth->puzzle, solution, knuth->rules, knuth->alphabet);
       } else {

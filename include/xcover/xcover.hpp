@@ -19,10 +19,11 @@
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
+#include "xcover/puzzles/sudoku_text.hpp"
 #include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"
+#include "xcover/threads.hpp"
 #include "xcover/version.hpp"
 #ifdef XCOVER_WITH_MPI
 #include "xcover/distributed.hpp"

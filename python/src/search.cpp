@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "xcover/parallel.hpp"
+#include "xcover/threads.hpp"
 
 namespace xcover::python {
 namespace {
@@ -294,7 +295,9 @@ shape. It keeps its own copy of the problem.)doc")
       (std::string("Counts a problem's solutions on `threads` threads (0: one per core).\n") +
        kLimits)
           .c_str());
-  m.def("hardware_threads", [] { return std::thread::hardware_concurrency(); });
+  // What threads=0 means everywhere: the CPUs this process may use.
+  m.def("default_threads", &default_threads);
+  m.def("hardware_threads", &default_threads);  // the name before 1.0
 }
 
 }  // namespace xcover::python

@@ -2,6 +2,8 @@
 // xcover_dlx.sudoku.Rules: Sudoku of any shape (boxes of R x C, Latin
 // squares, jigsaw regions, diagonals, windows, killer cages, any alphabet):
 // solve, count, check, rate and generate puzzles under one set of rules.
+#include "xcover/puzzles/sudoku_rules.hpp"
+
 #include <pybind11/stl.h>
 
 #include <memory>
@@ -11,10 +13,9 @@
 
 #include "bindings.hpp"
 #include "puzzle_rows.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
-#include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 namespace xcover::python {
 namespace {
@@ -118,8 +119,8 @@ class PyRules {
     return SudokuRules::boxes(rows, columns);
   }
 
-  SudokuRulesSolver& solver() {
-    if (!solver_) solver_ = std::make_unique<SudokuRulesSolver>(rules_);
+  SudokuSolver& solver() {
+    if (!solver_) solver_ = std::make_unique<SudokuSolver>(rules_);
     return *solver_;
   }
 
@@ -138,7 +139,7 @@ class PyRules {
 
   SudokuRules rules_;
   SudokuAlphabet alphabet_;
-  std::unique_ptr<SudokuRulesSolver> solver_;
+  std::unique_ptr<SudokuSolver> solver_;
 };
 
 }  // namespace
@@ -174,9 +175,8 @@ Sudoku rules of any shape; puzzles are lines of symbols or lists of rows.
            "A dict: level (simple, easy, intermediate, expert: by technique), score (mean "
            "search nodes to prove it unique over relabellings), the technique counts, "
            "solutions (up to 2).")
-      .def("generate", &PyRules::generate, py::arg("count") = 1, py::kw_only(),
-           py::arg("seed") = 1, py::arg("symmetry") = "none", py::arg("killer") = false,
-           py::arg("threads") = 0,
+      .def("generate", &PyRules::generate, py::arg("count") = 1, py::kw_only(), py::arg("seed") = 1,
+           py::arg("symmetry") = "none", py::arg("killer") = false, py::arg("threads") = 0,
            "`count` unique minimal puzzles as dicts (puzzle, solution, seed; cages when "
            "killer); puzzle k comes from seed + k whatever the threads.");
 }

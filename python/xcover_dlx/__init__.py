@@ -32,6 +32,7 @@ from ._core import (
     __version__,
     best_kernels,
     count,
+    default_threads,
     hardware_threads,
     reduce,
 )
@@ -41,7 +42,7 @@ __all__ = [
     "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError", "Problem", "ProblemError",
     "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "hardware_threads", "reduce", "sudoku",
+    "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
 ]
 
 

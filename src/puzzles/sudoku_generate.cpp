@@ -6,13 +6,12 @@
 #include "xcover/puzzles/sudoku_generate.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
 #include <numeric>
 #include <optional>
-#include <thread>
 #include <vector>
+
+#include "../scale/ordered_runner.hpp"
+#include "xcover/threads.hpp"
 
 namespace xcover {
 
@@ -85,8 +84,8 @@ std::vector<std::vector<int>> orbits(int side, SudokuSymmetry symmetry) {
 // Takes clues away, a symmetric set at a time in random order, whenever the
 // puzzle stays unique. One pass gives a minimal puzzle: a set that could not
 // go then cannot go later either (fewer clues only allow more solutions).
-SudokuBoard dig(SudokuRulesSolver& solver, SudokuBoard puzzle,
-                std::vector<std::vector<int>> sets, Random& random) {
+SudokuBoard dig(SudokuSolver& solver, SudokuBoard puzzle, std::vector<std::vector<int>> sets,
+                Random& random) {
   random.shuffle(sets);
   std::vector<std::uint8_t> saved;
   for (const std::vector<int>& set : sets) {
@@ -113,7 +112,8 @@ SudokuRules add_cages(SudokuRules rules, const SudokuBoard& full, Random& random
   std::iota(order.begin(), order.end(), 0);
   random.shuffle(order);
   std::vector<bool> caged(static_cast<std::size_t>(cells));
-  for (int cell = 0; cell < cells; ++cell) caged[static_cast<std::size_t>(cell)] = rules.is_hole(cell);
+  for (int cell = 0; cell < cells; ++cell)
+    caged[static_cast<std::size_t>(cell)] = rules.is_hole(cell);
   for (int seed : order) {
     if (caged[static_cast<std::size_t>(seed)]) continue;
     const int roll = random.below(100);
@@ -137,7 +137,8 @@ SudokuRules add_cages(SudokuRules rules, const SudokuBoard& full, Random& random
         }
       }
       if (frontier.empty()) break;
-      const int next = frontier[static_cast<std::size_t>(random.below(static_cast<int>(frontier.size())))];
+      const int next =
+          frontier[static_cast<std::size_t>(random.below(static_cast<int>(frontier.size())))];
       cage.push_back(next);
       caged[static_cast<std::size_t>(next)] = true;
       digits |= std::uint64_t{1} << (full.cells[static_cast<std::size_t>(next)] - 1);
@@ -158,6 +159,17 @@ class Maker {
       throw SudokuError("puzzles are made for rules without cages (killer makes its own)");
   }
 
+  // The rating asked for in the options: by technique, then by the engine
+  // unless the level is not the one wanted.
+  SudokuRating rate(const GeneratedSudoku& made) {
+    std::optional<SudokuSolver> killer;
+    SudokuSolver& solver = options_.killer ? killer.emplace(made.rules) : solver_;
+    SudokuRating rating = rate_sudoku(solver, made.puzzle, 0);
+    if (options_.rate_searches > 0 && (!options_.level || rating.level == *options_.level))
+      rating = rate_sudoku(solver, made.puzzle, options_.rate_searches);
+    return rating;
+  }
+
   GeneratedSudoku make(std::uint64_t seed) {
     Random random(seed);
     const SudokuRules& rules = solver_.rules();
@@ -165,7 +177,7 @@ class Maker {
     GeneratedSudoku made{rules, full, full, seed};
     if (options_.killer) {
       made.rules = add_cages(rules, full, random);
-      SudokuRulesSolver killer(made.rules);
+      SudokuSolver killer(made.rules);
       made.puzzle = dig(killer, full, sets_, random);
     } else {
       made.puzzle = dig(solver_, full, sets_, random);
@@ -190,7 +202,8 @@ class Maker {
         random.shuffle(digits);
         for (int c = 0, k = 0; c < n; ++c)
           if (!solver_.rules().is_hole(c))
-            start.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(digits[static_cast<std::size_t>(k++)]);
+            start.cells[static_cast<std::size_t>(c)] =
+                static_cast<std::uint8_t>(digits[static_cast<std::size_t>(k++)]);
       }
       search.random_seed = random.next() | 1;
       solved = solver_.solve(start, full, 1).status == SudokuStatus::solved;
@@ -204,7 +217,7 @@ class Maker {
   }
 
   SudokuGenerateOptions options_;
-  SudokuRulesSolver solver_;
+  SudokuSolver solver_;
   std::vector<std::vector<int>> sets_;
 };
 
@@ -234,8 +247,9 @@ const char* to_string(SudokuSymmetry symmetry) {
 }
 
 SudokuSymmetry parse_symmetry(std::string_view name) {
-  for (SudokuSymmetry s : {SudokuSymmetry::none, SudokuSymmetry::rotate180, SudokuSymmetry::rotate90,
-                           SudokuSymmetry::mirror, SudokuSymmetry::flip, SudokuSymmetry::diagonal})
+  for (SudokuSymmetry s :
+       {SudokuSymmetry::none, SudokuSymmetry::rotate180, SudokuSymmetry::rotate90,
+        SudokuSymmetry::mirror, SudokuSymmetry::flip, SudokuSymmetry::diagonal})
     if (name == to_string(s)) return s;
   throw SudokuError("unknown symmetry '" + std::string(name) +
                     "' (none, rotate180, rotate90, mirror, flip, diagonal)");
@@ -252,42 +266,32 @@ GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64_t seed,
 void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64_t seed,
                       const SudokuGenerateOptions& options, unsigned threads,
                       const std::function<bool(const GeneratedSudoku&)>& deliver) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count, 1)));
-  // Rounds of a few puzzles per thread, delivered in order between rounds.
-  const std::uint64_t round = std::uint64_t{threads} * 4;
+  if (threads == 0) threads = default_threads();
+  threads =
+      static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count, 1)));
   std::vector<std::optional<Maker>> makers(threads);
   for (auto& maker : makers) maker.emplace(rules, options);
-  std::vector<GeneratedSudoku> made;
-  for (std::uint64_t start = 0; start < count; start += round) {
-    const std::uint64_t size = std::min(round, count - start);
-    made.assign(size, GeneratedSudoku{rules, {}, {}, 0});
-    std::atomic<std::uint64_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto work = [&](unsigned t) {
-      try {
-        for (std::uint64_t k; (k = next++) < size;) {
-          made[k] = makers[t]->make(puzzle_seed(seed, start + k));
-          made[k].seed = seed + start + k;
-        }
-      } catch (...) {
-        std::lock_guard lock(failure_mutex);
-        failure = std::current_exception();
-        next = size;
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (std::thread& thread : pool) thread.join();
-    if (failure) std::rethrow_exception(failure);
-    for (const GeneratedSudoku& puzzle : made)
-      if (!deliver(puzzle)) return;
-  }
+  // A puzzle takes milliseconds: a few in flight per thread, taken one at
+  // a time, keep every thread busy and the order cheap.
+  detail::RunnerSettings settings;
+  settings.threads = threads;
+  settings.window = std::size_t{threads} * 4;
+  settings.run_length = 1;
+  detail::OrderedRunner<std::uint64_t, GeneratedSudoku> runner(
+      settings,
+      [&](unsigned t, std::uint64_t& k, GeneratedSudoku& made) {
+        made = makers[t]->make(puzzle_seed(seed, k));
+        made.seed = seed + k;
+        if (options.rate) made.rating = makers[t]->rate(made);
+        return true;
+      },
+      [&](std::uint64_t, GeneratedSudoku& made) { return deliver(made); });
+  for (std::uint64_t k = 0; k < count; ++k)
+    if (!runner.add([k](std::uint64_t& job) { job = k; })) return;
+  runner.flush();
 }
 
-bool is_minimal(SudokuRulesSolver& solver, const SudokuBoard& puzzle, SudokuSymmetry symmetry) {
+bool is_minimal(SudokuSolver& solver, const SudokuBoard& puzzle, SudokuSymmetry symmetry) {
   if (solver.count(puzzle, 2).solutions != 1) return false;
   SudokuBoard less = puzzle;
   for (const std::vector<int>& set : orbits(puzzle.side, symmetry)) {
@@ -297,7 +301,8 @@ bool is_minimal(SudokuRulesSolver& solver, const SudokuBoard& puzzle, SudokuSymm
       less.cells[static_cast<std::size_t>(cell)] = 0;
     }
     if (any && solver.count(less, 2).solutions == 1) return false;
-    for (int cell : set) less.cells[static_cast<std::size_t>(cell)] = puzzle.cells[static_cast<std::size_t>(cell)];
+    for (int cell : set)
+      less.cells[static_cast<std::size_t>(cell)] = puzzle.cells[static_cast<std::size_t>(cell)];
   }
   return true;
 }

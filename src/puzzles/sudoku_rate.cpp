@@ -25,7 +25,8 @@ class Techniques {
         houses_of_(puzzle.cells.size()) {
     const Mask all = side_ == 64 ? ~Mask{0} : (Mask{1} << side_) - 1;
     for (std::size_t h = 0; h < rules.houses().size(); ++h)
-      for (int cell : rules.houses()[h].cells) houses_of_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
+      for (int cell : rules.houses()[h].cells)
+        houses_of_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
       if (values_[cell] == 0 && !rules.is_hole(static_cast<int>(cell))) candidates_[cell] = all;
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
@@ -39,7 +40,8 @@ class Techniques {
         if (a == b) continue;
         int shared = 0;
         for (int cell : houses[a].cells)
-          for (int h : houses_of_[static_cast<std::size_t>(cell)]) shared += h == static_cast<int>(b);
+          for (int h : houses_of_[static_cast<std::size_t>(cell)])
+            shared += h == static_cast<int>(b);
         if (shared >= 2) overlapping_.push_back({static_cast<int>(a), static_cast<int>(b)});
       }
   }
@@ -50,10 +52,14 @@ class Techniques {
         rating.logical = false;
         return;
       }
-      if (naked_single()) ++rating.naked_singles;
-      else if (hidden_single()) ++rating.hidden_singles;
-      else if (locked_candidates()) ++rating.locked_candidates;
-      else if (naked_pair()) ++rating.naked_pairs;
+      if (naked_single())
+        ++rating.naked_singles;
+      else if (hidden_single())
+        ++rating.hidden_singles;
+      else if (locked_candidates())
+        ++rating.locked_candidates;
+      else if (naked_pair())
+        ++rating.naked_pairs;
       else {
         rating.logical = false;
         return;
@@ -101,7 +107,9 @@ class Techniques {
   // cells may lack one.)
   bool hidden_single() {
     for (const SudokuRules::House& house : rules_.houses())
-      for (int d = 1; house_full_[static_cast<std::size_t>(&house - rules_.houses().data())] && d <= side_; ++d) {
+      for (int d = 1;
+           house_full_[static_cast<std::size_t>(&house - rules_.houses().data())] && d <= side_;
+           ++d) {
         int where = -1, places = 0;
         for (int cell : house.cells)
           if (candidates_[static_cast<std::size_t>(cell)] & bit(d)) where = cell, ++places;
@@ -188,7 +196,7 @@ const char* to_string(SudokuLevel level) {
   return "unknown";
 }
 
-SudokuRating rate_sudoku(SudokuRulesSolver& solver, const SudokuBoard& puzzle, int relabellings) {
+SudokuRating rate_sudoku(SudokuSolver& solver, const SudokuBoard& puzzle, int relabellings) {
   const SudokuRules& rules = solver.rules();
   if (puzzle.side != rules.side())
     throw SudokuError("a " + std::to_string(puzzle.side) + "x" + std::to_string(puzzle.side) +
@@ -200,10 +208,11 @@ SudokuRating rate_sudoku(SudokuRulesSolver& solver, const SudokuBoard& puzzle, i
     return rating;
   }
   Techniques(rules, puzzle).run(rating);
-  rating.level = !rating.logical                                      ? SudokuLevel::expert
-                 : rating.locked_candidates > 0 || rating.naked_pairs > 0 ? SudokuLevel::intermediate
-                 : rating.hidden_singles > 0                          ? SudokuLevel::easy
-                                                                      : SudokuLevel::simple;
+  rating.level = !rating.logical ? SudokuLevel::expert
+                 : rating.locked_candidates > 0 || rating.naked_pairs > 0
+                     ? SudokuLevel::intermediate
+                 : rating.hidden_singles > 0 ? SudokuLevel::easy
+                                             : SudokuLevel::simple;
 
   // The engine: relabelling k maps digit d to 1 + (d - 1) * step_k mod side
   // for steps coprime with the side (the identity first), a fixed set so

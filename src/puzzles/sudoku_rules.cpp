@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Sudoku of any shape as exact cover (see sudoku_rules.hpp for the model):
-// the rules, their problem, the check of a board against them, and boards as
-// text in any alphabet.
+// boards, alphabets, the rules, their problem and the check of a board
+// against them.
 #include "xcover/puzzles/sudoku_rules.hpp"
 
 #include <algorithm>
@@ -44,43 +44,22 @@ void digit_sets(int side, int count, int sum, int from, std::uint64_t chosen,
     digit_sets(side, count - 1, sum - d, d + 1, chosen | (std::uint64_t{1} << (d - 1)), out);
 }
 
-int read_number(std::string_view token, std::size_t& k) {
-  int value = 0;
-  const std::size_t begin = k;
-  while (k < token.size() && token[k] >= '0' && token[k] <= '9' && value < 100000)
-    value = value * 10 + (token[k++] - '0');
-  return k > begin ? value : -1;
-}
-
-// "r1c1r1c2=3": the cells (0-based) and the sum.
-void add_cage_token(SudokuRules& rules, std::string_view token) {
-  const int side = rules.side();
-  auto bad = [&](const std::string& what) {
-    return SudokuError("cage '" + std::string(token) + "': " + what +
-                       " (a cage reads r<row>c<column>...=<sum>, e.g. r1c1r1c2=3)");
-  };
-  std::vector<int> cells;
-  std::size_t k = 0;
-  while (k < token.size() && token[k] != '=') {
-    if (token[k] != 'r') throw bad("expected 'r' at character " + std::to_string(k + 1));
-    ++k;
-    const int row = read_number(token, k);
-    if (k >= token.size() || token[k] != 'c')
-      throw bad("expected 'c' at character " + std::to_string(k + 1));
-    ++k;
-    const int column = read_number(token, k);
-    if (row < 1 || row > side || column < 1 || column > side)
-      throw bad("a cell off the " + std::to_string(side) + "x" + std::to_string(side) + " board");
-    cells.push_back((row - 1) * side + column - 1);
-  }
-  if (k >= token.size()) throw bad("no '=' and sum");
-  ++k;
-  const int sum = read_number(token, k);
-  if (sum < 1 || k != token.size()) throw bad("the sum is not a number");
-  rules.add_cage(std::move(cells), sum);
-}
-
 }  // namespace
+
+void SudokuBoard::set(int row, int column, int digit) {
+  if (row < 0 || row >= side || column < 0 || column >= side)
+    throw SudokuError("cell (" + std::to_string(row) + ", " + std::to_string(column) +
+                      ") is outside a " + board_name(side) + " board");
+  if (digit < 0 || digit > side)
+    throw SudokuError("digit " + std::to_string(digit) + " does not fit a " + board_name(side) +
+                      " board (0 for a blank, 1.." + std::to_string(side) + ")");
+  cells[static_cast<std::size_t>(row * side + column)] = static_cast<std::uint8_t>(digit);
+}
+
+void SudokuBoard::reset(int board_side) {
+  side = board_side;
+  cells.assign(static_cast<std::size_t>(board_side * board_side), 0);
+}
 
 int SudokuBoard::given_count() const {
   return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto c) { return c; }));
@@ -199,12 +178,28 @@ SudokuRules SudokuRules::jigsaw(std::string_view regions) {
                       " regions; a " + board_name(side) + " board has " + std::to_string(side));
   for (auto& [symbol, cells] : by_symbol) {
     if (static_cast<int>(cells.size()) != side)
-      throw SudokuError(std::string("region '") + symbol + "' has " +
-                        std::to_string(cells.size()) + " cells, not " + std::to_string(side));
+      throw SudokuError(std::string("region '") + symbol + "' has " + std::to_string(cells.size()) +
+                        " cells, not " + std::to_string(side));
     rules.add_standard_house(std::string("region ") + symbol, std::move(cells));
   }
   rules.extras_.insert(rules.extras_.begin(), "jigsaw regions");
   return rules;
+}
+
+SudokuRules SudokuRules::square(int side) {
+  check_side(side);
+  int box = 1;
+  while (box * box < side) ++box;
+  if (box * box == side) return boxes(box, box);
+  std::string shapes;
+  for (int rows = 2; rows < side; ++rows) {
+    if (side % rows != 0) continue;
+    shapes +=
+        (shapes.empty() ? "" : " or ") + std::to_string(rows) + "x" + std::to_string(side / rows);
+  }
+  throw SudokuError(
+      "a " + board_name(side) + " board has no square boxes: give its boxes" +
+      (shapes.empty() ? std::string(", or read it as a Latin square") : " (" + shapes + ")"));
 }
 
 void SudokuRules::add_standard_house(std::string name, std::vector<int> cells) {
@@ -274,8 +269,7 @@ SudokuRules& SudokuRules::add_diagonals() {
 }
 
 SudokuRules& SudokuRules::add_windows() {
-  if (box_rows_ == 0)
-    throw SudokuError("windows need boxes (a board of R x C boxes)");
+  if (box_rows_ == 0) throw SudokuError("windows need boxes (a board of R x C boxes)");
   int count = 0;
   for (int top = 1; top + box_rows_ <= side_; top += box_rows_ + 1) {
     for (int left = 1; left + box_columns_ <= side_; left += box_columns_ + 1) {
@@ -307,8 +301,8 @@ SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
   std::vector<std::uint64_t> sets;
   digit_sets(side_, static_cast<int>(cells.size()), sum, 1, 0, sets);
   if (sets.empty())
-    throw SudokuError(name + ": no " + std::to_string(cells.size()) +
-                      " distinct digits sum to " + std::to_string(sum));
+    throw SudokuError(name + ": no " + std::to_string(cells.size()) + " distinct digits sum to " +
+                      std::to_string(sum));
   cages_.push_back({std::move(cells), sum});
   if (cages_.size() == 1) extras_.push_back("cages");
   return *this;
@@ -316,8 +310,10 @@ SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
 
 std::string SudokuRules::describe() const {
   std::string out = board_name(side_);
-  if (box_rows_) out += ", " + std::to_string(box_rows_) + "x" + std::to_string(box_columns_) + " boxes";
-  else if (extras_.empty() || extras_.front() != "jigsaw regions") out += " Latin square";
+  if (box_rows_)
+    out += ", " + std::to_string(box_rows_) + "x" + std::to_string(box_columns_) + " boxes";
+  else if (extras_.empty() || extras_.front() != "jigsaw regions")
+    out += " Latin square";
   for (const std::string& extra : extras_)
     out += ", " + (extra == "cages" ? std::to_string(cages_.size()) + " cages" : extra);
   return out;
@@ -331,7 +327,8 @@ Problem SudokuRules::problem() const {
   // houses with holes or fewer cells, and of cages (secondary: at most once).
   std::vector<int> cell_item(static_cast<std::size_t>(cells), -1);
   for (int cell = 0; cell < cells; ++cell)
-    if (!is_hole(cell)) cell_item[static_cast<std::size_t>(cell)] = problem.add_primary(cell_name(cell, side));
+    if (!is_hole(cell))
+      cell_item[static_cast<std::size_t>(cell)] = problem.add_primary(cell_name(cell, side));
   std::vector<int> house_item(houses_.size() * digits, -1);
   auto house_items = [&](bool primary) {
     for (std::size_t h = 0; h < houses_.size(); ++h) {
@@ -351,12 +348,14 @@ Problem SudokuRules::problem() const {
   std::vector<int> cage_digit_item;
   for (std::size_t k = 0; k < cages_.size(); ++k)
     for (int d = 1; d <= side; ++d)
-      cage_digit_item.push_back(problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d)));
+      cage_digit_item.push_back(
+          problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d)));
 
   // Which houses and which cage each cell is in.
   std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
   for (std::size_t h = 0; h < houses_.size(); ++h)
-    for (int cell : houses_[h].cells) houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
+    for (int cell : houses_[h].cells)
+      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
   std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
   for (std::size_t k = 0; k < cages_.size(); ++k)
     for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
@@ -367,9 +366,11 @@ Problem SudokuRules::problem() const {
     for (int d = 1; d <= side; ++d) {
       entries.assign(1, OptionEntry{cell_item[static_cast<std::size_t>(cell)]});
       for (int h : houses_of[static_cast<std::size_t>(cell)])
-        entries.push_back({house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
+        entries.push_back(
+            {house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
       if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
-        entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits + static_cast<std::size_t>(d - 1)]});
+        entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits +
+                                           static_cast<std::size_t>(d - 1)]});
       problem.add_option(std::span<const OptionEntry>(entries));
     }
   }
@@ -406,10 +407,12 @@ std::string SudokuRules::find_conflict(const SudokuBoard& board) const {
       if (d == 0) continue;
       if (seen[static_cast<std::size_t>(d)] >= 0) {
         const int first = seen[static_cast<std::size_t>(d)];
-        const std::string where =
-            row      ? "columns " + std::to_string(first % side_ + 1) + " and " + std::to_string(cell % side_ + 1)
-            : column ? "rows " + std::to_string(first / side_ + 1) + " and " + std::to_string(cell / side_ + 1)
-                     : cell_name(first, side_) + " and " + cell_name(cell, side_);
+        const std::string where = row ? "columns " + std::to_string(first % side_ + 1) + " and " +
+                                            std::to_string(cell % side_ + 1)
+                                  : column
+                                      ? "rows " + std::to_string(first / side_ + 1) + " and " +
+                                            std::to_string(cell / side_ + 1)
+                                      : cell_name(first, side_) + " and " + cell_name(cell, side_);
         return "digit " + std::to_string(d) + " twice in " + house.name + " (" + where + ")";
       }
       seen[static_cast<std::size_t>(d)] = cell;
@@ -447,187 +450,6 @@ bool SudokuRules::is_solution(const SudokuBoard& puzzle, const SudokuBoard& solu
     if (puzzle.cells[k] != 0 && puzzle.cells[k] != solution.cells[k]) return false;
   }
   return find_conflict(solution).empty();
-}
-
-// --- text --------------------------------------------------------------------
-
-KnuthSudoku parse_knuth_sudoku(std::string_view text, const std::string& source) {
-  static constexpr std::string_view digits = "123456789abcdefghijklmnopqrstuvw";
-  static constexpr std::string_view boxes = "0123456789abcdefghijklmnopqrstuv";
-  std::vector<std::string_view> lines;
-  for (std::size_t k = 0; k < text.size();) {
-    std::size_t end = text.find('\n', k);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(k, end - k);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    k = end + 1;
-  }
-  while (!lines.empty() && lines.back().empty()) lines.pop_back();
-  auto fail = [&](std::size_t line, const std::string& reason) {
-    return ParseError(source, line, reason);
-  };
-  if (lines.empty() || lines.front().empty()) throw fail(1, "the first line is empty: its length n is the side");
-  const std::size_t n = lines.front().size();
-  if (n > digits.size())
-    throw fail(1, "the first line has " + std::to_string(n) + " characters; n is at most 32");
-  for (std::size_t k = 0; k < lines.size(); ++k)
-    if (lines[k].size() != n)
-      throw fail(k + 1, "has " + std::to_string(lines[k].size()) + " characters, not n = " +
-                            std::to_string(n));
-  if (lines.size() % n != 0)
-    throw fail(lines.size(), "box-definition group " + std::to_string(lines.size() / n) +
-                                 " has " + std::to_string(lines.size() % n) + " of its " +
-                                 std::to_string(n) + " lines");
-  const int side = static_cast<int>(n);
-  KnuthSudoku out{SudokuRules(side), SudokuBoard(side),
-                  SudokuAlphabet::custom(digits.substr(0, n), side)};
-  for (int r = 0; r < side; ++r)
-    for (int c = 0; c < side; ++c) {
-      const char ch = lines[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-      const std::size_t d = digits.find(ch);
-      if (ch == '#') out.rules.add_hole(r * side + c);
-      else if (d != std::string_view::npos && d < n)
-        out.puzzle.cells[static_cast<std::size_t>(r * side + c)] = static_cast<std::uint8_t>(d + 1);
-    }
-  std::vector<std::vector<int>> cells_of(boxes.size());
-  for (std::size_t k = n; k < lines.size(); ++k)
-    for (std::size_t c = 0; c < n; ++c) {
-      const char ch = lines[k][c];
-      if (ch == '.') continue;
-      const std::size_t x = boxes.find(ch);
-      if (x == std::string_view::npos || x >= n)
-        throw fail(k + 1, std::string("'") + ch + "' at column " + std::to_string(c + 1) +
-                              " names no box (0-9 then a-v, fewer than n; '.' for none)");
-      const int cell = static_cast<int>((k % n) * n + c);
-      std::vector<int>& box = cells_of[x];
-      if (std::find(box.begin(), box.end(), cell) != box.end())
-        throw fail(k + 1, std::string("box ") + ch + " already holds " + cell_name(cell, side));
-      box.push_back(cell);
-      if (box.size() > n)
-        throw fail(k + 1, std::string("box ") + ch + " has more than " + std::to_string(n) + " cells");
-    }
-  for (std::size_t x = 0; x < cells_of.size(); ++x)
-    if (!cells_of[x].empty()) out.rules.add_region(std::string("box ") + boxes[x], std::move(cells_of[x]));
-  return out;
-}
-
-std::string to_knuth_lines(const SudokuBoard& board, const SudokuRules& rules,
-                           const SudokuAlphabet& alphabet) {
-  std::string out;
-  for (int r = 0; r < board.side; ++r) {
-    for (int c = 0; c < board.side; ++c)
-      out += rules.is_hole(r * board.side + c) ? '#' : alphabet.symbol(board.get(r, c));
-    out += '\n';
-  }
-  return out;
-}
-
-void add_cages(SudokuRules& rules, std::string_view text) {
-  std::size_t k = 0;
-  while (k < text.size()) {
-    while (k < text.size() && is_blank(text[k])) ++k;
-    const std::size_t begin = k;
-    while (k < text.size() && !is_blank(text[k])) ++k;
-    if (k > begin) add_cage_token(rules, text.substr(begin, k - begin));
-  }
-}
-
-std::string cages_text(const SudokuRules& rules) {
-  std::string out;
-  const int side = rules.side();
-  for (const auto& cage : rules.cages()) {
-    if (!out.empty()) out += ' ';
-    for (int cell : cage.cells)
-      out += 'r' + std::to_string(cell / side + 1) + 'c' + std::to_string(cell % side + 1);
-    out += '=' + std::to_string(cage.sum);
-  }
-  return out;
-}
-
-SudokuBoard parse_board(std::string_view line, int side, const SudokuAlphabet& alphabet) {
-  std::size_t begin = 0;
-  while (begin < line.size() && (line[begin] == ' ' || line[begin] == '\t')) ++begin;
-  std::size_t end = begin;
-  while (end < line.size() && !ends_cells(line[end])) ++end;
-  const std::size_t length = end - begin;
-  const std::size_t wanted = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
-  if (length != wanted)
-    throw SudokuError(std::to_string(length) + (length == 1 ? " cell" : " cells") + "; a " +
-                      board_name(side) + " board has " + std::to_string(wanted));
-  SudokuBoard board(side);
-  for (std::size_t k = 0; k < length; ++k) {
-    const char c = line[begin + k];
-    const int value = alphabet.value(c);
-    if (value < 0 || value > side) {
-      const int position = static_cast<int>(k);
-      const unsigned char byte = static_cast<unsigned char>(c);
-      char shown[16];
-      if (byte < 0x20 || byte >= 0x7f) std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
-      else std::snprintf(shown, sizeof shown, "'%c'", c);
-      throw SudokuError(std::string(shown) + " at position " + std::to_string(position + 1) +
-                        " (row " + std::to_string(position / side + 1) + ", column " +
-                        std::to_string(position % side + 1) + ") is not a symbol of this board (" +
-                        alphabet.describe() + ")");
-    }
-    board.cells[k] = static_cast<std::uint8_t>(value);
-  }
-  // From side 10 up, a line with '0' but without the last digit may be
-  // written in digits from 0 (hex 0-F): refuse to guess.
-  const std::string_view cells_text = line.substr(begin, length);
-  const char last = alphabet.symbol(side);
-  if (side >= 10 && alphabet.zero_is_blank() && cells_text.find('0') != std::string_view::npos &&
-      cells_text.find(last) == std::string_view::npos)
-    throw SudokuError(std::string("'0' with no '") + last + "' in a " + board_name(side) +
-                      " puzzle: is '0' a blank or a digit (as in hex 0-F)? Write blanks as '.', "
-                      "or give the digits' symbols (xcover sudoku --alphabet ...)");
-  return board;
-}
-
-std::string to_line(const SudokuBoard& board, const SudokuAlphabet& alphabet) {
-  std::string line;
-  line.reserve(board.cells.size());
-  for (std::uint8_t cell : board.cells) line += alphabet.symbol(cell);
-  return line;
-}
-
-std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
-                    const SudokuAlphabet& alphabet) {
-  const int side = board.side, rows = rules.box_rows(), columns = rules.box_columns();
-  std::string out;
-  for (int r = 0; r < side; ++r) {
-    if (rows && r > 0 && r % rows == 0) {
-      for (int c = 0; c < side; ++c) {
-        if (c > 0) out += columns && c % columns == 0 ? "-+-" : "-";
-        out += '-';
-      }
-      out += '\n';
-    }
-    for (int c = 0; c < side; ++c) {
-      if (c > 0) out += columns && c % columns == 0 ? " | " : " ";
-      out += rules.is_hole(r * side + c) ? '#' : alphabet.symbol(board.get(r, c));
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-}  // namespace xcover
-
-namespace xcover {
-
-std::string to_grid(const SudokuBoard& puzzle, const SudokuBoard& solution,
-                    const SudokuRules& rules, const SudokuAlphabet& alphabet) {
-  const std::string left = to_grid(puzzle, rules, alphabet);
-  const std::string right = to_grid(solution, rules, alphabet);
-  std::string out;
-  for (std::size_t l = 0, r = 0; l < left.size() && r < right.size();) {
-    const std::size_t l_end = left.find('\n', l), r_end = right.find('\n', r);
-    out.append(left, l, l_end - l).append("    ").append(right, r, r_end - r) += '\n';
-    l = l_end + 1;
-    r = r_end + 1;
-  }
-  return out;
 }
 
 }  // namespace xcover

@@ -17,7 +17,9 @@
 
 #include "../engine/work_sharing.hpp"
 #include "piece_options.hpp"
+#include "thread_team.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/threads.hpp"
 
 namespace xcover {
 
@@ -145,8 +147,8 @@ struct ParallelSearch::Impl {
   bool finished = false;  // workers must leave
   Checkpoint totals;      // finished part (solutions, nodes, updates, done)
   bool resumed = false;
-  bool cut = false;     // the queue holds the work (first cut made, or resumed)
-  bool broken = false;  // a visitor threw: its worker's piece is lost
+  bool cut = false;      // the queue holds the work (first cut made, or resumed)
+  bool broken = false;   // a visitor threw: its worker's piece is lost
   bool dropped = false;  // a stop dropped the work left (keep_work_on_stop)
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
@@ -157,7 +159,7 @@ struct ParallelSearch::Impl {
   bool budgeted = false;
   std::atomic<std::uint64_t> budget{0};  // nodes no worker holds yet
   unsigned spent = 0;                    // workers that left for want of nodes
-  std::atomic<bool> stop{false};   // running pieces end at once (limits met)
+  std::atomic<bool> stop{false};         // running pieces end at once (limits met)
   std::vector<std::unique_ptr<WorkerState>> workers;
   // The solver that cuts; every worker's is its sibling, so the tables built
   // from the problem exist once however many threads run.
@@ -172,7 +174,7 @@ struct ParallelSearch::Impl {
   Statistics stats;
 
   Impl(const Problem& p, ParallelOptions o) : problem(&p), options(std::move(o)) {
-    threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    threads = options.threads ? options.threads : default_threads();
     totals.fingerprint = fingerprint(p);
   }
 
@@ -191,14 +193,8 @@ struct ParallelSearch::Impl {
   // Starts `count` threads running `body(k)`; if one cannot be started, the
   // others are told to stop, joined, and the error thrown.
   template <class Body>
-  void start_threads(std::vector<std::thread>& pool, unsigned count, Body body) {
-    try {
-      for (unsigned k = 0; k < count; ++k) pool.emplace_back(body, k);
-    } catch (...) {
-      fail(std::current_exception());
-      for (std::thread& t : pool) t.join();
-      throw;
-    }
+  void start_threads(detail::ThreadTeam& team, unsigned count, Body body) {
+    team.start(0, count, body, [this] { fail(std::current_exception()); });
   }
   bool build_solver(std::optional<Solver>& built);
   void work(unsigned id, const Visitor& visit);
@@ -461,17 +457,16 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
       wake.notify_all();
     }
   };
-  std::vector<std::thread> pool;
+  detail::ThreadTeam pool;
   start_threads(pool, threads, solve);
   // However this function is left (the visitor may throw), the workers are
   // stopped and joined first.
   struct Joiner {
     std::atomic<bool>& stop;
-    std::vector<std::thread>& pool;
+    detail::ThreadTeam& pool;
     ~Joiner() {
       stop = true;
-      for (std::thread& t : pool)
-        if (t.joinable()) t.join();
+      pool.join();
     }
   } joiner{stop, pool};
 
@@ -509,7 +504,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
     }
   }
   stop = true;
-  for (std::thread& t : pool) t.join();
+  pool.join();
   if (failure) std::rethrow_exception(failure);
   totals.seconds += since(start);
   totals.solutions = visited;
@@ -529,11 +524,13 @@ Status ParallelSearch::run(const Visitor& visit) {
     return m.run_ordered(visit);
   }
   if (m.broken)
-    throw Error("ParallelSearch::run called again after a solution visitor threw: the count "
-                "lost that worker's piece; start again or resume from a checkpoint");
+    throw Error(
+        "ParallelSearch::run called again after a solution visitor threw: the count "
+        "lost that worker's piece; start again or resume from a checkpoint");
   if (m.dropped)
-    throw Error("ParallelSearch::run called again after a stop that dropped the work left "
-                "(ParallelOptions::keep_work_on_stop is false); start again");
+    throw Error(
+        "ParallelSearch::run called again after a stop that dropped the work left "
+        "(ParallelOptions::keep_work_on_stop is false); start again");
   const Clock::time_point start = Clock::now();
   m.model_solver();  // (before the workers, which take its siblings)
   if (!m.cut) m.first_cut(start);
@@ -563,7 +560,7 @@ Status ParallelSearch::run(const Visitor& visit) {
   m.spent = 0;
   m.workers.clear();
   for (unsigned k = 0; k < m.threads; ++k) m.workers.push_back(std::make_unique<WorkerState>());
-  std::vector<std::thread> pool;
+  detail::ThreadTeam pool;
   m.start_threads(pool, m.threads, [&m, &visit](unsigned k) { m.work(k, visit); });
 
   const SearchOptions& limits = m.options.search;
@@ -638,7 +635,7 @@ Status ParallelSearch::run(const Visitor& visit) {
     m.finished = true;
   }
   m.wake.notify_all();
-  for (std::thread& t : pool) t.join();
+  pool.join();
   if (m.failure) {
     m.broken = true;
     std::rethrow_exception(m.failure);
@@ -666,8 +663,9 @@ const Statistics& ParallelSearch::statistics() const { return impl_->stats; }
 
 Checkpoint ParallelSearch::checkpoint() const {
   if (impl_->dropped)
-    throw Error("no checkpoint: a stop dropped the work left "
-                "(ParallelOptions::keep_work_on_stop is false)");
+    throw Error(
+        "no checkpoint: a stop dropped the work left "
+        "(ParallelOptions::keep_work_on_stop is false)");
   Checkpoint c = impl_->totals;
   c.pending.assign(impl_->queue.begin(), impl_->queue.end());
   return c;

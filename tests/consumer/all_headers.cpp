@@ -29,8 +29,17 @@ int main() {
   failures += xcover::fingerprint(problem) != xcover::fingerprint(queens.problem);
   // puzzles/langford.hpp: values and positions, 3 + 6 items
   failures += xcover::make_langford(3).problem.item_count() != 9;
-  // puzzles/sudoku.hpp
-  failures += xcover::SudokuGrid(3).cell_count() != 81;
+  // puzzles/sudoku.hpp, sudoku_text.hpp: a line read, solved and written back
+  {
+    const std::string line = "1234............";
+    xcover::SudokuSolver four_by_four(xcover::SudokuRules::square(4));
+    xcover::SudokuBoard solved;
+    failures += four_by_four.solve(xcover::parse_sudoku(line), solved).status !=
+                xcover::SudokuStatus::solved;
+    failures += xcover::to_line(solved).substr(0, 4) != "1234";
+  }
+  // threads.hpp
+  failures += xcover::default_threads() == 0;
   // puzzles/sudoku_batch.hpp: one line in, one result out
   std::uint64_t batch_results = 0;
   {
@@ -43,9 +52,9 @@ int main() {
   failures += batch_results != 1;
   // puzzles/polyomino.hpp
   failures += xcover::pentominoes().size() != 12;
-  // puzzles/sudoku_rules.hpp, sudoku_rules_solver.hpp: the 288 4x4 boards
+  // puzzles/sudoku_rules.hpp: the 288 4x4 boards
   const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
-  xcover::SudokuRulesSolver four_solver(four);
+  xcover::SudokuSolver four_solver(four);
   failures += four_solver.count(xcover::SudokuBoard(4), 0).solutions != 288;
   // puzzles/sudoku_generate.hpp, sudoku_rate.hpp: a unique puzzle, rated
   const xcover::GeneratedSudoku made = xcover::generate_sudoku(four, 1);

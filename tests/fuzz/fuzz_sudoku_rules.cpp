@@ -19,8 +19,8 @@
 
 #include "fuzz_check.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 namespace {
 
@@ -36,7 +36,7 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
-xcover::SudokuRules make_rules(unsigned char pick, int side, std::vector<std::string_view>& rest) {
+xcover::SudokuRules make_rules(unsigned char pick, int side, std::vector<std::string_view> &rest) {
   using xcover::SudokuRules;
   SudokuRules rules(side);
   switch (pick & 3) {
@@ -72,7 +72,7 @@ void knuth(std::string_view text) {
   if (first != std::string_view::npos && first > 12) return;  // big boards: slower, not different
   try {
     const xcover::KnuthSudoku k = xcover::parse_knuth_sudoku(text, "fuzz");
-    xcover::SudokuRulesSolver solver(k.rules);
+    xcover::SudokuSolver solver(k.rules);
     solver.search_options().node_limit = 2000;
     xcover::SudokuBoard solution;
     const auto result = solver.solve(k.puzzle, solution, 2);
@@ -107,7 +107,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const xcover::SudokuRules rules = make_rules(pick, side, parts);
     for (const auto &house : rules.houses()) {
       FUZZ_CHECK(static_cast<int>(house.cells.size()) == rules.side());
-      FUZZ_CHECK(std::set<int>(house.cells.begin(), house.cells.end()).size() == house.cells.size());
+      FUZZ_CHECK(std::set<int>(house.cells.begin(), house.cells.end()).size() ==
+                 house.cells.size());
     }
     xcover::SudokuRules again = xcover::SudokuRules(rules.side());
     xcover::add_cages(again, xcover::cages_text(rules));
@@ -115,15 +116,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
     const auto alphabet = xcover::SudokuAlphabet::standard(rules.side());
     const xcover::SudokuBoard board = xcover::parse_board(cells, rules.side(), alphabet);
-    FUZZ_CHECK(xcover::parse_board(xcover::to_line(board, alphabet), rules.side(), alphabet) == board);
+    FUZZ_CHECK(xcover::parse_board(xcover::to_line(board, alphabet), rules.side(), alphabet) ==
+               board);
 
-    xcover::SudokuRulesSolver solver(rules);
+    xcover::SudokuSolver solver(rules);
     solver.search_options().node_limit = 2000;
     xcover::SudokuBoard solution;
     const auto result = solver.solve(board, solution, 2);
     FUZZ_CHECK((result.status == xcover::SudokuStatus::invalid) ==
                !rules.find_conflict(board).empty());
-    if (result.status == xcover::SudokuStatus::solved) FUZZ_CHECK(rules.is_solution(board, solution));
+    if (result.status == xcover::SudokuStatus::solved)
+      FUZZ_CHECK(rules.is_solution(board, solution));
   } catch (const xcover::SudokuError &e) {
     FUZZ_CHECK(std::string_view(e.what()).size() > 0);
   }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Many Sudoku puzzles, solved on several threads, each result handed back in
-// input order. Lines go in one at a time and results come out through a
-// callback while more go in, so a file of millions of puzzles is solved in
-// the memory of a few thousand (the window). Every thread keeps one
-// SudokuSolver per board size, built when first needed.
+// Many Sudoku puzzles of any shape, solved (or counted, or rated) on several
+// threads, each result handed back in input order. Lines go in one at a
+// time and results come out through a callback while more go in, so a file
+// of millions of puzzles is solved in the memory of a few thousand (the
+// window). Every thread reads lines with its own SudokuReader and keeps a
+// SudokuSolver per set of rules it meets.
 //
 //   xcover::SudokuBatch batch({.limit = 2}, [](const xcover::SudokuBatchResult& r) {
-//     if (r.status == xcover::SudokuBatchStatus::solved)
+//     if (r.status == xcover::SudokuStatus::solved)
 //       std::cout << xcover::to_line(r.solution) << '\n';
 //     return true;  // false stops the batch
 //   });
@@ -22,20 +23,27 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "xcover/export.hpp"
 #include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_rate.hpp"
 
 namespace xcover {
 
 struct SudokuBatchOptions {
+  // How lines are read (the classic format by default: the side from the
+  // length, square boxes).
+  SudokuLineFormat format{};
   // Solutions sought per puzzle: 1 solves, 2 also proves it unique, 0 all.
   std::uint64_t limit = 1;
   // Decode the first solution into each result; false only counts (faster).
   bool keep_solution = true;
-  // Threads that solve, the caller's among them; 0: one per hardware thread.
+  // Rate each solved puzzle (rate_sudoku with its default relabellings).
+  bool rate = false;
+  // Threads that solve, the caller's among them; 0: default_threads().
   unsigned threads = 0;
   // Give up on a puzzle after this many search nodes; 0: no limit.
   std::uint64_t node_limit = 0;
@@ -48,26 +56,22 @@ struct SudokuBatchOptions {
   std::size_t window = 4096;
 };
 
-enum class SudokuBatchStatus {
-  solved,       // at least one solution
-  no_solution,  // the givens obey the rules but cannot be completed
-  invalid,      // not a puzzle, or its givens break a rule: `error` says which
-  node_limit,   // SudokuBatchOptions::node_limit ended its search
-};
-
-XCOVER_API const char* to_string(SudokuBatchStatus status);
-
 struct SudokuBatchResult {
   std::uint64_t index = 0;  // the puzzle's place among those added, from 0
-  SudokuBatchStatus status = SudokuBatchStatus::no_solution;
+  // `stopped`: the node limit made it give up (a cancellation or the time
+  // limit stops the whole batch instead, and that puzzle is not handed back).
+  SudokuStatus status = SudokuStatus::no_solution;
   std::uint64_t solutions = 0;  // found, at most the limit
   std::uint64_t nodes = 0;      // search nodes spent on it (0 when invalid)
-  // Why the puzzle is invalid: parse_sudoku's or find_conflict's message.
+  // Why the puzzle is invalid: the reader's or find_conflict's message.
   std::string error;
+  // The line as read (rules, alphabet, board), when keep_solution is set
+  // and the line was a puzzle: to print the puzzle and its rules beside.
+  SudokuLine puzzle;
   // The first solution found, when solved and keep_solution is set.
-  SudokuGrid solution;
-  // The puzzle as read, when keep_solution is set (to print it beside).
-  SudokuGrid puzzle;
+  SudokuBoard solution;
+  // When rate is set and the puzzle was solved.
+  std::optional<SudokuRating> rating;
 };
 
 // Why a batch stopped before every puzzle added was handed back.
@@ -75,7 +79,7 @@ enum class SudokuBatchStop {
   none,
   cancelled,   // *SudokuBatchOptions::cancel became true
   time_limit,  // SudokuBatchOptions::time_limit passed
-  callback,    // the callback returned false
+  callback,    // the callback returned false (or threw)
 };
 
 XCOVER_API const char* to_string(SudokuBatchStop stop);
@@ -86,7 +90,7 @@ class XCOVER_API SudokuBatch {
   using Callback = std::function<bool(const SudokuBatchResult&)>;
 
   // Starts the threads (threads - 1 of them: the caller solves too, while it
-  // waits in add() or flush()).
+  // waits in add() or flush()). SudokuError when the format gives no rules.
   SudokuBatch(const SudokuBatchOptions& options, Callback callback);
   // Stops the threads; results not yet handed back are dropped (flush()
   // first to have them all).
@@ -94,19 +98,19 @@ class XCOVER_API SudokuBatch {
   SudokuBatch(const SudokuBatch&) = delete;
   SudokuBatch& operator=(const SudokuBatch&) = delete;
 
-  // Queues one puzzle line (read as parse_sudoku reads it) and hands back
-  // the results that are ready. Returns false, without taking the line,
-  // once the batch has stopped.
+  // Queues one puzzle line (read under options.format) and hands back the
+  // results that are ready. Returns false, without taking the line, once
+  // the batch has stopped.
   bool add(std::string_view line);
   // Solves every puzzle added so far and hands back its result; false when
   // the batch stopped first. After a stop the results handed back are those
   // of the first delivered() puzzles, each exactly once.
   bool flush();
 
-  // Builds every thread's solver for box size `box` now rather than at its
-  // first puzzle of that size (a benchmark keeps it out of its timing).
-  // Only between flush() and the next add().
-  void prepare(int box);
+  // Builds every thread's solver for boards of `side` now rather than at
+  // its first puzzle (a benchmark keeps it out of its timing). Only between
+  // flush() and the next add(), and for formats without per-line rules.
+  void prepare(int side);
 
   std::uint64_t added() const;
   std::uint64_t delivered() const;

@@ -8,11 +8,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "xcover/export.hpp"
+#include "xcover/puzzles/sudoku.hpp"
+#include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 namespace xcover {
 
@@ -35,13 +37,21 @@ struct SudokuGenerateOptions {
   // Killer: cut the full board into cages (of 1..5 cells, mostly 2..4) and
   // keep only the givens the cages need (often none).
   bool killer = false;
+  // generate_sudokus only: rate each puzzle on the thread that made it, by
+  // technique (the level) and, with rate_searches > 0, by the engine
+  // (rate_sudoku's relabellings); with `level`, a puzzle of another level
+  // is only rated by technique (it is to be turned away).
+  bool rate = false;
+  int rate_searches = 8;
+  std::optional<SudokuLevel> level{};
 };
 
 struct GeneratedSudoku {
-  SudokuRules rules;  // the rules given, with the cages when killer
+  SudokuRules rules{1};  // the rules given, with the cages when killer
   SudokuBoard puzzle;
   SudokuBoard solution;
   std::uint64_t seed = 0;
+  std::optional<SudokuRating> rating{};  // with SudokuGenerateOptions::rate
 };
 
 // Puzzle number k of a run seeded `seed`: independent of how many threads
@@ -50,14 +60,13 @@ XCOVER_API GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64
                                            const SudokuGenerateOptions& options = {});
 // `count` puzzles on `threads` threads (0: one per core), handed to
 // `deliver` in order, puzzle k from seed + k; `deliver` returns false to stop.
-XCOVER_API void generate_sudokus(const SudokuRules& rules, std::uint64_t count,
-                                 std::uint64_t seed, const SudokuGenerateOptions& options,
-                                 unsigned threads,
+XCOVER_API void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64_t seed,
+                                 const SudokuGenerateOptions& options, unsigned threads,
                                  const std::function<bool(const GeneratedSudoku&)>& deliver);
 
 // True when the puzzle has one solution and taking away any one clue (with
 // a symmetry: the clues of any one symmetric set) gives it more.
-XCOVER_API bool is_minimal(SudokuRulesSolver& solver, const SudokuBoard& puzzle,
+XCOVER_API bool is_minimal(SudokuSolver& solver, const SudokuBoard& puzzle,
                            SudokuSymmetry symmetry = SudokuSymmetry::none);
 
 }  // namespace xcover

@@ -11,8 +11,8 @@
 #include <cstdint>
 
 #include "xcover/export.hpp"
+#include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
-#include "xcover/puzzles/sudoku_rules_solver.hpp"
 
 namespace xcover {
 
@@ -41,7 +41,7 @@ struct SudokuRating {
 // searches are averaged (1 when the rules have cages: a relabelling would
 // break the sums); 0 leaves the engine out (nodes and solutions stay 0), for
 // a quick level.
-XCOVER_API SudokuRating rate_sudoku(SudokuRulesSolver& solver, const SudokuBoard& puzzle,
+XCOVER_API SudokuRating rate_sudoku(SudokuSolver& solver, const SudokuBoard& puzzle,
                                     int relabellings = 8);
 
 }  // namespace xcover

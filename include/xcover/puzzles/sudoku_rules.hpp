@@ -17,8 +17,8 @@
 //   A house with holes, or a region of fewer cells, takes secondary items
 //   instead: each digit at most once (Knuth's generalized Sudoku).
 //
-// The 9x9 classic has a faster dedicated path (SudokuSolver, sudoku.hpp);
-// these rules serve every shape and agree with it on the classic.
+// The classic n²×n² grid is one instance: SudokuRules::boxes(n, n). The
+// solver is in sudoku.hpp, lines and grids as text in sudoku_text.hpp.
 #pragma once
 
 #include <cstdint>
@@ -27,11 +27,17 @@
 #include <string_view>
 #include <vector>
 
+#include "xcover/error.hpp"
 #include "xcover/export.hpp"
 #include "xcover/problem.hpp"
-#include "xcover/puzzles/sudoku.hpp"
 
 namespace xcover {
+
+// A malformed puzzle, board or set of rules; the message says what to fix.
+class XCOVER_API SudokuError : public Error {
+ public:
+  using Error::Error;
+};
 
 // A board of any side: cells row by row, 0 for a blank, digits 1..side.
 struct XCOVER_API SudokuBoard {
@@ -42,7 +48,11 @@ struct XCOVER_API SudokuBoard {
   explicit SudokuBoard(int board_side)
       : side(board_side), cells(static_cast<std::size_t>(board_side * board_side), 0) {}
   int get(int row, int column) const { return cells[row * side + column]; }
+  // SudokuError for a cell off the board or a digit above the side.
+  void set(int row, int column, int digit);
   int given_count() const;
+  // Empties the board and gives it side `board_side`, reusing its storage.
+  void reset(int board_side);
   friend bool operator==(const SudokuBoard&, const SudokuBoard&) = default;
 };
 
@@ -91,6 +101,10 @@ class XCOVER_API SudokuRules {
   // Jigsaw: one symbol per cell, row by row, naming its region; each symbol
   // marks `side` cells (side = the square root of the length).
   static SudokuRules jigsaw(std::string_view regions);
+  // The classic shape for a side: square boxes (4 -> 2x2, 9 -> 3x3, 16,
+  // 25, 36, 49, 64). SudokuError for another side, naming box shapes that
+  // fit it ("a 6x6 board has no square boxes: give its boxes, 2x3 or 3x2").
+  static SudokuRules square(int side);
 
   // The two long diagonals (X-Sudoku).
   SudokuRules& add_diagonals();
@@ -143,44 +157,5 @@ class XCOVER_API SudokuRules {
   std::vector<bool> holes_;  // empty: none
   int hole_count_ = 0;
 };
-
-// Reads a board of `side` cells a row: the cells run up to the first
-// whitespace, ',' or ':'. From side 10 up, with an alphabet where '0' is a
-// blank, a line holding '0' but not the last digit is refused as ambiguous
-// (it may be written in digits from 0, as hex is). SudokuError ("80 cells; a 9x9 board has 81",
-// "'G' at position 5 (row 1, column 5) is not a symbol of this board (1-9,
-// '.' for a blank)").
-XCOVER_API SudokuBoard parse_board(std::string_view line, int side,
-                                   const SudokuAlphabet& alphabet);
-XCOVER_API std::string to_line(const SudokuBoard& board, const SudokuAlphabet& alphabet);
-// Knuth's generalized Sudoku, as his DLX data generator for it reads it:
-// n lines of n characters (n from 1 to 32), each a clue (1-9 then a-w),
-// '#' for a hole or anything else for a blank; then any number of groups of
-// n lines naming boxes, each character a box (0-9 then a-v) or '.' for none
-// in this group. A box may take cells in several groups and holds at most n
-// (with n open cells it holds every digit, else each at most once); rows and
-// columns through holes, likewise. ParseError names SOURCE:LINE.
-struct KnuthSudoku {
-  SudokuRules rules{1};
-  SudokuBoard puzzle;
-  SudokuAlphabet alphabet = SudokuAlphabet::standard(1);  // 1-9 then a-w
-};
-XCOVER_API KnuthSudoku parse_knuth_sudoku(std::string_view text, const std::string& source);
-// A board in that layout: n lines of n symbols, '#' for holes, '.' blanks.
-XCOVER_API std::string to_knuth_lines(const SudokuBoard& board, const SudokuRules& rules,
-                                      const SudokuAlphabet& alphabet);
-
-// Killer cages as text, separated by blanks: each its cells as r<row>c<column>
-// (from 1), '=', and its sum: "r1c1r1c2=3 r1c3r2c3r3c3=15". add_cages throws
-// SudokuError naming the cage and what is wrong; cages_text writes them so.
-XCOVER_API void add_cages(SudokuRules& rules, std::string_view text);
-XCOVER_API std::string cages_text(const SudokuRules& rules);
-// Rows of symbols separated by spaces, boxes by '|' and lines of '-' when
-// the rules have boxes.
-XCOVER_API std::string to_grid(const SudokuBoard& board, const SudokuRules& rules,
-                               const SudokuAlphabet& alphabet);
-// The puzzle's board and the solution's side by side, four spaces apart.
-XCOVER_API std::string to_grid(const SudokuBoard& puzzle, const SudokuBoard& solution,
-                               const SudokuRules& rules, const SudokuAlphabet& alphabet);
 
 }  // namespace xcover

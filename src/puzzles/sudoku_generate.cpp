@@ -195,8 +195,13 @@ class Maker {
     SudokuBoard full(n);
     SearchOptions& search = solver_.search_options();
     const std::uint64_t kept_seed = search.random_seed;
+    const std::uint64_t kept_limit = search.node_limit;
     bool solved = false;
     for (int attempt = 0; attempt < 16 && !solved; ++attempt) {
+      // A random first row can clash with irregular regions in ways that
+      // take long to prove: such an attempt gives up and the next row is
+      // drawn (the last, from an empty board, searches to the end).
+      search.node_limit = attempt < 15 ? std::uint64_t{200} * static_cast<std::uint64_t>(n * n) : 0;
       SudokuBoard start(n);
       if (attempt < 15) {  // the last attempt starts from an empty board
         random.shuffle(digits);
@@ -209,6 +214,7 @@ class Maker {
       solved = solver_.solve(start, full, 1).status == SudokuStatus::solved;
     }
     search.random_seed = kept_seed;
+    search.node_limit = kept_limit;
     if (!solved) throw SudokuError("these rules have no full board: " + solver_.rules().describe());
     random.shuffle(digits);
     for (std::uint8_t& cell : full.cells)

@@ -14,26 +14,9 @@
 
 namespace {
 
-struct Command {
-  const char* name;
-  int (*run)(const std::vector<std::string>&);
-  const char* summary;
-};
-
-const Command commands[] = {
-    {"solve", xcover::cli::run_solve, "solve or count an exact-cover problem in Knuth's format"},
-    {"sudoku", xcover::cli::run_sudoku, "solve or count Sudoku puzzles (4x4 to 25x25), one a line"},
-    {"queens", xcover::cli::run_queens, "place N queens on an N x N board, none attacking"},
-    {"polyomino", xcover::cli::run_polyomino,
-     "tile a board with polyominoes (pentominoes built in)"},
-    {"langford", xcover::cli::run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N"},
-    {"reduce", xcover::cli::run_reduce,
-     "make a problem in Knuth's format smaller, with the same solutions"},
-};
-
 void print_usage(std::ostream& out) {
   out << "usage: xcover COMMAND [options]\n\nCommands:\n";
-  for (const Command& c : commands) {
+  for (const xcover::cli::Command& c : xcover::cli::commands()) {
     out << "  " << c.name;
     for (std::size_t k = std::char_traits<char>::length(c.name); k < 12; ++k) out << ' ';
     out << c.summary << '\n';
@@ -64,7 +47,7 @@ int main(int argc, char** argv) {
     std::cout << version_line() << '\n';
     return exit_success;
   }
-  for (const Command& c : commands) {
+  for (const Command& c : commands()) {
     if (name != c.name) continue;
     const std::vector<std::string> args(argv + 2, argv + argc);
     try {

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The xcover subcommands. Each takes the words after its name and returns the
-// process exit code.
+// process exit code, and registers itself beside its code:
+//
+//   XCOVER_COMMAND(40, "queens", run_queens, "place N queens on an N x N board");
+//
+// (the number orders `xcover --help`'s list). main.cpp finds them here; a new
+// command is its file, that line, and its entry in apps/CMakeLists.txt.
 #pragma once
 
 #include <iosfwd>
@@ -13,12 +18,25 @@ struct Reduction;
 
 namespace xcover::cli {
 
-int run_solve(const std::vector<std::string>& args);
-int run_sudoku(const std::vector<std::string>& args);
-int run_queens(const std::vector<std::string>& args);
-int run_polyomino(const std::vector<std::string>& args);
-int run_langford(const std::vector<std::string>& args);
-int run_reduce(const std::vector<std::string>& args);
+struct Command {
+  int order;
+  const char* name;
+  int (*run)(const std::vector<std::string>& args);
+  const char* summary;
+};
+
+// Every command registered, in their order.
+const std::vector<Command>& commands();
+
+// Registers a command when the program starts (see XCOVER_COMMAND).
+struct RegisterCommand {
+  explicit RegisterCommand(const Command& command);
+};
+
+#define XCOVER_COMMAND(order, name, run, summary)                  \
+  static const ::xcover::cli::RegisterCommand registered_command { \
+    { order, name, run, summary }                                  \
+  }
 
 // "xcover: removed N options and M items in R rounds", DLX-PRE's summary
 // (reduce.cpp; solve --preprocess prints it with --stats).

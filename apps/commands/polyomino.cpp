@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // xcover polyomino [FILE...]: tile a board with pieces, each used once.
+#include "xcover/puzzles/polyomino.hpp"
+
 #include <iostream>
 
-#include "commands/commands.hpp"
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
-#include "xcover/puzzles/polyomino.hpp"
+#include "commands/commands.hpp"
 
 namespace xcover::cli {
 
@@ -139,7 +140,8 @@ int run_polyomino(const std::vector<std::string>& args) {
   FileOperands operands;
   std::vector<std::string>& files = operands.files;
   po::variables_map vm;
-  if (!parse_options("polyomino", synopsis, visible, operands.hidden, operands.positional, args, vm))
+  if (!parse_options("polyomino", synopsis, visible, operands.hidden, operands.positional, args,
+                     vm))
     return exit_success;
 
   flags.search.search_options();  // checks the values, starts the time limit
@@ -164,5 +166,8 @@ int run_polyomino(const std::vector<std::string>& args) {
   return run_puzzle(tiling.problem, flags,
                     [&](const Solution& solution) { return tiling_picture(tiling, solution); });
 }
+
+XCOVER_COMMAND(40, "polyomino", run_polyomino,
+               "tile a board with polyominoes (pentominoes built in)");
 
 }  // namespace xcover::cli

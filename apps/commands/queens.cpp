@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // xcover queens N: the N-queens problem, solved, counted or emitted.
-#include "commands/commands.hpp"
-#include "cli/puzzle_search.hpp"
 #include "xcover/puzzles/queens.hpp"
+
+#include "cli/puzzle_search.hpp"
+#include "commands/commands.hpp"
 
 namespace xcover::cli {
 
@@ -23,5 +24,7 @@ int run_queens(const std::vector<std::string>& args) {
     return queens_picture(queens_columns(queens, solution));
   });
 }
+
+XCOVER_COMMAND(30, "queens", run_queens, "place N queens on an N x N board, none attacking");
 
 }  // namespace xcover::cli

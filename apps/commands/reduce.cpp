@@ -93,4 +93,7 @@ int run_reduce(const std::vector<std::string>& args) {
   return exit_success;
 }
 
+XCOVER_COMMAND(60, "reduce", run_reduce,
+               "make a problem in Knuth's format smaller, with the same solutions");
+
 }  // namespace xcover::cli

@@ -143,4 +143,7 @@ int run_solve(const std::vector<std::string>& args) {
   });
 }
 
+XCOVER_COMMAND(10, "solve", run_solve,
+               "solve or count an exact-cover problem in Knuth's format");
+
 }  // namespace xcover::cli

@@ -198,4 +198,7 @@ int run_sudoku(const std::vector<std::string>& args) {
   }
 }
 
+XCOVER_COMMAND(20, "sudoku", run_sudoku,
+               "solve, count, rate or make Sudoku of any shape, one a line");
+
 }  // namespace xcover::cli

@@ -160,9 +160,9 @@ void SearchFlags::add_to(po::options_description& options) {
        number(checkpoint_every, "--checkpoint-every", parse_seconds)->value_name("SECONDS"),
        "how often to save the checkpoint (default 60)")
       ("propagate", po::bool_switch(&propagate),
-       "commit forced options (an item with one option left) ahead, all at once: the same "
-       "solutions in the same order, faster with the bitsets layout, but node and update counts "
-       "unlike DLX1's")
+       "commit forced options (an item with one option left) ahead, all at once, and drop the "
+       "options an item's last two rule out: the same solutions (perhaps in another order), "
+       "faster with the bitsets layout, but node and update counts unlike DLX1's")
       ("item-choice", po::value(&item_choice)->value_name("RULE"),
        "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
        "7 shortest, the one whose options clash with the most; bitsets layout only)")

@@ -111,11 +111,15 @@ struct SearchOptions {
   // seed instead (the default takes the first in item order, as DLX1 does).
   std::uint64_t random_seed = 0;
   // Commit forced options ahead, all at once: whenever a primary item has
-  // one option left, take it before branching. The solutions, and their
-  // order, stay the same; the search spends less time on chains of forced
-  // moves (Sudoku's singles). Node counts then differ from DLX1's (a dead
-  // end among forced moves is met at another point), and so do updates;
-  // a node_limit can be passed by the forced options of one step.
+  // one option left, take it before branching. And when every option left
+  // to a primary item A (two of them) also covers a primary item B, drop
+  // B's options without A (the subset rule: Sudoku's locked candidates).
+  // The solutions stay the same; the search spends less time on chains of
+  // forced moves (Sudoku's singles) and branches less. Node counts then
+  // differ from DLX1's (a dead end among forced moves is met at another
+  // point), and so do updates; the solutions may come in another order
+  // (the subset rule shortens items, so the branching can differ); a
+  // node_limit can be passed by the forced options of one step.
   // Only the bitsets layout does this; the links ignore it.
   bool propagate = false;
 };

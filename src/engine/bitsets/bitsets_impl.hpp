@@ -34,6 +34,7 @@ Bitsets<kWords, Len>::Bitsets(std::shared_ptr<const Tables> tables)
       vector_lengths_(tables_->vector_lengths),
       primary_bits_(tables_->primary_bits.data()),
       primaries_(tables_->primaries.data()),
+      subset_items_(tables_->subset_items.empty() ? nullptr : tables_->subset_items.data()),
       choices_stride_(tables_->choices_stride) {
   scratch_.assign(std::max(words_, 16), 0);  // (room for wide_store)
   wave_clashes_.assign(words_, 0);
@@ -41,6 +42,7 @@ Bitsets<kWords, Len>::Bitsets(std::shared_ptr<const Tables> tables)
   wave_low_.assign(static_cast<std::size_t>(len_stride_ / kLanes), 0);
   trail_.assign(static_cast<std::size_t>(primary_count_) + 1, 0);
   pending_clashes_.assign(words_, 0);
+  if (subset_items_ != nullptr) unseen_.assign(static_cast<std::size_t>(len_stride_), 0);
   option_list_.assign(static_cast<std::size_t>(words_) * 64 + 32 + 2048, 0);
   list_base_ = bitsets::aligned<4096>(option_list_);
   clear_assumptions();
@@ -55,7 +57,7 @@ std::size_t Bitsets<kWords, Len>::bytes() const {
          held(level_choices_) + held(choice_count_) + held(level_len_) + held(uncovered_) +
          held(level_item_) + held(cursor_) + held(slot_) + held(scratch_) + held(option_list_) +
          held(dead_) + held(trail_) + held(trail_end_) + held(shortest_) + held(wave_low_) +
-         held(wave_clashes_) + held(wave_forced_);
+         held(wave_clashes_) + held(wave_forced_) + held(level_seen_) + held(unseen_);
 }
 
 template <int kWords, typename Len>
@@ -75,6 +77,14 @@ void Bitsets<kWords, Len>::grow_levels(int level) {
     std::copy_n(len_base_, static_cast<std::size_t>(level_capacity_) * len_stride_, lengths_base);
   level_len_ = std::move(lengths);
   len_base_ = lengths_base;
+  if (subset_items_ != nullptr) {
+    std::vector<Len> seen(static_cast<std::size_t>(capacity) * len_stride_ + 64, 0);
+    Len* seen_base = bitsets::aligned(seen);
+    if (level_capacity_ > 0)
+      std::copy_n(seen_base_, static_cast<std::size_t>(level_capacity_) * len_stride_, seen_base);
+    level_seen_ = std::move(seen);
+    seen_base_ = seen_base;
+  }
   level_capacity_ = capacity;
   level_choices_.resize(static_cast<std::size_t>(capacity) * choices_stride_ + 32);
   choice_count_.resize(capacity);

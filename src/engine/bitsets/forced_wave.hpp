@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "bitsets.hpp"
 
@@ -20,6 +21,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
   std::uint64_t* low = wave_low_.data();
   const std::int32_t blocks = len_stride_ / kLanes;
   bool alive = true;
+  int pass = 0;  // of the subset rule
   while (uncovered > 0) {
     // The items left with at most one option (covered ones have a high
     // bit), a vector's worth to a block: one with none is a dead end.
@@ -42,6 +44,13 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
         break;
       }
       if (any == 0) {
+        // No single left: the subset rule may remove more, and make more.
+        if (subsets_) {
+          const Len* seen = pass++ > 0  ? seen_at(level)
+                            : level > 0 ? seen_at(level - 1)
+                                        : unseen_.data();
+          if (remove_by_subsets(level, seen)) continue;
+        }
         shortest_[level] = L::smallest(shortest);  // the fixpoint: for open()
         break;
       }
@@ -126,6 +135,95 @@ done:
   uncovered_[level] = uncovered;
   trail_end_[level] = top;
   return alive;
+}
+
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
+  std::uint64_t* active = active_at(level);
+  Len* ln = len_at(level);
+  std::uint64_t* removed = scratch_.data();
+  const std::int32_t blocks = len_stride_ / kLanes;
+  using L = Lanes<Len>;
+  const typename L::V one = L::splat(1);
+  const typename L::V most = L::splat(static_cast<Len>(kSubsetLength));
+  // The items tried: uncovered (a covered one's length has the high bit),
+  // of 2 to kSubsetLength options, among those that may qualify.
+  Len* now_seen = seen_at(level);
+  auto tried = [&](std::int32_t b) {
+    const typename L::V v = L::load(ln + kLanes * b);
+    const std::uint64_t changed = ~L::equal(v, L::load(seen + kLanes * b));
+    std::memcpy(now_seen + kLanes * b, ln + kLanes * b, 64);
+    return changed & L::at_most(v, most) & ~L::at_most(v, one) & subset_items_[b];
+  };
+  // Whether item B may take the rule from A: uncovered, and longer (equal
+  // sets would lose nothing).
+  auto longer = [&](std::int32_t b, std::int32_t a) {
+    return b != a && ln[b] > ln[a] && ln[b] < kCovered;
+  };
+  bool any = false;
+  if constexpr (kWide) {
+    const WideSet act = WideSet::load(active);
+    WideSet out = WideSet::zero();
+    for (std::int32_t b = 0; b < blocks; ++b) {
+      for (std::uint64_t bits = tried(b); bits != 0; bits &= bits - 1) {
+        const std::int32_t a = kLanes * b + std::countr_zero(bits);
+        const std::uint64_t* column = mask(static_cast<std::uint32_t>(a));
+        const WideSet own = act & WideSet::load(column);
+        // B must be among the items of A's first option.
+        const std::int32_t w = std::countr_zero(own.nonzero());
+        const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
+        const std::uint16_t* primary = primaries_of(option);
+        for (std::int32_t k = 0; k < primary_stride_; ++k) {
+          const std::int32_t item = primary[k];
+          if (!longer(item, a)) continue;
+          const WideSet other = WideSet::load(mask(static_cast<std::uint32_t>(item)));
+          if (WideSet::andnot(other, own).nonzero() != 0) continue;
+          out = out | WideSet::andnot(WideSet::load(column), act & other);
+          any = true;
+        }
+      }
+    }
+    if (!any) return false;
+    out.store(removed);
+    WideSet::andnot(out, act).store(active);
+  } else {
+    std::uint64_t* own = wave_forced_.data();
+    std::fill_n(removed, words(), 0);
+    for (std::int32_t b = 0; b < blocks; ++b) {
+      for (std::uint64_t bits = tried(b); bits != 0; bits &= bits - 1) {
+        const std::int32_t a = kLanes * b + std::countr_zero(bits);
+        const std::uint64_t* column = mask(static_cast<std::uint32_t>(a));
+        for (std::int32_t k = 0; k < words(); ++k) own[k] = active[k] & column[k];
+        const std::int32_t w = first_word(active, column);
+        const std::int32_t option = w << 6 | std::countr_zero(own[w]);
+        const std::uint16_t* primary = primaries_of(option);
+        for (std::int32_t k = 0; k < primary_stride_; ++k) {
+          const std::int32_t item = primary[k];
+          if (!longer(item, a)) continue;
+          const std::uint64_t* other = mask(static_cast<std::uint32_t>(item));
+          std::uint64_t outside = 0;
+          for (std::int32_t j = 0; j < words(); ++j) outside |= own[j] & ~other[j];
+          if (outside != 0) continue;
+          for (std::int32_t j = 0; j < words(); ++j)
+            removed[j] |= active[j] & other[j] & ~column[j];
+          any = true;
+        }
+      }
+    }
+    if (!any) return false;
+    for (std::int32_t k = 0; k < words(); ++k) active[k] &= ~removed[k];
+  }
+  // The options removed come off their items' lengths.
+  std::uint16_t* list = list_base_;
+  const std::int32_t listed = list_options(removed, list);
+  if constexpr (Isa::avx512) {
+    if (vector_lengths_) {
+      updates += subtract(list, listed, ln, ln, 0);
+      return true;
+    }
+  }
+  updates += take(list, listed, ln);
+  return true;
 }
 
 }  // namespace xcover::detail::XCOVER_ISA

@@ -154,6 +154,37 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   entry_mask.shrink_to_fit();
   option_index.shrink_to_fit();
   primaries.shrink_to_fit();
+  // Items that share three options or more with another: counted pair by
+  // pair, one item A at a time over the options containing it.
+  {
+    std::vector<std::vector<int>> containing(primary_count);
+    for (int bit = 0; bit < options; ++bit) {
+      const std::uint16_t* r = record.data() + bit * record_size;
+      for (int k = 1; k <= primary_stride; ++k)
+        if (r[k] < primary_count) containing[r[k]].push_back(bit);
+    }
+    std::vector<int> shared(primary_count, 0);
+    std::vector<std::uint64_t> qualify(len_stride / lanes, 0);
+    bool any = false;
+    for (int a = 0; a < primary_count; ++a) {
+      bool partner = false;
+      for (const int bit : containing[a]) {
+        const std::uint16_t* r = record.data() + bit * record_size;
+        for (int k = 1; k <= primary_stride; ++k)
+          if (r[k] < primary_count && r[k] != a && ++shared[r[k]] == 3) partner = true;
+      }
+      for (const int bit : containing[a]) {
+        const std::uint16_t* r = record.data() + bit * record_size;
+        for (int k = 1; k <= primary_stride; ++k)
+          if (r[k] < primary_count) shared[r[k]] = 0;
+      }
+      if (partner) {
+        qualify[a / lanes] |= std::uint64_t{1} << (a % lanes);
+        any = true;
+      }
+    }
+    if (any) subset_items = std::move(qualify);
+  }
   int fewest = primary_stride;
   for (const std::uint16_t k : primaries) fewest = std::min<int>(fewest, k);
   first_levels = std::min(primary_count / std::max(fewest, 1) + 1, 15);
@@ -164,7 +195,7 @@ std::size_t BitsetTables::bytes() const {
   return held(option_index) + held(bit_of_option) + held(masks) + held(few_words_begin) +
          held(few_words) + held(entry_begin) + held(entry_mask) + held(option_clashes) +
          held(record) + held(primaries) + held(primary_bits) + held(initial_set) +
-         held(initial_len);
+         held(initial_len) + held(subset_items);
 }
 
 namespace bitsets {

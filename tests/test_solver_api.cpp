@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <ranges>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -193,6 +195,53 @@ TEST_CASE("solutions() pulls the solutions one at a time") {
       CHECK(range.status() == xcover::Status::solution_limit);
       CHECK_THROWS_AS(range.begin(), xcover::Error);
     }
+  }
+}
+
+TEST_CASE("a range's status() says stopped until its search has ended") {
+  const xcover::Problem problem = xcover::make_queens(6).problem;  // 4 solutions
+  for (const xcover::Layout layout : kLayouts) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver solver(problem, layout);
+    SUBCASE("before begin()") {
+      auto range = solver.solutions();
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after a break") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) {
+        static_cast<void>(s);
+        if (++seen == 2) break;
+      }
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after a break at the last solution: the search had not looked further") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) {
+        static_cast<void>(s);
+        if (++seen == 4) break;
+      }
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after std::views::take") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range | std::views::take(3)) seen += !s.options.empty();
+      CHECK(seen == 3);
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after the loop ran out") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) seen += !s.options.empty();
+      CHECK(seen == 4);
+      CHECK(range.status() == xcover::Status::exhausted);
+    }
+    // The solver is whole again once the range is gone.
+    CHECK(solver.count().solutions == 4);
   }
 }
 

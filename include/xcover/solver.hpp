@@ -282,8 +282,10 @@ class XCOVER_API SolutionRange {
   // Starts the search (once: a range is walked through one time).
   iterator begin();
   std::default_sentinel_t end() const { return {}; }
-  // Why the search ended: exhausted when every solution was visited,
-  // stopped when the loop left early.
+  // Why the search ended: exhausted when every solution was visited, a
+  // limit's status when one stopped it, stopped when the loop left early
+  // (break, std::views::take: the search looks no further than the last
+  // solution handed out) or has not begun.
   Status status() const;
 
  private:

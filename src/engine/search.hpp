@@ -146,7 +146,10 @@ class SearchEngine final : public Engine {
     pulled = Solution{std::span<const int>(solution), problem};
     return &pulled;
   }
-  Status pull_status() const override { return run.status; }
+  // run.status is the last search's until this one ends: a range not begun,
+  // or paused at a solution the loop left on, has stopped (end_pull() says
+  // the same when the range goes).
+  Status pull_status() const override { return run.at == At::done ? run.status : Status::stopped; }
   void end_pull() override {
     if (run.at == At::solution)
       std::visit([&](auto& core) { unwind(core, run.level); }, layout_core);

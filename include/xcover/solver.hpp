@@ -73,13 +73,15 @@ struct Progress {
 };
 
 // A solution: indices into the problem's options, forced options
-// (assumptions) first. It borrows the solver's memory: valid during the
-// visitor's call (or, from solutions(), until the range moves on); keep a
-// copy with to_vector().
+// (assumptions) first. A value: a copy keeps its options, however the
+// search goes on. The search hands each one out by reference to a Solution
+// it reuses (no allocation per solution): the reference is valid during the
+// visitor's call (or, from solutions(), until the range moves on); copy the
+// Solution, or its options, to keep it.
 struct Solution {
-  std::span<const int> options;
+  std::vector<int> options;
   const Problem* problem = nullptr;
-  std::vector<int> to_vector() const { return {options.begin(), options.end()}; }
+  std::vector<int> to_vector() const { return options; }
 };
 
 using Visitor = std::function<bool(const Solution&)>;
@@ -251,7 +253,7 @@ struct SharedSearch;
 // Leaving the loop early ends the search, at no further cost; status() then
 // says why it ended. The range borrows the solver, which must outlive it;
 // while the range lives, the solver refuses every other call (Error). Each
-// Solution is valid until the iterator moves on.
+// Solution referred to is valid until the iterator moves on; a copy stays.
 class XCOVER_API SolutionRange {
  public:
   class iterator {

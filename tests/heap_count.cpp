@@ -30,6 +30,7 @@ namespace {
 
 std::atomic<std::int64_t> live{0};
 std::atomic<std::int64_t> peak{0};
+std::atomic<std::int64_t> allocations{0};
 
 }  // namespace
 
@@ -45,6 +46,8 @@ bool heap_counted() {
 
 std::int64_t heap_bytes() { return live.load(); }
 
+std::int64_t heap_allocations() { return allocations.load(); }
+
 std::int64_t take_heap_peak() { return peak.exchange(live.load()); }
 
 }  // namespace xcover::test
@@ -54,6 +57,7 @@ std::int64_t take_heap_peak() { return peak.exchange(live.load()); }
 void* operator new(std::size_t size) {
   void* block = std::malloc(size != 0 ? size : 1);
   if (block == nullptr) throw std::bad_alloc();
+  allocations.fetch_add(1, std::memory_order_relaxed);
   const std::int64_t now = live.fetch_add(static_cast<std::int64_t>(malloc_usable_size(block))) +
                            static_cast<std::int64_t>(malloc_usable_size(block));
   std::int64_t high = peak.load();

@@ -11,6 +11,8 @@ namespace xcover::test {
 bool heap_counted();
 // Bytes allocated with operator new and not deleted yet.
 std::int64_t heap_bytes();
+// Blocks allocated with operator new so far (freed or not).
+std::int64_t heap_allocations();
 // The most heap_bytes() has been since the last call (which lowers it to
 // heap_bytes()).
 std::int64_t take_heap_peak();

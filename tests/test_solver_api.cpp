@@ -4,11 +4,17 @@
 // and solutions pulled one at a time.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <iterator>
+#include <ranges>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "heap_count.hpp"
 #include "xcover/error.hpp"
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
@@ -193,6 +199,121 @@ TEST_CASE("solutions() pulls the solutions one at a time") {
       CHECK(range.status() == xcover::Status::solution_limit);
       CHECK_THROWS_AS(range.begin(), xcover::Error);
     }
+  }
+}
+
+TEST_CASE("a range's status() says stopped until its search has ended") {
+  const xcover::Problem problem = xcover::make_queens(6).problem;  // 4 solutions
+  for (const xcover::Layout layout : kLayouts) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver solver(problem, layout);
+    SUBCASE("before begin()") {
+      auto range = solver.solutions();
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after a break") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) {
+        static_cast<void>(s);
+        if (++seen == 2) break;
+      }
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after a break at the last solution: the search had not looked further") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) {
+        static_cast<void>(s);
+        if (++seen == 4) break;
+      }
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after std::views::take") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range | std::views::take(3)) seen += !s.options.empty();
+      CHECK(seen == 3);
+      CHECK(range.status() == xcover::Status::stopped);
+    }
+    SUBCASE("after the loop ran out") {
+      auto range = solver.solutions();
+      int seen = 0;
+      for (const xcover::Solution& s : range) seen += !s.options.empty();
+      CHECK(seen == 4);
+      CHECK(range.status() == xcover::Status::exhausted);
+    }
+    // The solver is whole again once the range is gone.
+    CHECK(solver.count().solutions == 4);
+  }
+}
+
+TEST_CASE("a Solution copied out of the loop keeps its own options") {
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout : kLayouts) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver solver(problem, layout);
+    const std::vector<std::vector<int>> expected = all_solutions(solver);
+    REQUIRE(expected.size() == 92);
+    auto options_of = [&](const std::vector<xcover::Solution>& kept) {
+      std::vector<std::vector<int>> lists;
+      for (const xcover::Solution& s : kept) {
+        CHECK(s.problem == &problem);
+        lists.emplace_back(s.options.begin(), s.options.end());
+      }
+      return lists;
+    };
+    // (Before, every copy showed the last solution: they borrowed the
+    // solver's buffer.)
+    SUBCASE("from a range, one by one") {
+      std::vector<xcover::Solution> kept;
+      for (const xcover::Solution& s : solver.solutions()) kept.push_back(s);
+      CHECK(options_of(kept) == expected);
+    }
+    SUBCASE("from a range, with a range algorithm") {
+      std::vector<xcover::Solution> kept;
+      auto range = solver.solutions();
+      std::ranges::copy(range, std::back_inserter(kept));
+      CHECK(options_of(kept) == expected);
+    }
+    SUBCASE("from a visitor") {
+      std::vector<xcover::Solution> kept;
+      CHECK(solver.search([&](const xcover::Solution& s) {
+        kept.push_back(s);
+        return true;
+      }) == xcover::Status::exhausted);
+      CHECK(options_of(kept) == expected);
+    }
+  }
+}
+
+TEST_CASE("the search allocates nothing per solution it hands out") {
+  if (!xcover::test::heap_counted()) return;  // (glibc, no sanitizer)
+  const xcover::Problem problem = xcover::make_queens(8).problem;
+  for (const xcover::Layout layout :
+       {xcover::Layout::links, xcover::Layout::bitsets, xcover::Layout::sparse}) {
+    const std::string layout_name = xcover::to_string(layout);
+    CAPTURE(layout_name);
+    xcover::Solver solver(problem, layout);
+    // The allocations between one solution and the next: none, once the
+    // first is handed out.
+    std::vector<std::int64_t> at(93, 0);
+    std::size_t n = 0;
+    CHECK(solver.search([&](const xcover::Solution& s) {
+      at[n++] = xcover::test::heap_allocations();
+      return !s.options.empty();
+    }) == xcover::Status::exhausted);
+    REQUIRE(n == 92);
+    CHECK(at[91] == at[0]);
+    n = 0;
+    for (const xcover::Solution& s : solver.solutions()) {
+      at[n++] = xcover::test::heap_allocations();
+      static_cast<void>(s);
+    }
+    REQUIRE(n == 92);
+    CHECK(at[91] == at[0]);
   }
 }
 

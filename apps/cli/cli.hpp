@@ -63,6 +63,10 @@ bool parse_options(const std::string& command, const std::string& synopsis,
                    const po::positional_options_description& positional,
                    const std::vector<std::string>& args, po::variables_map& vm);
 
+// The FILE of a command that reads one problem: "-" (standard input) when
+// none was given; a UsageError for more than one.
+std::string one_file(const std::vector<std::string>& files);
+
 // Numbers on the command line, one parser for each kind, used by every
 // command. Each throws UsageError naming `option` unless `text` is entirely
 // such a number:
@@ -123,11 +127,16 @@ struct SearchFlags {
 
 // Prints one solution; `number` counts from 1.
 using SolutionPrinter = std::function<void(const Solution& solution, std::uint64_t number)>;
+// Prints the end of the results once the search has ended (solve --format
+// json), in place of the count --count prints; `threads`: how many searched.
+using SearchEnd = std::function<void(Status status, const Statistics& stats, unsigned threads)>;
 
 // Runs the search the flags ask for — on one thread, on several, or on MPI
 // ranks, with checkpoints — and prints the count (--count) or hands each
-// solution to `print`. Returns the exit code.
-int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print);
+// solution to `print`, then calls `end` if given (not with --estimate or
+// --mpi). Returns the exit code.
+int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print,
+               const SearchEnd& end = {});
 
 // Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP; the engine polls it.
 std::atomic<bool>& interrupted();

@@ -41,8 +41,13 @@ bool parse_options(const std::string& command, const std::string& synopsis,
   general.add_options()("version", "print the version and the kernels in use");
   po::options_description all;
   all.add(visible).add(general).add(hidden);
+  // Options by their exact names only: Boost would take any unambiguous
+  // prefix (--thread for --threads), which a later option could make
+  // ambiguous or point elsewhere.
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
   try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).style(style).run(),
+              vm);
     if (vm.count("help")) {
       po::options_description shown;
       shown.add(visible).add(general);
@@ -54,10 +59,20 @@ bool parse_options(const std::string& command, const std::string& synopsis,
       return false;
     }
     po::notify(vm);
+  } catch (const po::too_many_positional_options_error&) {
+    throw UsageError("too many operands: usage: xcover " + command + ' ' +
+                     synopsis.substr(0, synopsis.find('\n')));
   } catch (const po::error& e) {
     throw UsageError(e.what());
   }
   return true;
+}
+
+std::string one_file(const std::vector<std::string>& files) {
+  if (files.size() > 1)
+    throw UsageError("one problem at a time: give one FILE (or none, for standard input), not " +
+                     std::to_string(files.size()));
+  return files.empty() ? "-" : files.front();
 }
 
 namespace {

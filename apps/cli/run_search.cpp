@@ -33,13 +33,16 @@ void save(const std::string& path, const Checkpoint& checkpoint) {
 // The count on stdout (--count) when the search got to the end; otherwise,
 // when it found nothing, a line on stderr, as DLX1 ends with "Altogether 0
 // solutions": an empty stdout alone would not tell "none" from "not run".
-void print_count(Status status, const Statistics& stats, const SearchFlags& flags) {
+// With `end`, the command prints the count its own way.
+void print_count(Status status, const Statistics& stats, const SearchFlags& flags,
+                 const SearchEnd& end, unsigned threads) {
   const bool complete = status == Status::exhausted || status == Status::solution_limit;
   if (flags.count && complete) {
-    std::cout << stats.solutions << '\n';
+    if (!end) std::cout << stats.solutions << '\n';
   } else if (status == Status::exhausted && stats.solutions == 0) {
     std::cerr << "xcover: 0 solutions\n";
   }
+  if (end) end(status, stats, threads);
 }
 
 // A figure of an estimate: whole when large enough for the digits after
@@ -137,7 +140,8 @@ int run_mpi_search(const Problem& problem, const SearchFlags& flags, const Searc
 }
 #endif
 
-int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print) {
+int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print,
+               const SearchEnd& end) {
   const SearchOptions options = flags.search_options();
   std::uint64_t number = 0;
   Visitor visit;
@@ -167,7 +171,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     const Status status = solver.search(visit, options);
     const Statistics& stats = solver.statistics();
     end_progress();  // before the count: cerr is tied to cout and flushes it
-    print_count(status, stats, flags);
+    print_count(status, stats, flags, end, 1);
     return finish_search(status, stats, flags.stats, 1);
   }
 
@@ -196,7 +200,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     save(checkpoint_path, search.checkpoint());
   const Statistics& stats = search.statistics();
   end_progress();  // before the count: cerr is tied to cout and flushes it
-  print_count(status, stats, flags);
+  print_count(status, stats, flags, end, threads);
   if (status == Status::cancelled || status == Status::time_limit || status == Status::node_limit) {
     if (!checkpoint_path.empty())
       std::cerr << "xcover: the checkpoint in " << checkpoint_path

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // xcover langford N: Langford pairs, solved, counted or emitted.
-#include "commands/commands.hpp"
-#include "cli/puzzle_search.hpp"
 #include "xcover/puzzles/langford.hpp"
+
+#include <iostream>
+
+#include "cli/puzzle_search.hpp"
+#include "commands/commands.hpp"
 
 namespace xcover::cli {
 
@@ -30,6 +33,10 @@ int run_langford(const std::vector<std::string>& args) {
                          "reversal are counted separately (twice OEIS A014552; N = 7 gives 52).",
                          args, flags, 1000);
   if (!n) return exit_success;
+  // The search would only confirm it, and for a large N take long to.
+  if (*n % 4 == 1 || *n % 4 == 2)
+    std::cerr << "xcover langford: no arrangement of " << *n
+              << " pairs exists: only N with N mod 4 = 0 or 3 has one\n";
   const LangfordProblem langford = make_langford(*n);
   return run_puzzle(langford.problem, flags, [&](const Solution& solution) {
     return std::vector<std::string>{joined(langford_sequence(langford, solution))};

@@ -48,11 +48,7 @@ int run_reduce(const std::vector<std::string>& args) {
       "write to FILE, one a line, the number (from 1) of the input option each output option "
       "comes from")("rounds", number(rounds, "--rounds", parse_count)->value_name("N"),
                     "stop after N rounds (0: until a round removes nothing)");
-  po::options_description hidden;
-  std::string file = "-";
-  hidden.add_options()("file", po::value(&file));
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  FileOperands operands;
   po::variables_map vm;
   if (!parse_options(
           "reduce",
@@ -64,8 +60,9 @@ int run_reduce(const std::vector<std::string>& args) {
           "are those of the input, as sets of options (--map numbers them). A problem\n"
           "found unsolvable becomes its primary item left without options.\n"
           "What was removed is said on standard error.",
-          visible, hidden, positional, args, vm))
+          visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
+  const std::string file = one_file(operands.files);
   if (rounds > 1000000000) throw UsageError("--rounds must be at most 1000000000");
 
   ReadResult input;

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 // xcover solve [FILE]: a problem in Knuth's text format, solved or counted.
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "commands/commands.hpp"
 #include "cli/input.hpp"
+#include "commands/commands.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/reduce.hpp"
 
@@ -35,6 +38,69 @@ void print_solution(const Problem& problem, const std::vector<int>& options,
   }
   std::cout << '\n';
   for (int option : options) print_option(problem, option);
+}
+
+// `text` as a JSON string: quotes, backslashes and control characters
+// escaped; other bytes as they are (the input's UTF-8 stays UTF-8).
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + '"';
+}
+
+// --format json: one object on one line,
+//   {"solutions":[{"options":[3,4,0],"lines":["a d f","b g","c e"]},...],
+//    "count":1,"status":"exhausted","complete":true,"statistics":{...}}
+// "options" are the input's option numbers (from 0, as --cheapest and the
+// library count them), "lines" the options as the text output writes them,
+// "cost" their total when the problem has costs. --count leaves the
+// solutions out. The solutions go out as they are found; the rest at the end.
+void print_json_solution(const Problem& problem, const std::vector<int>& options,
+                         std::uint64_t number) {
+  std::cout << (number > 1 ? ",{" : "{") << "\"options\":[";
+  for (std::size_t k = 0; k < options.size(); ++k) std::cout << (k ? "," : "") << options[k];
+  std::cout << ']';
+  if (problem.has_costs()) {
+    std::uint64_t cost = 0;
+    for (int option : options) cost += problem.option_cost(option);
+    std::cout << ",\"cost\":" << cost;
+  }
+  std::cout << ",\"lines\":[";
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    std::string line = problem.option_text(options[k]);
+    if (const std::uint64_t cost = problem.option_cost(options[k]); cost != 0)
+      line += " |" + std::to_string(cost);
+    std::cout << (k ? "," : "") << json_string(line);
+  }
+  std::cout << "]}";
+}
+
+void print_json_end(bool count_only, Status status, const Statistics& stats, unsigned threads) {
+  // The Status's own name, as in C++ and Python: solution_limit.
+  std::string status_name = to_string(status);
+  std::replace(status_name.begin(), status_name.end(), ' ', '_');
+  std::cout << (count_only ? "{" : "],") << "\"count\":" << stats.solutions
+            << ",\"status\":" << json_string(status_name)
+            << ",\"complete\":" << (status == Status::exhausted ? "true" : "false")
+            << ",\"statistics\":{\"nodes\":" << stats.nodes << ",\"updates\":" << stats.updates
+            << ",\"solutions\":" << stats.solutions;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", stats.seconds);
+  std::cout << ",\"seconds\":" << seconds;
+  if (stats.bytes != 0) std::cout << ",\"bytes\":" << stats.bytes;
+  std::cout << ",\"threads\":" << threads << ",\"kernels\":" << json_string(kernels_in_use())
+            << "}}\n";
 }
 
 // The options of a solution of the problem searched, as the input's: the
@@ -83,7 +149,12 @@ int run_solve(const std::vector<std::string>& args) {
   po::options_description visible("Options");
   SearchFlags flags;
   bool preprocess = false;
+  std::string format = "text";
   visible.add_options()("help,h", "show this help");
+  visible.add_options()(
+      "format", po::value(&format)->value_name("text|json"),
+      "text (default): numbered solutions, one option a line; json: one object on stdout with "
+      "the solutions (option numbers from 0, and lines), count, status and statistics");
   visible.add_options()("preprocess", po::bool_switch(&preprocess),
                         "reduce the problem first, as 'xcover reduce' does (the same solutions, "
                         "printed with the input's options)");
@@ -93,11 +164,7 @@ int run_solve(const std::vector<std::string>& args) {
       "print the K cheapest solutions by the options' costs ('|n' on an option "
       "line), cheapest first, each with its cost; ties by the sorted option numbers; one thread");
   flags.add_to(visible);
-  po::options_description hidden;
-  std::string file = "-";
-  hidden.add_options()("file", po::value(&file));
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  FileOperands operands;
   po::variables_map vm;
   if (!parse_options("solve",
                      "[FILE] [options]\n\n"
@@ -105,10 +172,20 @@ int run_solve(const std::vector<std::string>& args) {
                      "multiplicities: u:v|name on the items line, and DLX5's option costs: |n\n"
                      "on an option line) read from FILE or standard input. Solutions are printed\n"
                      "numbered, one option a line.",
-                     visible, hidden, positional, args, vm))
+                     visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
+  const std::string file = one_file(operands.files);
   flags.search_options();  // checks the values before the input is read
   if (vm.count("cheapest")) check_cheapest(flags, cheapest, vm);
+  if (format != "text" && format != "json")
+    throw UsageError("--format must be text or json, not '" + format + "'");
+  const bool json = format == "json";
+  if (json) {
+    for (const char* option : {"estimate", "cheapest", "mpi"}) {
+      if (vm.count(option) && !vm[option].defaulted())
+        throw UsageError(std::string("--format json does not go with --") + option);
+    }
+  }
 
   ReadResult input;
   {
@@ -138,6 +215,17 @@ int run_solve(const std::vector<std::string>& args) {
   const Reduction* reduced = reduction ? &*reduction : nullptr;
   const Problem& searched = reduced ? reduced->problem : problem;
   if (vm.count("cheapest")) return run_cheapest(problem, searched, reduced, flags, cheapest);
+  if (json) {
+    if (!flags.count) std::cout << "{\"solutions\":[";
+    return run_search(
+        searched, flags,
+        [&](const Solution& solution, std::uint64_t number) {
+          print_json_solution(problem, input_options(solution.options, reduced), number);
+        },
+        [&](Status status, const Statistics& stats, unsigned threads) {
+          print_json_end(flags.count, status, stats, threads);
+        });
+  }
   return run_search(searched, flags, [&](const Solution& solution, std::uint64_t number) {
     print_solution(problem, input_options(solution.options, reduced), number);
   });

@@ -73,13 +73,15 @@ struct Progress {
 };
 
 // A solution: indices into the problem's options, forced options
-// (assumptions) first. It borrows the solver's memory: valid during the
-// visitor's call (or, from solutions(), until the range moves on); keep a
-// copy with to_vector().
+// (assumptions) first. A value: a copy keeps its options, however the
+// search goes on. The search hands each one out by reference to a Solution
+// it reuses (no allocation per solution): the reference is valid during the
+// visitor's call (or, from solutions(), until the range moves on); copy the
+// Solution, or its options, to keep it.
 struct Solution {
-  std::span<const int> options;
+  std::vector<int> options;
   const Problem* problem = nullptr;
-  std::vector<int> to_vector() const { return {options.begin(), options.end()}; }
+  std::vector<int> to_vector() const { return options; }
 };
 
 using Visitor = std::function<bool(const Solution&)>;
@@ -255,7 +257,7 @@ struct SharedSearch;
 // Leaving the loop early ends the search, at no further cost; status() then
 // says why it ended. The range borrows the solver, which must outlive it;
 // while the range lives, the solver refuses every other call (Error). Each
-// Solution is valid until the iterator moves on.
+// Solution referred to is valid until the iterator moves on; a copy stays.
 class XCOVER_API SolutionRange {
  public:
   class iterator {
@@ -286,8 +288,10 @@ class XCOVER_API SolutionRange {
   // Starts the search (once: a range is walked through one time).
   iterator begin();
   std::default_sentinel_t end() const { return {}; }
-  // Why the search ended: exhausted when every solution was visited,
-  // stopped when the loop left early.
+  // Why the search ended: exhausted when every solution was visited, a
+  // limit's status when one stopped it, stopped when the loop left early
+  // (break, std::views::take: the search looks no further than the last
+  // solution handed out) or has not begun.
   Status status() const;
 
  private:

@@ -8,9 +8,20 @@
 
 #include <atomic>
 #include <functional>
+#include <limits>
+#include <string>
+#include <type_traits>
 
 #include "xcover/count.hpp"
 #include "xcover/solver.hpp"
+
+namespace xcover::python {
+// The Python class of a library enum (Status, Layout, Kernels): a real
+// enum.Enum made by bind_enums() (enums.cpp), which must run before any
+// binding names one of them (a default argument is converted when bound).
+template <typename E>
+pybind11::handle enum_class();
+}  // namespace xcover::python
 
 // Counts (128 bits) are Python ints, in both directions.
 namespace pybind11::detail {
@@ -29,6 +40,27 @@ struct type_caster<xcover::Count> {
     return PyLong_FromString(xcover::to_string(count).c_str(), nullptr, 10);
   }
 };
+
+// Status, Layout and Kernels are members of their enum.Enum class, in both
+// directions: anything else is a TypeError.
+#define XCOVER_ENUM_CASTER(E, name)                                          \
+  template <>                                                                \
+  struct type_caster<E> {                                                    \
+    PYBIND11_TYPE_CASTER(E, const_name(name));                               \
+    bool load(handle source, bool) {                                         \
+      const handle type = xcover::python::enum_class<E>();                   \
+      if (!source || !isinstance(source, type)) return false;                \
+      value = static_cast<E>(source.attr("value").cast<int>());              \
+      return true;                                                           \
+    }                                                                        \
+    static handle cast(E e, return_value_policy, handle) {                   \
+      return xcover::python::enum_class<E>()(static_cast<int>(e)).release(); \
+    }                                                                        \
+  };
+XCOVER_ENUM_CASTER(xcover::Status, "Status")
+XCOVER_ENUM_CASTER(xcover::Layout, "Layout")
+XCOVER_ENUM_CASTER(xcover::Kernels, "Kernels")
+#undef XCOVER_ENUM_CASTER
 }  // namespace pybind11::detail
 
 namespace xcover::python {
@@ -36,6 +68,7 @@ namespace xcover::python {
 namespace py = pybind11;
 
 void bind_errors(py::module_& m);
+void bind_enums(py::module_& m);
 void bind_problem(py::module_& m);
 void bind_search(py::module_& m);
 void bind_reduce(py::module_& m);
@@ -91,6 +124,27 @@ auto run_search(Interrupt& interrupt, Search&& search) {
 // *interrupt.cancel_flag() becomes true. Rethrows what `work` threw, then
 // raises the interruption if there was one.
 void run_watched(Interrupt& interrupt, const std::function<void()>& work);
+
+// A number the caller gives that counts something (a limit, threads,
+// probes, a seed): a Python int from 0 to T's largest, else ValueError
+// naming `what`. (A parameter of this type takes any int, so that the
+// caller gets this message rather than pybind11's list of overloads; a
+// value of another type is still a TypeError.)
+template <typename T>
+T counted(const py::int_& value, const char* what) {
+  static_assert(std::is_unsigned_v<T> && sizeof(T) <= sizeof(unsigned long long));
+  if (PyObject_RichCompareBool(value.ptr(), py::int_(0).ptr(), Py_LT) == 1)
+    throw py::value_error(std::string(what) + " must be 0 or more, not " +
+                          py::repr(value).cast<std::string>());
+  const unsigned long long got = PyLong_AsUnsignedLongLong(value.ptr());
+  if (got == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+    PyErr_Clear();
+  else if (got <= std::numeric_limits<T>::max())
+    return static_cast<T>(got);
+  throw py::value_error(std::string(what) + " must be at most " +
+                        std::to_string(std::numeric_limits<T>::max()) + ", not " +
+                        py::repr(value).cast<std::string>());
+}
 
 // Limits given as keyword arguments, as SearchOptions. Raises ValueError for
 // a negative time limit.

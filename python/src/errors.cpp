@@ -37,6 +37,10 @@ void bind_errors(py::module_& m) {
         instance.attr("reason") = parse->reason();
       }
       PyErr_SetObject(type, instance.ptr());
+    } catch (const py::cast_error& e) {
+      // A Python value of the wrong type met a C++ parameter (pybind11 says
+      // RuntimeError): a TypeError, as for a call's own arguments.
+      PyErr_SetString(PyExc_TypeError, e.what());
     }
   });
 }

@@ -9,6 +9,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "Exact cover with dancing links and bit sets (the xcover library)";
   m.attr("__version__") = XCOVER_VERSION_STRING;
   xcover::python::bind_errors(m);
+  xcover::python::bind_enums(m);  // before any binding names Status, Layout or Kernels
   xcover::python::bind_problem(m);
   xcover::python::bind_search(m);
   xcover::python::bind_reduce(m);

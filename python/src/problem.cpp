@@ -53,16 +53,29 @@ std::vector<std::string> item_names(const Problem& problem, int begin, int end) 
   return names;
 }
 
+std::string item_name(const py::handle& name) {
+  if (!py::isinstance<py::str>(name))
+    throw py::type_error("an item's name is a str, not " + py::repr(name).cast<std::string>());
+  return name.cast<std::string>();
+}
+
 Problem make_problem(const py::iterable& primary, const py::iterable& secondary,
                      const py::iterable& options) {
   Problem problem;
-  for (const py::handle& name : primary) problem.add_primary(name.cast<std::string>());
-  for (const py::handle& name : secondary) problem.add_secondary(name.cast<std::string>());
-  for (const py::handle& option : options) add_option(problem, option.cast<py::iterable>());
+  for (const py::handle& name : primary) problem.add_primary(item_name(name));
+  for (const py::handle& name : secondary) problem.add_secondary(item_name(name));
+  for (const py::handle& option : options) {
+    if (!py::isinstance<py::iterable>(option))
+      throw py::type_error("an option is a list of items, not " +
+                           py::repr(option).cast<std::string>());
+    add_option(problem, option.cast<py::iterable>());
+  }
   return problem;
 }
 
-Problem read_file(const std::string& path) {
+// `path`: str, bytes or os.PathLike (TypeError otherwise, from os.fsdecode).
+Problem read_file(const py::object& given) {
+  const std::string path = py::module_::import("os").attr("fsdecode")(given).cast<std::string>();
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
@@ -94,7 +107,8 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
           py::arg("text"), py::arg("source") = "<string>",
           "A problem in Knuth's text format; ParseError names SOURCE:LINE when it does not read.")
       .def_static("read_dlx", &read_file, py::arg("path"),
-                  "Reads a file in Knuth's text format (OSError if it cannot be opened).")
+                  "Reads a file in Knuth's text format (a str, bytes or os.PathLike path; OSError "
+                  "if it cannot be opened).")
       .def("to_dlx", &to_dlx, "The problem in Knuth's text format; parse_dlx gives it back.")
       .def("add_primary", py::overload_cast<std::string, int, int>(&Problem::add_primary),
            py::arg("name"), py::arg("lower") = 1, py::arg("upper") = 1,
@@ -108,16 +122,14 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
       .def_property_readonly("secondary_count", &Problem::secondary_count)
       .def_property_readonly("option_count", &Problem::option_count)
       .def_property_readonly(
-          "primary",
-          [](const Problem& p) { return item_names(p, 0, p.primary_count()); },
+          "primary", [](const Problem& p) { return item_names(p, 0, p.primary_count()); },
           "The primary items' names, in order.")
       .def_property_readonly(
           "secondary",
           [](const Problem& p) { return item_names(p, p.primary_count(), p.item_count()); },
           "The secondary items' names, in order.")
       .def(
-          "option",
-          [](const Problem& p, int index) { return option_tokens(p, index); },
+          "option", [](const Problem& p, int index) { return option_tokens(p, index); },
           py::arg("index"), "An option's items as tokens, e.g. ['a', 'x:red'].")
       .def("option_text", &Problem::option_text, py::arg("index"),
            "An option as a line of Knuth's format, e.g. 'a x:red'.")

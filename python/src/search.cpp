@@ -49,7 +49,6 @@ class SolutionIterator {
       else ++*position_;
       more = !(*position_ == std::default_sentinel);
     }
-    ended_ = !more;
     if (interrupt_->interrupted()) {
       close();
       interrupt_->raise_if_interrupted();
@@ -64,7 +63,7 @@ class SolutionIterator {
   // Ends the search; the solver is free for other calls again.
   void close() {
     if (!range_) return;
-    status_ = ended_ ? range_->status() : Status::stopped;
+    status_ = range_->status();  // stopped when the loop left before the end
     position_.reset();
     range_.reset();
   }
@@ -81,7 +80,6 @@ class SolutionIterator {
   std::optional<SolutionRange> range_;
   std::optional<SolutionRange::iterator> position_;
   Status status_ = Status::exhausted;
-  bool ended_ = false;  // the search ran to its end (or to a limit)
 };
 
 CountSummary count_with(SolverBox& box, const SearchOptions& limits) {
@@ -107,6 +105,12 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   return {search.statistics().solutions, status, search.statistics()};
 }
 
+// The limits a search takes from Python: ValueError for a negative one.
+SearchOptions limits_of(const py::int_& limit, double time_limit, const py::int_& node_limit) {
+  return search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
+                        counted<std::uint64_t>(node_limit, "node_limit"));
+}
+
 const char* const kLimits = R"doc(
 limit: stop after this many solutions (0: all); time_limit: seconds (0: none);
 node_limit: search nodes (0: none). The search runs without the GIL; Ctrl-C
@@ -115,29 +119,6 @@ stops it and raises KeyboardInterrupt.)doc";
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::enum_<Status>(m, "Status", "Why a search ended.")
-      .value("exhausted", Status::exhausted, "the whole tree was searched")
-      .value("stopped", Status::stopped, "the loop over solutions() left early")
-      .value("solution_limit", Status::solution_limit, "`limit` solutions were found")
-      .value("node_limit", Status::node_limit, "`node_limit` nodes were entered")
-      .value("time_limit", Status::time_limit, "`time_limit` seconds passed")
-      .value("cancelled", Status::cancelled, "interrupted (Ctrl-C)");
-  py::enum_<Layout>(m, "Layout", "How a solver holds the problem in memory.")
-      .value("automatic", Layout::automatic,
-             "bit sets for small or dense problems and for colour problems with few primary "
-             "items and many options (word squares), sparse sets for other colour problems "
-             "of under 256 items, else links")
-      .value("links", Layout::links, "dancing links (Knuth's DLX1/DLX2)")
-      .value("bitsets", Layout::bitsets,
-             "a bit per option, at most 32,767 options (any number for colour problems of at "
-             "most 64 primary items whose options come in long runs: the counted bit sets)")
-      .value("sparse", Layout::sparse, "sparse sets (Knuth's SSXCC)");
-  py::enum_<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.")
-      .value("automatic", Kernels::automatic)
-      .value("baseline", Kernels::baseline)
-      .value("avx2", Kernels::avx2)
-      .value("avx512", Kernels::avx512)
-      .value("avx512icl", Kernels::avx512icl);
   m.def("best_kernels", &best_kernels, "The best instruction set this processor runs.");
 
   py::class_<Statistics>(m, "Statistics",
@@ -204,18 +185,17 @@ shape. It keeps its own copy of the problem.)doc")
            py::arg("layout") = Layout::automatic, py::arg("kernels") = Kernels::automatic)
       .def(
           "solutions",
-          [](std::shared_ptr<SolverBox> box, std::uint64_t limit, double time_limit,
-             std::uint64_t node_limit) {
-            return SolutionIterator(std::move(box),
-                                    search_options(limit, time_limit, node_limit));
+          [](std::shared_ptr<SolverBox> box, const py::int_& limit, double time_limit,
+             const py::int_& node_limit) {
+            return SolutionIterator(std::move(box), limits_of(limit, time_limit, node_limit));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0,
           (std::string("The solutions, lazily, as lists of option indices.\n") + kLimits).c_str())
       .def(
           "count",
-          [](SolverBox& box, std::uint64_t limit, double time_limit, std::uint64_t node_limit) {
-            return count_with(box, search_options(limit, time_limit, node_limit));
+          [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit) {
+            return count_with(box, limits_of(limit, time_limit, node_limit));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0,
@@ -247,23 +227,26 @@ shape. It keeps its own copy of the problem.)doc")
           "options of the item the search would branch on.")
       .def(
           "estimate",
-          [](SolverBox& box, std::uint64_t probes, std::uint64_t seed, double time_limit) {
+          [](SolverBox& box, const py::int_& probes, const py::int_& seed, double time_limit) {
+            const auto probe_count = counted<std::uint64_t>(probes, "probes");
+            const auto seed_value = counted<std::uint64_t>(seed, "seed");
             SearchOptions options = search_options(0, time_limit, 0);
             Interrupt interrupt;
             interrupt.watch(options);
-            return run_search(interrupt,
-                              [&] { return box.solver.estimate(probes, seed, options); });
+            return run_search(
+                interrupt, [&] { return box.solver.estimate(probe_count, seed_value, options); });
           },
           py::arg("probes"), py::arg("seed") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           "Knuth's Monte Carlo estimate of the search: `probes` random paths; an Estimate.")
       .def(
           "cheapest",
-          [](SolverBox& box, std::size_t k, double time_limit, std::uint64_t node_limit) {
-            SearchOptions options = search_options(0, time_limit, node_limit);
+          [](SolverBox& box, const py::int_& k, double time_limit, const py::int_& node_limit) {
+            const auto best = counted<std::size_t>(k, "k");
+            SearchOptions options = limits_of(py::int_(0), time_limit, node_limit);
             Interrupt interrupt;
             interrupt.watch(options);
             const CheapestResult r =
-                run_search(interrupt, [&] { return box.solver.cheapest(k, options); });
+                run_search(interrupt, [&] { return box.solver.cheapest(best, options); });
             py::list solutions;
             for (const CostedSolution& s : r.solutions)
               solutions.append(py::make_tuple(s.cost, s.options));
@@ -276,14 +259,14 @@ shape. It keeps its own copy of the problem.)doc")
                              [](const SolverBox& box) { return box.solver.statistics(); })
       .def_property_readonly("problem", [](const SolverBox& box) { return box.problem; })
       .def_property_readonly("layout", [](const SolverBox& box) { return box.solver.layout(); })
-      .def_property_readonly("kernels",
-                             [](const SolverBox& box) { return box.solver.kernels(); });
+      .def_property_readonly("kernels", [](const SolverBox& box) { return box.solver.kernels(); });
 
   m.def(
       "count",
-      [](const Problem& problem, std::uint64_t limit, double time_limit,
-         std::uint64_t node_limit, unsigned threads, Layout layout) {
-        const SearchOptions limits = search_options(limit, time_limit, node_limit);
+      [](const Problem& problem, const py::int_& limit, double time_limit,
+         const py::int_& node_limit, const py::int_& thread_count, Layout layout) {
+        const SearchOptions limits = limits_of(limit, time_limit, node_limit);
+        const auto threads = counted<unsigned>(thread_count, "threads");
         if (threads == 1) {
           SolverBox box(problem, layout, Kernels::automatic);
           return count_with(box, limits);

@@ -45,14 +45,15 @@ class Engine {
   // `sharing`: an empty WorkSharing for a plain search.
   virtual Status search(const Visitor& visit, const SearchOptions& options,
                         const WorkSharing& sharing) = 0;
-  // A pull-style search (Solver::solutions): begin_pull() sets it up (with
-  // its own copy of the options); each next_pull() runs it to the next
-  // solution, or returns null when it has ended (pull_status() says why);
-  // end_pull() ends it, restoring the structure if it stopped midway.
   // search() with branch and bound (CostBound), and no sharing: for an
   // engine made with `costs` only.
   virtual Status search_bounded(const Visitor& visit, const SearchOptions& options,
                                 CostBound& bound) = 0;
+  // A pull-style search (Solver::solutions): begin_pull() sets it up (with
+  // its own copy of the options); each next_pull() runs it to the next
+  // solution, or returns null when it has ended (pull_status() says why:
+  // stopped until it has ended); end_pull() ends it, restoring the structure
+  // if it stopped midway.
   virtual void begin_pull(const SearchOptions& options) = 0;
   virtual const Solution* next_pull() = 0;
   virtual Status pull_status() const = 0;

@@ -98,7 +98,8 @@ class SearchEngine final : public Engine {
     branch_rank.resize(depth);
     branch_size.resize(depth);
     given_away.resize(depth);
-    solution.reserve(depth);
+    solution.options.reserve(depth);
+    solution.problem = &p;
     stats.level_nodes.assign(depth + 1, 0);
   }
 
@@ -143,10 +144,12 @@ class SearchEngine final : public Engine {
   const Solution* next_pull() override {
     if (run.at == At::done) return nullptr;
     if (!resume()) return nullptr;
-    pulled = Solution{std::span<const int>(solution), problem};
-    return &pulled;
+    return &solution;
   }
-  Status pull_status() const override { return run.status; }
+  // run.status is the last search's until this one ends: a range not begun,
+  // or paused at a solution the loop left on, has stopped (end_pull() says
+  // the same when the range goes).
+  Status pull_status() const override { return run.at == At::done ? run.status : Status::stopped; }
   void end_pull() override {
     if (run.at == At::solution)
       std::visit([&](auto& core) { unwind(core, run.level); }, layout_core);
@@ -189,7 +192,7 @@ class SearchEngine final : public Engine {
   std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
   std::vector<std::int32_t> branch_size;  // options available when branching
   std::vector<char> given_away;           // untried options handed to on_split
-  std::vector<int> solution;              // problem option indices
+  Solution solution;                      // the one handed out, refilled for each: no allocation
 
   // Assumptions: forced options, and whether they conflicted.
   std::vector<int> assumed_options;
@@ -223,7 +226,6 @@ class SearchEngine final : public Engine {
   bool busy = false;
   SearchOptions pull_options;    // a pull-style search's own copy
   const WorkSharing no_sharing;  // a pull-style search shares nothing
-  Solution pulled;
 
   void refuse_if_busy(const char* what) const {
     if (busy)
@@ -418,9 +420,7 @@ bool SearchEngine::loop(C& core) {
   // False when the visitor said stop; levels 0..top are open.
   auto visit = [&](int top) {
     if (!run.visit) return true;
-    return guarded(core, top, [&] {
-      return (*run.visit)(Solution{std::span<const int>(solution), problem});
-    });
+    return guarded(core, top, [&] { return (*run.visit)(solution); });
   };
 
   switch (run.at) {
@@ -434,7 +434,7 @@ bool SearchEngine::loop(C& core) {
       return false;
   }
   if (infeasible) return finish(Status::exhausted);
-  solution.assign(assumed_options.begin(), assumed_options.end());
+  solution.options.assign(assumed_options.begin(), assumed_options.end());
 
   if (core.root_solved()) {
     // Every primary item is covered already: the assumptions are the one
@@ -449,8 +449,8 @@ bool SearchEngine::loop(C& core) {
   }
 
   core.begin(options.propagate, options.item_choice == ItemChoice::most_clashes);
-  core.for_forced(0, [&](int option) { solution.push_back(option); });
-  run.base_forced = solution.size();
+  core.for_forced(0, [&](int option) { solution.options.push_back(option); });
+  run.base_forced = solution.options.size();
   if (core.solved_at_begin()) {
     stats.nodes += core.forced_count(0);
     stats.level_nodes[0] = 1 + static_cast<std::uint64_t>(core.forced_count(0));
@@ -558,11 +558,11 @@ advance:
       return finish(Status::node_limit);
     }
     if (run.visit || run.pull) {  // counting needs no decoding
-      solution.resize(run.base_forced);
+      solution.options.resize(run.base_forced);
       for (int l = 0; l <= level; ++l) {
         // (A level of Algorithm M may have chosen no option: -1.)
-        if (const int option = core.option_at(l); option >= 0) solution.push_back(option);
-        core.for_forced(l + 1, [&](int option) { solution.push_back(option); });
+        if (const int option = core.option_at(l); option >= 0) solution.options.push_back(option);
+        core.for_forced(l + 1, [&](int option) { solution.options.push_back(option); });
       }
     }
     stats.nodes += core.forced_count(level + 1);

@@ -206,7 +206,10 @@ SolutionRange::iterator SolutionRange::begin() {
   return iterator(engine_);
 }
 
-Status SolutionRange::status() const { return engine_->pull_status(); }
+Status SolutionRange::status() const {
+  if (!engine_) throw Error("SolutionRange::status: the range was moved from");
+  return engine_->pull_status();
+}
 
 SolutionRange::iterator::iterator(detail::Engine* engine)
     : engine_(engine), current_(engine->next_pull()) {}

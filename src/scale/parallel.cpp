@@ -489,9 +489,9 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
       // Hand this piece's solutions over, without holding the lock.
       std::vector<std::vector<int>> batch = std::move(found[emitted]);
       lock.unlock();
-      for (const std::vector<int>& options_of_solution : batch) {
+      for (std::vector<int>& options_of_solution : batch) {
         ++visited;
-        if (visit && !visit(Solution{std::span<const int>(options_of_solution), problem})) {
+        if (visit && !visit(Solution{std::move(options_of_solution), problem})) {
           status = Status::stopped;
         } else if (limits.solution_limit && visited >= limits.solution_limit) {
           status = Status::solution_limit;

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// Status, Layout and Kernels as real enum.Enum classes (list(Status),
+// isinstance(s, enum.Enum), pickling), which pybind11's own enums are not;
+// the casters in bindings.hpp turn the library's values into their members
+// and back.
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "bindings.hpp"
+
+namespace xcover::python {
+namespace {
+
+template <typename E>
+py::handle& enum_slot() {
+  // Held for the life of the process: no destructor runs after Python's end.
+  static py::handle type;
+  return type;
+}
+
+template <typename E>
+void add_enum(py::module_& m, const char* name, const char* doc,
+              const std::vector<std::pair<const char*, E>>& members) {
+  py::list pairs;
+  for (const auto& [member, value] : members)
+    pairs.append(py::make_tuple(member, static_cast<int>(value)));
+  py::object type = py::module_::import("enum").attr("Enum")(
+      name, pairs, py::arg("module") = m.attr("__name__"), py::arg("qualname") = name);
+  type.attr("__doc__") = doc;
+  m.attr(name) = type;
+  enum_slot<E>() = type.release();
+}
+
+}  // namespace
+
+template <typename E>
+py::handle enum_class() {
+  const py::handle type = enum_slot<E>();
+  if (!type) throw std::logic_error("xcover_dlx: an enum was used before bind_enums()");
+  return type;
+}
+template py::handle enum_class<Status>();
+template py::handle enum_class<Layout>();
+template py::handle enum_class<Kernels>();
+
+void bind_enums(py::module_& m) {
+  add_enum<Status>(m, "Status",
+                   "Why a search ended: exhausted (the whole tree was searched), stopped (the "
+                   "loop over solutions() left early), solution_limit, node_limit, time_limit, "
+                   "cancelled (interrupted: Ctrl-C).",
+                   {{"exhausted", Status::exhausted},
+                    {"stopped", Status::stopped},
+                    {"solution_limit", Status::solution_limit},
+                    {"node_limit", Status::node_limit},
+                    {"time_limit", Status::time_limit},
+                    {"cancelled", Status::cancelled}});
+  add_enum<Layout>(m, "Layout",
+                   "How a solver holds the problem in memory: automatic (bit sets for small or "
+                   "dense problems and for colour problems with few primary items and many "
+                   "options, sparse sets for other colour problems of under 256 items, else "
+                   "links), links (dancing links, Knuth's DLX1/DLX2), bitsets (a bit per "
+                   "option), sparse (sparse sets, Knuth's SSXCC).",
+                   {{"automatic", Layout::automatic},
+                    {"links", Layout::links},
+                    {"bitsets", Layout::bitsets},
+                    {"sparse", Layout::sparse}});
+  add_enum<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.",
+                    {{"automatic", Kernels::automatic},
+                     {"baseline", Kernels::baseline},
+                     {"avx2", Kernels::avx2},
+                     {"avx512", Kernels::avx512},
+                     {"avx512icl", Kernels::avx512icl}});
+}
+
+}  // namespace xcover::python

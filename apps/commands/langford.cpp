@@ -43,7 +43,6 @@ int run_langford(const std::vector<std::string>& args) {
   });
 }
 
-XCOVER_COMMAND(50, "langford", run_langford,
-               "arrange Langford pairs 1 1, 2 2, ..., N N");
+XCOVER_COMMAND(50, "langford", run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N");
 
 }  // namespace xcover::cli

@@ -28,8 +28,7 @@ void print_option(const Problem& problem, int option) {
 
 // A solution as the input's options: its number, its cost when the problem
 // has costs, then one option a line.
-void print_solution(const Problem& problem, const std::vector<int>& options,
-                    std::uint64_t number) {
+void print_solution(const Problem& problem, const std::vector<int>& options, std::uint64_t number) {
   std::cout << number << ':';
   if (problem.has_costs()) {
     std::uint64_t cost = 0;
@@ -231,7 +230,6 @@ int run_solve(const std::vector<std::string>& args) {
   });
 }
 
-XCOVER_COMMAND(10, "solve", run_solve,
-               "solve or count an exact-cover problem in Knuth's format");
+XCOVER_COMMAND(10, "solve", run_solve, "solve or count an exact-cover problem in Knuth's format");
 
 }  // namespace xcover::cli

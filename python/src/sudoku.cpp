@@ -71,7 +71,8 @@ py::object solve(const py::handle& given) {
   return write_puzzle(solution, puzzle.shape);
 }
 
-std::uint64_t count(const py::handle& given, std::uint64_t limit) {
+std::uint64_t count(const py::handle& given, const py::int_& limit_value) {
+  const auto limit = counted<std::uint64_t>(limit_value, "limit");
   const Puzzle puzzle = read_puzzle(given);
   Solvers solvers;
   return run_search(solvers.interrupt(),
@@ -79,31 +80,57 @@ std::uint64_t count(const py::handle& given, std::uint64_t limit) {
       .solutions;
 }
 
-py::list solve_all(const py::iterable& puzzles, unsigned threads) {
-  std::vector<std::string> lines;
-  std::vector<Shape> shapes;
+// One result per puzzle, in order, as `xcover sudoku` gives one line per
+// line: the solution, None when it has none, or a SudokuError (not raised)
+// saying why it is not a puzzle or which rule its givens break.
+py::list solve_all(const py::iterable& puzzles, const py::int_& thread_count) {
+  const auto threads = counted<unsigned>(thread_count, "threads");
+  struct Entry {
+    std::string line;  // empty when the puzzle did not read
+    Shape shape = Shape::line;
+    std::string error;
+    std::optional<SudokuBoard> solved;
+  };
+  std::vector<Entry> entries;
   for (const py::handle& given : puzzles) {
-    const Puzzle puzzle = read_puzzle(given);  // a malformed one raises here, before any work
-    lines.push_back(to_line(puzzle.board));
-    shapes.push_back(puzzle.shape);
+    Entry entry;
+    try {
+      const Puzzle puzzle = read_puzzle(given);
+      entry.line = to_line(puzzle.board);
+      entry.shape = puzzle.shape;
+    } catch (const SudokuError& e) {
+      entry.error = e.what();
+    }
+    entries.push_back(std::move(entry));
   }
-  std::vector<std::optional<SudokuBoard>> solved(lines.size());
   Interrupt interrupt;
   run_watched(interrupt, [&] {
     SudokuBatchOptions options;
     options.threads = threads;
     options.cancel = interrupt.cancel_flag();
+    std::vector<std::size_t> sent;  // the entries added, in order
     SudokuBatch batch(options, [&](const SudokuBatchResult& result) {
-      if (result.status == SudokuStatus::solved) solved[result.index] = result.solution;
+      Entry& entry = entries[sent[result.index]];
+      if (result.status == SudokuStatus::solved) entry.solved = result.solution;
+      if (result.status == SudokuStatus::invalid) entry.error = result.error;
       return true;
     });
-    for (const std::string& line : lines)
-      if (!batch.add(line)) return;
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      if (entries[k].line.empty()) continue;
+      sent.push_back(k);
+      if (!batch.add(entries[k].line)) return;
+    }
     batch.flush();
   });
+  const py::object sudoku_error = py::module_::import("xcover_dlx._core").attr("SudokuError");
   py::list out;
-  for (std::size_t k = 0; k < lines.size(); ++k)
-    out.append(solved[k] ? write_puzzle(*solved[k], shapes[k]) : py::none());
+  for (const Entry& entry : entries) {
+    if (!entry.error.empty()) {
+      out.append(sudoku_error(entry.error));
+    } else {
+      out.append(entry.solved ? write_puzzle(*entry.solved, entry.shape) : py::none());
+    }
+  }
   return out;
 }
 
@@ -113,13 +140,14 @@ void bind_sudoku(py::module_& m) {
   m.def("solve", &solve, py::arg("puzzle"),
         "The first solution, in the puzzle's shape; None when the givens break a rule or "
         "cannot be completed. SudokuError when it is not a puzzle.");
-  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = 0,
+  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = py::int_(0),
         "The number of solutions up to `limit` (0: all); 0 when the givens break a rule. "
         "count(p, 2) == 1 says the solution is unique.");
   m.def("solve_all", &solve_all, py::arg("puzzles"), py::arg("threads") = 0,
-        "Solves many puzzles (of any sizes) on `threads` threads (0: default_threads()), "
-        "without the GIL: a list of solutions (None for each unsolvable one), in input "
-        "order.");
+        "Solves many puzzles (of any sizes) on `threads` threads (0: default_threads(), as "
+        "the CLI), without the GIL: one result per puzzle, in input order: its solution, "
+        "None when it has none, or a SudokuError (returned, not raised) when it is not a "
+        "puzzle or its givens break a rule; the batch goes on past either.");
   m.def(
       "conflict",
       [](const py::handle& given) -> std::optional<std::string> {

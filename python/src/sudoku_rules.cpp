@@ -22,6 +22,14 @@ namespace {
 
 using Shape = PuzzleShape;
 
+SudokuLevel parse_level(const std::string& name) {
+  for (SudokuLevel level :
+       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
+    if (name == to_string(level)) return level;
+  throw py::value_error("difficulty must be 'simple', 'easy', 'intermediate' or 'expert', not '" +
+                        name + "'");
+}
+
 class PyRules {
  public:
   PyRules(std::optional<std::pair<int, int>> boxes, std::optional<int> latin,
@@ -46,7 +54,8 @@ class PyRules {
     return write(solution, shape);
   }
 
-  std::uint64_t count(const py::handle& given, std::uint64_t limit) {
+  std::uint64_t count(const py::handle& given, const py::int_& limit_value) {
+    const auto limit = counted<std::uint64_t>(limit_value, "limit");
     Shape shape;
     const SudokuBoard puzzle = read(given, shape);
     Interrupt interrupt;
@@ -81,19 +90,38 @@ class PyRules {
     return out;
   }
 
-  py::list generate(std::uint64_t count, std::uint64_t seed, const std::string& symmetry,
-                    bool killer, unsigned threads) {
+  py::list generate(const py::int_& count_value, const py::int_& seed_value,
+                    const std::string& symmetry, bool killer, const py::int_& thread_count,
+                    const std::optional<std::string>& difficulty, const py::int_& clue_count) {
+    const auto count = counted<std::uint64_t>(count_value, "count");
+    const auto seed = counted<std::uint64_t>(seed_value, "seed");
+    const auto threads = counted<unsigned>(thread_count, "threads");
+    const auto clues = counted<unsigned>(clue_count, "clues");
     SudokuGenerateOptions options;
     options.symmetry = parse_symmetry(symmetry);
     options.killer = killer;
+    if (difficulty) {
+      options.level = parse_level(*difficulty);
+      options.rate = true;
+      options.rate_searches = 0;  // the level alone, as the CLI's --difficulty
+    }
+    // As the CLI: with a filter, up to 10,000 tries for each puzzle asked.
+    const bool filtered = difficulty.has_value() || clues > 0;
+    const std::uint64_t tries = filtered ? count * 10000 : count;
     std::vector<GeneratedSudoku> made;
     Interrupt interrupt;
     run_watched(interrupt, [&] {
-      generate_sudokus(rules_, count, seed, options, threads, [&](const GeneratedSudoku& g) {
+      generate_sudokus(rules_, tries, seed, options, threads, [&](const GeneratedSudoku& g) {
+        if (interrupt.cancel_flag()->load()) return false;
+        if (clues > 0 && g.puzzle.given_count() > static_cast<int>(clues)) return true;
+        if (options.level && g.rating->level != *options.level) return true;
         made.push_back(g);
-        return !interrupt.cancel_flag()->load();
+        return made.size() < count;
       });
     });
+    if (made.size() < count)
+      throw SudokuError("made " + std::to_string(made.size()) + " of " + std::to_string(count) +
+                        " puzzles: none of the other tries fitted the difficulty / clues asked");
     py::list out;
     for (const GeneratedSudoku& g : made) {
       py::dict puzzle;
@@ -101,6 +129,7 @@ class PyRules {
       puzzle["solution"] = to_line(g.solution, alphabet_);
       puzzle["seed"] = g.seed;
       if (killer) puzzle["cages"] = cages_text(g.rules);
+      if (g.rating) puzzle["level"] = to_string(g.rating->level);
       out.append(puzzle);
     }
     return out;
@@ -167,7 +196,7 @@ Sudoku rules of any shape; puzzles are lines of symbols or lists of rows.
       .def("__repr__", [](const PyRules& r) { return "<Rules: " + r.rules().describe() + ">"; })
       .def("solve", &PyRules::solve, py::arg("puzzle"),
            "The first solution in the puzzle's shape, or None.")
-      .def("count", &PyRules::count, py::arg("puzzle"), py::arg("limit") = 2,
+      .def("count", &PyRules::count, py::arg("puzzle"), py::arg("limit") = py::int_(2),
            "Solutions up to `limit` (0: all): 1 with the default limit means unique.")
       .def("conflict", &PyRules::conflict, py::arg("puzzle"),
            "The first rule the givens break, or None.")
@@ -175,10 +204,15 @@ Sudoku rules of any shape; puzzles are lines of symbols or lists of rows.
            "A dict: level (simple, easy, intermediate, expert: by technique), score (mean "
            "search nodes to prove it unique over relabellings), the technique counts, "
            "solutions (up to 2).")
-      .def("generate", &PyRules::generate, py::arg("count") = 1, py::kw_only(), py::arg("seed") = 1,
-           py::arg("symmetry") = "none", py::arg("killer") = false, py::arg("threads") = 0,
+      .def("generate", &PyRules::generate, py::arg("count") = py::int_(1), py::kw_only(),
+           py::arg("seed") = py::int_(1), py::arg("symmetry") = "none", py::arg("killer") = false,
+           py::arg("threads") = py::int_(0), py::arg("difficulty") = py::none(),
+           py::arg("clues") = py::int_(0),
            "`count` unique minimal puzzles as dicts (puzzle, solution, seed; cages when "
-           "killer); puzzle k comes from seed + k whatever the threads.");
+           "killer; level with a difficulty); puzzle k comes from seed + k whatever the "
+           "threads (0: default_threads()). difficulty ('simple', 'easy', 'intermediate', "
+           "'expert') and clues (at most that many) keep only the puzzles that fit, as "
+           "`xcover sudoku --generate` does; SudokuError when too few do.");
 }
 
 }  // namespace xcover::python

@@ -43,11 +43,42 @@ def test_solve_all_keeps_order_and_agrees_with_solve(threads):
     lines = puzzles("sudoku_hardest_sample.txt") + ["11" + "." * 79] + puzzles(
         "sudoku_17clue_sample.txt")[:20]
     lines += ["." * 16, [[0] * 4] * 4, "." * 256] + lines[:5] * 20
+    lines.insert(13, "1" * 80)  # not a puzzle: that line's result, the batch goes on
     solved = sudoku.solve_all(lines, threads=threads)
     assert len(solved) == len(lines)
-    assert solved[12] is None  # the givens break a rule
-    for line, solution in zip(lines, solved):
-        assert solution == sudoku.solve(line)
+    # The givens break a rule: a SudokuError saying which, returned in place.
+    assert isinstance(solved[12], xc.SudokuError)
+    assert str(solved[12]) == "digit 1 twice in row 1 (columns 1 and 2)"
+    assert isinstance(solved[13], xc.SudokuError)
+    assert str(solved[13]).startswith("80 cells")
+    for k, (line, solution) in enumerate(zip(lines, solved)):
+        if k not in (12, 13):
+            assert solution == sudoku.solve(line)
+
+
+def test_negative_counts_are_value_errors():
+    with pytest.raises(ValueError, match="limit must be 0 or more"):
+        sudoku.count(PUZZLE, -1)
+    with pytest.raises(ValueError, match="threads must be 0 or more"):
+        sudoku.solve_all([PUZZLE], threads=-1)
+    rules = sudoku.Rules()
+    with pytest.raises(ValueError, match="count must be 0 or more"):
+        rules.generate(-1)
+    with pytest.raises(ValueError, match="difficulty must be"):
+        rules.generate(1, difficulty="hard")
+
+
+def test_generate_keeps_the_difficulty_and_clues_asked():
+    rules = sudoku.Rules(boxes=(2, 2))
+    made = rules.generate(3, seed=5, clues=6, threads=2)
+    assert len(made) == 3
+    for puzzle in made:
+        assert sum(c != "." for c in puzzle["puzzle"]) <= 6
+        assert rules.count(puzzle["puzzle"]) == 1
+    easy = sudoku.Rules().generate(2, seed=3, difficulty="simple")
+    assert [p["level"] for p in easy] == ["simple", "simple"]
+    for p in easy:
+        assert sudoku.Rules().rate(p["puzzle"])["level"] == "simple"
 
 
 def test_the_exact_cover_model_agrees():

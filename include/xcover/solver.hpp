@@ -143,7 +143,7 @@ struct Branching {
 // without options, and count no node for it: fewer nodes than DLX2's and the
 // bit sets' (equal again with a random_seed, whose draws must match).
 enum class Layout {
-  automatic,  // bitsets for small or dense problems (up to 1,024 options, or up
+  automatic,  // bitsets for small or dense problems (up to 1,536 options, or up
               // to 4,096 when an option clashes with many) and for colour
               // problems with few primary items and many options (word
               // squares), else sparse with colours and fewer than 256 items,

@@ -95,16 +95,20 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 // A step of the bit-set layout costs a few operations per word of a set,
 // whatever the problem; a step of the links costs one per link it changes,
 // which is about how many options clash with the one chosen. So sets of up
-// to 16 words (1,024 options) take bit sets; sets of up to 64 words do when
+// to 24 words (1,536 options) take bit sets; sets of up to 64 words do when
 // an option's items hold on average at least 4 options per word (measured:
-// pentominoes and 40-queens gain, 64-queens and 16x16 Sudoku lose). Each
+// pentominoes and 40-queens gain, 64-queens and a 16x16 Sudoku with all its
+// candidates lose). A hard 16x16 Sudoku with its givens removed (Knuth's
+// sudoku-dlx form, 1,043-1,293 options, 17-21 words) is 1.33x faster on the
+// bit sets although its items hold only 1.5-1.6 options per word: below 24
+// words a step is cheap enough whatever the density. Each
 // level keeps its own copy of the state, so the deepest search must fit in
 // 64 MiB: a level covers at least as many primary items as the option that
 // covers fewest.
 bool bitsets_preferred(const Problem& problem, const Shape& s) {
   const std::int64_t words = words_for(s);
   if (words > 64) return false;
-  if (words > 16) {
+  if (words > 24) {
     // Summed over the options, the options each of their entries' items
     // holds: each item counts its options once for each of them.
     std::int64_t clashes = 0;

@@ -210,8 +210,7 @@ TEST_CASE("xcover solve: a count killed at random moments resumes to the exact t
     // to start the process.
     const auto killed =
         run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint +
-                   " --checkpoint-every 0.01 " + problem +
-                   " & pid=$!; while [ ! -s " + checkpoint +
+                   " --checkpoint-every 0.01 " + problem + " & pid=$!; while [ ! -s " + checkpoint +
                    " ] && kill -0 $pid 2>/dev/null; do sleep 0.005; done; sleep " +
                    std::to_string(delay_ms / 1000.0) + "; kill -9 $pid; wait $pid");
     if (killed.exit_code != 128 + 9) continue;  // it finished first

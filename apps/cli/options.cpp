@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The CLI's version line, option parsing, the number parsers and the
 // search flags every command shares.
-#include "cli.hpp"
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <iostream>
 
+#include "cli.hpp"
 #include "input.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/version.hpp"

@@ -27,9 +27,12 @@ void bind_errors(py::module_& m) {
       if (failure) std::rethrow_exception(failure);
     } catch (const Error& e) {
       PyObject* type = error.ptr();
-      if (dynamic_cast<const ParseError*>(&e)) type = parse_error.ptr();
-      else if (dynamic_cast<const ProblemError*>(&e)) type = problem_error.ptr();
-      else if (dynamic_cast<const SudokuError*>(&e)) type = sudoku_error.ptr();
+      if (dynamic_cast<const ParseError*>(&e))
+        type = parse_error.ptr();
+      else if (dynamic_cast<const ProblemError*>(&e))
+        type = problem_error.ptr();
+      else if (dynamic_cast<const SudokuError*>(&e))
+        type = sudoku_error.ptr();
       py::object instance = py::reinterpret_borrow<py::object>(type)(e.what());
       if (const auto* parse = dynamic_cast<const ParseError*>(&e)) {
         instance.attr("source") = parse->source();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // xcover_dlx.Problem: items and options, built in Python or read from
 // Knuth's format, and written back to it.
+#include "xcover/problem.hpp"
+
 #include <pybind11/stl.h>
 
 #include <fstream>
@@ -10,7 +12,6 @@
 
 #include "bindings.hpp"
 #include "xcover/dlx_format.hpp"
-#include "xcover/problem.hpp"
 
 namespace xcover::python {
 namespace {
@@ -23,9 +24,10 @@ std::string token_text(const py::handle& token) {
     if (py::isinstance<py::str>(pair[0]) && py::isinstance<py::str>(pair[1]))
       return pair[0].cast<std::string>() + ':' + pair[1].cast<std::string>();
   }
-  throw py::type_error("an option's item is a str ('item' or 'item:colour') or a pair "
-                       "(item, colour) of str, not " +
-                       py::repr(token).cast<std::string>());
+  throw py::type_error(
+      "an option's item is a str ('item' or 'item:colour') or a pair "
+      "(item, colour) of str, not " +
+      py::repr(token).cast<std::string>());
 }
 
 int add_option(Problem& problem, const py::iterable& tokens) {

@@ -45,8 +45,10 @@ class SolutionIterator {
     bool more = false;
     {
       py::gil_scoped_release release;
-      if (!position_) position_.emplace(range_->begin());
-      else ++*position_;
+      if (!position_)
+        position_.emplace(range_->begin());
+      else
+        ++*position_;
       more = !(*position_ == std::default_sentinel);
     }
     if (interrupt_->interrupted()) {
@@ -148,9 +150,9 @@ void bind_search(py::module_& m) {
       .def_readonly("elapsed", &Estimate::elapsed)
       .def_readonly("status", &Estimate::status)
       .def("__repr__", [](const Estimate& e) {
-        return "<Estimate: " + std::to_string(e.nodes) + " nodes, " +
-               std::to_string(e.solutions) + " solutions, " + std::to_string(e.seconds) +
-               " s from " + std::to_string(e.probes) + " probes>";
+        return "<Estimate: " + std::to_string(e.nodes) + " nodes, " + std::to_string(e.solutions) +
+               " solutions, " + std::to_string(e.seconds) + " s from " + std::to_string(e.probes) +
+               " probes>";
       });
   py::class_<CountSummary>(m, "CountResult",
                            "A count and why it ended: cut short, it is only a lower bound.")

@@ -396,7 +396,7 @@ TEST_CASE("xcover --estimate: usage errors, a time limit and Ctrl-C") {
   CHECK(t.out.rfind("probes ", 0) == 0);
   // Ctrl-C: exit status 130.
   const auto c = xcover::test::run_script(
-      "\"$XCOVER\" queens 12 --estimate 1000000000 --time-limit 30 & pid=$!; sleep 0.3; "
+      "\"$XCOVER\" queens 12 --estimate 1000000000 --time-limit 30 & pid=$!; handled $pid; sleep 0.3; "
       "kill -INT $pid; wait $pid");
   CHECK(c.exit_code == 130);
   CHECK(c.err.find("xcover: interrupted after ") == 0);

@@ -159,7 +159,7 @@ TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
 TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
   const std::string file = temp_file(doubling_problem(40), ".dlx");
   const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 " + file +
-                            " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
+                            " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.err.find("xcover: interrupted; the search is incomplete") == 0);
   CHECK(r.err.find("solutions ") != std::string::npos);
@@ -229,7 +229,7 @@ TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
   const std::string problem = temp_file(doubling_problem(40), ".dlx");
   const std::string checkpoint = temp_file("", ".ckpt");
   const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint +
-                            " " + problem + " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid");
+                            " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.out.empty());
   CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
@@ -448,7 +448,7 @@ TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that r
     std::remove(checkpoint.c_str());
     const auto r =
         run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint + " " +
-                   problem + " & pid=$!; sleep 0.3; kill -" + signal + " $pid; wait $pid");
+                   problem + " & pid=$!; handled $pid; sleep 0.3; kill -" + signal + " $pid; wait $pid");
     CHECK(r.exit_code == 130);
     CHECK(r.out.empty());
     CHECK(r.err.find("xcover: interrupted; the search is incomplete") != std::string::npos);
@@ -504,7 +504,7 @@ TEST_CASE("Ctrl-C and the time limit stop a command still waiting for its input"
     text.replace(text.find("COMMAND"), 7, options);
     return text + then + "wait $pid; code=$?; exec 3>&-; rm -r \"$d\"; exit $code";
   };
-  const auto interrupted = run_script(script("", "sleep 0.3; kill -INT $pid; "));
+  const auto interrupted = run_script(script("", "handled $pid; sleep 0.3; kill -INT $pid; "));
   CHECK(interrupted.exit_code == 130);
   CHECK(interrupted.out.empty());
   CHECK(interrupted.err == "xcover: interrupted while reading <stdin>\n");

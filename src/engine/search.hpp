@@ -21,6 +21,7 @@
 
 #include "bitsets/bitsets.hpp"
 #include "bitsets/bitsets_impl.hpp"
+#include "bitsets/counted.hpp"
 #include "bitsets/forced_wave.hpp"
 #include "bitsets/most_clashes.hpp"
 #include "cost_links.hpp"
@@ -29,7 +30,6 @@
 #include "links/links_impl.hpp"
 #include "multiplicity/multiplicity.hpp"
 #include "multiplicity/multiplicity_impl.hpp"
-#include "bitsets/counted.hpp"
 #include "sparse/sparse.hpp"
 #include "steps.hpp"
 #include "xcover/error.hpp"
@@ -48,9 +48,8 @@ constexpr std::int64_t kMostSharedPieces = 1024;
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
-                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>,
-                          Multiplicities, CostLinks, Sparse<false>, Sparse<true>,
-                          CountedBitsets>;
+                          Bitsets<12, Short>, Bitsets<16, Short>, Bitsets<0, Short>, Multiplicities,
+                          CostLinks, Sparse<false>, Sparse<true>, CountedBitsets>;
 
 static_assert(LayoutSteps<Links<false>> && LayoutSteps<Links<true>> && LayoutSteps<CostLinks>);
 static_assert(LayoutSteps<Bitsets<0>> && LayoutSteps<Bitsets<16, Short>>);

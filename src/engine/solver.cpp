@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -86,8 +86,7 @@ struct CostSearch {
     }
     to_user.resize(static_cast<std::size_t>(options));
     for (int k = 0; k < options; ++k) to_user[k] = k;
-    std::stable_sort(to_user.begin(), to_user.end(),
-                     [&](int a, int b) { return net[a] < net[b]; });
+    std::stable_sort(to_user.begin(), to_user.end(), [&](int a, int b) { return net[a] < net[b]; });
     to_engine.resize(to_user.size());
     for (int k = 0; k < options; ++k) to_engine[to_user[k]] = k;
     for (int i = 0; i < problem.item_count(); ++i)
@@ -288,7 +287,6 @@ Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed, const Search
   result.elapsed = sums.elapsed;
   return result;
 }
-
 
 Branching Solver::branching() {
   if (impl_->problem->has_multiplicities())

@@ -127,7 +127,9 @@ bool run(const Benchmark &bench, int reps, xcover::Layout layout, bool propagate
   Counts counts;
   bool steady = true;
   xcover::SearchOptions options;
-  options.propagate = propagate;
+  // (Only the bit sets follow --propagate; another layout would refuse it,
+  // and its row says which layout ran.)
+  options.propagate = propagate && solver.layout() == xcover::Layout::bitsets;
   for (int rep = 0; rep < reps; ++rep) {
     const auto start = Clock::now();
     const xcover::Count solutions = solver.count(options).solutions;

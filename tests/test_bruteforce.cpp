@@ -137,8 +137,11 @@ TEST_CASE("multiplicities: Algorithm M agrees with brute force on 1000 random pr
     const xcover::Problem problem = random_problem(rng, true);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
-    // Layout::links takes Algorithm M's layout when there are bounds.
-    xcover::Solver solver(problem, round % 2 ? xcover::Layout::links : xcover::Layout::automatic);
+    // Algorithm M's layout, asked for, takes the problems without bounds too.
+    xcover::Solver solver(problem,
+                          round % 2 ? xcover::Layout::multiplicities : xcover::Layout::automatic);
+    CHECK((solver.layout() == xcover::Layout::multiplicities) ==
+          (round % 2 == 1 || problem.has_multiplicities()));
     const SolutionSet expected = brute_force(problem, {});
     REQUIRE(engine(solver, false, xcover::ItemChoice::first_shortest) == expected);
     CHECK(solver.count().solutions == expected.size());
@@ -376,22 +379,8 @@ TEST_CASE("branching on the most clashes changes the tree, not the solutions") {
   CHECK(smaller + larger > 0);  // it did choose other items
 }
 
-TEST_CASE("the links ignore SearchOptions::propagate and item_choice") {
-  std::mt19937 rng(6);
-  for (int round = 0; round < 200; ++round) {
-    const xcover::Problem problem = random_problem(rng);
-    CAPTURE(xcover::to_dlx(problem));
-    xcover::Solver solver(problem, xcover::Layout::links);
-    const xcover::Count count = solver.count().solutions;
-    const xcover::Statistics plain = solver.statistics();
-    xcover::SearchOptions options;
-    options.propagate = true;
-    options.item_choice = xcover::ItemChoice::most_clashes;
-    CHECK(solver.count(options).solutions == count);
-    CHECK(solver.statistics().nodes == plain.nodes);
-    CHECK(solver.statistics().updates == plain.updates);
-  }
-}
+// (The links refuse SearchOptions::propagate and most_clashes, which they
+// do not follow: test_layouts.cpp.)
 
 TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
   // From 1,024 primary items on, the links stop their scan at the first

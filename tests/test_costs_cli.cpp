@@ -27,9 +27,8 @@ const std::string problem =
 
 TEST_CASE("xcover solve --cheapest K prints the K cheapest, cheapest first, with costs") {
   const std::string file = temp_file(problem, ".dlx");
-  for (const std::string layout : {"links", "bitsets"}) {
-    CAPTURE(layout);
-    auto r = run_cli("solve --cheapest 3 --layout " + layout + " " + file);
+  {
+    auto r = run_cli("solve --cheapest 3 " + file);
     CHECK(r.exit_code == 0);
     // Ties (cost 5) in the order of the sorted option numbers: (0 5) before
     // (2 3).
@@ -39,10 +38,20 @@ TEST_CASE("xcover solve --cheapest K prints the K cheapest, cheapest first, with
           "3: cost 5\n a x:r |1\n b c x:r |4\n");
     CHECK(r.err.empty());
   }
+  // DLX5's links by DLX5's rule: a layout, an item choice or a seed would not
+  // be followed.
+  for (const std::string flag : {"--layout bitsets", "--item-choice most-clashes", "--seed 3"}) {
+    CAPTURE(flag);
+    auto r = run_cli("solve --cheapest 3 " + flag + " " + file);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--cheapest does not go with --" + flag.substr(2, flag.find(' ') - 2) +
+                     " (it searches DLX5's links by DLX5's rule)") != std::string::npos);
+  }
   auto r = run_cli("solve --cheapest 1 --stats", problem);
   CHECK(r.exit_code == 0);
   CHECK(r.out == "1: cost 4\n c |3\n a x:r |1\n b\n");
   CHECK(r.err.find("nodes ") == 0);
+  CHECK(r.err.find("\nlayout costs\n") != std::string::npos);
   // More than there are: all five.
   r = run_cli("solve --cheapest 10 " + file);
   CHECK(r.out.find("5: cost 9\n a b c |9\n") != std::string::npos);

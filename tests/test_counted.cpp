@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "../src/engine/layout_plan.hpp"
 #include "layout_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
@@ -56,7 +55,7 @@ xcover::Problem grouped_problem(std::mt19937& rng) {
 }
 
 bool counted(const xcover::Problem& problem, xcover::Layout asked) {
-  return xcover::detail::plan_layout(problem, asked).counted;
+  return xcover::layout_for(problem, asked) == xcover::Layout::counted_bitsets;
 }
 
 // Whether the options cover every primary item once and every secondary
@@ -156,7 +155,8 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
     const bool fits = counted(problem, xcover::Layout::automatic);
     taken += fits;
     if (!fits) continue;
-    CHECK(counted(problem, xcover::Layout::bitsets));
+    CHECK(counted(problem, xcover::Layout::counted_bitsets));
+    CHECK_FALSE(counted(problem, xcover::Layout::bitsets));  // what is asked runs
     xcover::SearchOptions options;
     options.random_seed = round % 3 == 1 ? static_cast<std::uint64_t>(round) : 0;
     options.node_limit = round % 4 == 3 ? 1 + round % 50 : 20000;
@@ -165,7 +165,7 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
     if (round % 5 == 4)
       forced.push_back(std::uniform_int_distribution<int>(0, problem.option_count() - 1)(rng));
     const LayoutRun links = run_layout(problem, xcover::Layout::links, forced, options);
-    const LayoutRun bits = run_layout(problem, xcover::Layout::bitsets, forced, options);
+    const LayoutRun bits = run_layout(problem, xcover::Layout::counted_bitsets, forced, options);
     cut += links.status != xcover::Status::exhausted;
     CHECK(links.status == bits.status);
     CHECK(links.branching == bits.branching);
@@ -242,7 +242,8 @@ TEST_CASE("an estimate of the counted bit sets is the links' estimate") {
   std::mt19937 rng(9);
   const xcover::Problem problem = grouped_problem(rng);
   REQUIRE(counted(problem, xcover::Layout::automatic));
-  xcover::Solver links(problem, xcover::Layout::links), bits(problem, xcover::Layout::bitsets);
+  xcover::Solver links(problem, xcover::Layout::links);
+  xcover::Solver bits(problem, xcover::Layout::counted_bitsets);
   const xcover::Estimate a = links.estimate(200, 5), b = bits.estimate(200, 5);
   CHECK(a.probes == b.probes);
   CHECK(a.nodes == b.nodes);

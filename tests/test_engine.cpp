@@ -275,8 +275,11 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   CHECK(forced.layout() == xcover::Layout::bitsets);
   CHECK(forced.count().solutions == 20000);
   CHECK(xcover::Solver(large).count().solutions == 20000);
-  CHECK_THROWS_WITH_AS(xcover::Solver(huge, xcover::Layout::bitsets),
-                       "the bitsets layout takes at most 32767 options", xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(
+      xcover::Solver(huge, xcover::Layout::bitsets),
+      "the bitsets layout takes at most 32767 options: links, sparse and multiplicities "
+      "take any problem",
+      xcover::ProblemError);
   CHECK(xcover::Solver(huge).count().solutions == 40000);
 
   // Mask ids are 16-bit: more than 65,536 items go to the links.
@@ -286,9 +289,11 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
   many_items.add_option({xcover::OptionEntry{0, 0}, xcover::OptionEntry{69999, 0}});
   CHECK(xcover::Solver(many_items).layout() == xcover::Layout::links);
   CHECK(xcover::Solver(many_items).count().solutions == 1);
-  CHECK_THROWS_WITH_AS(xcover::Solver(many_items, xcover::Layout::bitsets),
-                       "the bitsets layout takes at most 65536 items and (item, colour) pairs",
-                       xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(
+      xcover::Solver(many_items, xcover::Layout::bitsets),
+      "the bitsets layout takes at most 65536 items and (item, colour) pairs: links, "
+      "sparse and multiplicities take any problem",
+      xcover::ProblemError);
 
   // Exactly 65,536 items, and colours: their pairs need ids beyond that.
   xcover::Problem colored;

@@ -161,7 +161,7 @@ TEST_CASE("multiplicities: node and update counts equal DLX3's") {
     const xcover::Problem problem = xcover::parse_dlx(e.text, e.name).problem;
     REQUIRE(problem.has_multiplicities());
     xcover::Solver solver(problem);
-    CHECK(solver.layout() == xcover::Layout::links);
+    CHECK(solver.layout() == xcover::Layout::multiplicities);
     const xcover::CountResult result = solver.count();
     CHECK(result.complete());
     CHECK(result.solutions == e.solutions);
@@ -174,13 +174,17 @@ TEST_CASE("multiplicities: layouts, branching and threads refuse clearly") {
   const xcover::Problem problem = xcover::parse_dlx(knuth_example).problem;
   CHECK_THROWS_WITH_AS(xcover::Solver(problem, xcover::Layout::bitsets),
                        "the bitsets layout does not take multiplicities (primary items with "
-                       "bounds other than 1:1): use the links",
+                       "bounds other than 1:1): the multiplicities layout (Algorithm M) does",
                        xcover::ProblemError);
-  xcover::Solver solver(problem, xcover::Layout::links);
-  CHECK(solver.layout() == xcover::Layout::links);
+  // What runs is what is reported: Algorithm M's links, never "links".
+  xcover::Solver solver(problem);
+  CHECK(solver.layout() == xcover::Layout::multiplicities);
+  CHECK_THROWS_WITH_AS(xcover::Solver(problem, xcover::Layout::links),
+                       doctest::Contains("the links layout does not take multiplicities"),
+                       xcover::ProblemError);
   CHECK_THROWS_WITH_AS(solver.branching(),
-                       "Solver::branching: a problem with multiplicities (bounds other than 1:1) "
-                       "does not split into subproblems by forced options",
+                       "Solver::branching: the multiplicities layout (a problem with bounds other "
+                       "than 1:1) does not split into subproblems by forced options",
                        xcover::ProblemError);
   xcover::ParallelOptions parallel;
   parallel.threads = 2;
@@ -188,8 +192,19 @@ TEST_CASE("multiplicities: layouts, branching and threads refuse clearly") {
                        "ParallelSearch: problems with multiplicities (bounds other than 1:1) are "
                        "searched on one thread: use Solver",
                        xcover::ProblemError);
+  // The multiplicities layout asked for a problem without bounds: it runs,
+  // on one thread only.
+  xcover::Problem plain;
+  plain.add_primary("a");
+  plain.add_option({xcover::OptionEntry{0, 0}});
+  parallel.layout = xcover::Layout::multiplicities;
+  xcover::ParallelSearch asked(plain, parallel);
+  CHECK_THROWS_WITH_AS(static_cast<void>(asked.run()),
+                       doctest::Contains("the multiplicities layout is searched on one thread"),
+                       xcover::ProblemError);
   // The solver is still whole.
   CHECK(solver.count().solutions == 1);
+  CHECK(solver.statistics().layout == xcover::Layout::multiplicities);
 }
 
 TEST_CASE("multiplicities: limits, stops and throwing callbacks leave the solver whole") {

@@ -50,13 +50,39 @@ TEST_CASE("xcover solve --layout: the layouts give the same answer and counters"
     CHECK(r.out == "1:\n a d f\n b g\n c e\n");
     CHECK(r.err.find("nodes 6\nupdates 29\nsolutions 1\nseconds ") == 0);
     CHECK(r.err.find("\nbytes ") != std::string::npos);
+    // The layout that ran (auto: the bit sets, for so small a problem).
+    CHECK(r.err.find("\nlayout " + (layout == "auto" ? "bitsets" : layout) + "\n") !=
+          std::string::npos);
+  }
+  // The two that count otherwise: the counted bit sets prune an option that
+  // empties an item before counting its node; Algorithm M.
+  for (const std::string layout : {"counted-bitsets", "multiplicities"}) {
+    CAPTURE(layout);
+    const auto r = run_cli("solve --stats --threads 1 --layout " + layout + " " + file);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "1:\n a d f\n b g\n c e\n");
+    CHECK(r.err.find("\nlayout " + layout + "\n") != std::string::npos);
   }
   const auto threads = run_cli("solve --count --threads 2 --layout links " + file);
   CHECK(threads.out == "1\n");
   const auto bad = run_cli("solve --layout fast " + file);
   CHECK(bad.exit_code == 2);
-  CHECK(bad.err.find("--layout must be auto, links, bitsets or sparse, not 'fast'") !=
-        std::string::npos);
+  CHECK(bad.err.find("--layout must be auto, links, bitsets, counted-bitsets, sparse or "
+                     "multiplicities, not 'fast'") != std::string::npos);
+  // What the layout does not follow is refused, not dropped.
+  const auto refused = run_cli("solve --propagate --layout links " + file);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.out.empty());
+  CHECK(refused.err.find(
+            "xcover solve: --propagate is followed by the bitsets layout only, and this problem "
+            "runs on the links layout: add --layout bitsets, or leave --propagate out\n") == 0);
+  const auto clashes = run_cli("solve --item-choice most-clashes --layout sparse " + file);
+  CHECK(clashes.exit_code == 2);
+  CHECK(clashes.err.find("--item-choice most-clashes is followed by the bitsets layout only, "
+                         "and this problem runs on the sparse layout") != std::string::npos);
+  const auto followed = run_cli("solve --count --propagate --layout bitsets " + file);
+  CHECK(followed.exit_code == 0);
+  CHECK(followed.out == "1\n");
 }
 
 TEST_CASE("xcover solve --propagate and --item-choice: the same solutions") {
@@ -228,8 +254,9 @@ TEST_CASE("xcover solve: a count killed at random moments resumes to the exact t
 TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
   const std::string problem = temp_file(doubling_problem(40), ".dlx");
   const std::string checkpoint = temp_file("", ".ckpt");
-  const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint +
-                            " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
+  const auto r =
+      run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint + " " +
+                 problem + " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.out.empty());
   CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
@@ -446,9 +473,9 @@ TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that r
   for (const char* signal : {"TERM", "HUP"}) {
     CAPTURE(signal);
     std::remove(checkpoint.c_str());
-    const auto r =
-        run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint + " " +
-                   problem + " & pid=$!; handled $pid; sleep 0.3; kill -" + signal + " $pid; wait $pid");
+    const auto r = run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint +
+                              " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -" +
+                              signal + " $pid; wait $pid");
     CHECK(r.exit_code == 130);
     CHECK(r.out.empty());
     CHECK(r.err.find("xcover: interrupted; the search is incomplete") != std::string::npos);
@@ -562,7 +589,7 @@ TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items) on one thread") 
   CHECK(r.out.empty());
   CHECK(r.err ==
         "xcover: the bitsets layout does not take multiplicities (primary items with bounds "
-        "other than 1:1): use the links\n");
+        "other than 1:1): the multiplicities layout (Algorithm M) does\n");
   r = run_cli("solve --count --checkpoint " + temp_file("", ".ckpt") + " " + file);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--mpi, --checkpoint and --resume do not take problems with multiplicities") !=

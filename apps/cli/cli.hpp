@@ -125,6 +125,12 @@ struct SearchFlags {
   SearchOptions search_options() const;
 };
 
+// The name --layout takes for `layout`, and --stats prints: counted-bitsets.
+std::string layout_name(Layout layout);
+// UsageError for --propagate or --item-choice most-clashes with a layout
+// that does not follow them.
+void refuse_unfollowed(Layout layout, const TreeOptions& options);
+
 // Prints one solution; `number` counts from 1.
 using SolutionPrinter = std::function<void(const Solution& solution, std::uint64_t number)>;
 // Prints the end of the results once the search has ended (solve --format

@@ -176,15 +176,18 @@ void SearchFlags::add_to(po::options_description& options) {
       ("propagate", po::bool_switch(&propagate),
        "commit forced options (an item with one option left) ahead, all at once, and drop the "
        "options an item's last two rule out: the same solutions (perhaps in another order), "
-       "faster with the bitsets layout, but node and update counts unlike DLX1's")
+       "with the bitsets layout only (refused with the others), node and update counts unlike "
+       "DLX1's")
       ("item-choice", po::value(&item_choice)->value_name("RULE"),
        "the item to branch on: first-shortest (default, DLX1's) or most-clashes (of the first "
        "7 shortest, the one whose options clash with the most; bitsets layout only)")
       ("layout", po::value(&layout)->value_name("NAME"),
-       "how the solver holds the problem: auto (default: bitsets for small or dense problems "
-       "and for colour problems with few primary items and many options, sparse for other "
-       "colour problems of under 256 items), links (dancing links), bitsets or sparse (sparse "
-       "sets, as Knuth's SSXCC)")
+       "how the solver holds the problem: auto (default: multiplicities when the items line "
+       "has bounds, counted-bitsets for colour problems with few primary items and many "
+       "options, bitsets for small or dense problems, sparse for other colour problems of "
+       "under 256 items, else links), links (dancing links), bitsets, counted-bitsets, sparse "
+       "(sparse sets, as Knuth's SSXCC) or multiplicities (Algorithm M); --stats says which "
+       "ran")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")
@@ -197,12 +200,30 @@ void SearchFlags::add_to(po::options_description& options) {
   // clang-format on
 }
 
+std::string layout_name(Layout layout) {
+  if (layout == Layout::automatic) return "auto";
+  std::string name = to_string(layout);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+
 Layout SearchFlags::memory_layout() const {
-  if (layout == "auto") return Layout::automatic;
-  if (layout == "links") return Layout::links;
-  if (layout == "bitsets") return Layout::bitsets;
-  if (layout == "sparse") return Layout::sparse;
-  throw UsageError("--layout must be auto, links, bitsets or sparse, not '" + layout + "'");
+  for (const Layout asked : {Layout::automatic, Layout::links, Layout::bitsets,
+                             Layout::counted_bitsets, Layout::sparse, Layout::multiplicities}) {
+    if (layout == layout_name(asked)) return asked;
+  }
+  throw UsageError(
+      "--layout must be auto, links, bitsets, counted-bitsets, sparse or multiplicities, not '" +
+      layout + "'");
+}
+
+void refuse_unfollowed(Layout layout, const TreeOptions& options) {
+  if (follows(layout, options)) return;
+  const char* flag = options.propagate ? "--propagate" : "--item-choice most-clashes";
+  throw UsageError(std::string(flag) +
+                   " is followed by the bitsets layout only, and this problem runs on the " +
+                   layout_name(layout) + " layout: add --layout bitsets, or leave " +
+                   (options.propagate ? "--propagate" : "--item-choice") + " out");
 }
 
 SearchOptions SearchFlags::search_options() const {

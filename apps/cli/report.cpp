@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // What a search prints on stderr: progress, statistics, why it stopped.
-#include "cli.hpp"
-
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+
+#include "cli.hpp"
 
 namespace xcover::cli {
 
@@ -76,6 +76,7 @@ void print_statistics(std::ostream& out, const Statistics& stats, unsigned threa
       << "seconds " << seconds << '\n';
   if (stats.bytes != 0) out << "bytes " << stats.bytes << '\n';
   if (threads != 0) out << "threads " << threads << '\n';
+  if (stats.layout != Layout::automatic) out << "layout " << layout_name(stats.layout) << '\n';
   out << "kernels " << kernels_in_use() << '\n';
 }
 

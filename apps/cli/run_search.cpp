@@ -63,7 +63,10 @@ std::string figure(double value) {
 // figure with its standard error.
 int run_estimate(const Problem& problem, const SearchFlags& flags, const SearchOptions& options) {
   Solver solver(problem, flags.memory_layout());
-  const Estimate e = solver.estimate(flags.estimate, flags.seed, options);
+  EstimateOptions estimate;
+  static_cast<StopOptions&>(estimate) = options;
+  static_cast<TreeOptions&>(estimate) = options;
+  const Estimate e = solver.estimate(flags.estimate, flags.seed, estimate);
   end_progress();
   if (e.probes > 0) {
     std::cout << "probes " << e.probes << '\n'
@@ -80,7 +83,7 @@ int run_estimate(const Problem& problem, const SearchFlags& flags, const SearchO
     char elapsed[64];
     std::snprintf(elapsed, sizeof elapsed, "%.3f", e.elapsed);
     std::cerr << "estimate seconds " << elapsed << '\n'
-              << "layout " << to_string(solver.layout()) << '\n'
+              << "layout " << layout_name(solver.layout()) << '\n'
               << "kernels " << kernels_in_use() << '\n';
   }
   switch (e.status) {
@@ -158,6 +161,9 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     throw UsageError(
         "--mpi, --checkpoint and --resume do not take problems with multiplicities (bounds "
         "other than 1:1 on the items line)");
+  // What the layout that will run does not follow is refused before any
+  // search (one pass over the problem finds the layout).
+  refuse_unfollowed(layout_for(problem, flags.memory_layout()), options);
   if (flags.estimate != 0) return run_estimate(problem, flags, options);
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);

@@ -98,6 +98,8 @@ void print_json_end(bool count_only, Status status, const Statistics& stats, uns
   std::snprintf(seconds, sizeof seconds, "%.3f", stats.seconds);
   std::cout << ",\"seconds\":" << seconds;
   if (stats.bytes != 0) std::cout << ",\"bytes\":" << stats.bytes;
+  if (stats.layout != Layout::automatic)
+    std::cout << ",\"layout\":" << json_string(layout_name(stats.layout));
   std::cout << ",\"threads\":" << threads << ",\"kernels\":" << json_string(kernels_in_use())
             << "}}\n";
 }
@@ -118,17 +120,27 @@ void check_cheapest(const SearchFlags& flags, std::uint64_t k, const po::variabl
   }
   if (vm.count("threads") && flags.threads != 1)
     throw UsageError("--cheapest searches on one thread: --threads must be 1 with it");
+  // (Branch and bound grows DLX5's tree by DLX5's rule.)
   if (flags.propagate) throw UsageError("--cheapest does not go with --propagate");
+  for (const char* option : {"item-choice", "seed", "layout"}) {
+    if (vm.count(option) && !vm[option].defaulted())
+      throw UsageError(std::string("--cheapest does not go with --") + option +
+                       " (it searches DLX5's links by DLX5's rule)");
+  }
 }
 
 // --cheapest K: branch and bound on one thread (Solver::cheapest).
 // `searched` is the input's problem, or its reduction (`reduction`).
 int run_cheapest(const Problem& input, const Problem& searched, const Reduction* reduction,
                  const SearchFlags& flags, std::uint64_t k) {
-  const SearchOptions options = flags.search_options();
+  const SearchOptions given = flags.search_options();
+  CheapestOptions options;
+  static_cast<LimitOptions&>(options) = given;
+  static_cast<StopOptions&>(options) = given;
+  static_cast<ProgressOptions&>(options) = given;
   // (cheapest() searches dancing links of its own, whatever the layout: the
   // solver's own links cost least to build.)
-  Solver solver(searched, Layout::links);
+  Solver solver(searched, searched.has_multiplicities() ? Layout::automatic : Layout::links);
   const CheapestResult result = solver.cheapest(static_cast<std::size_t>(k), options);
   end_progress();
   std::uint64_t number = 0;

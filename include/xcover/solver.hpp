@@ -41,6 +41,49 @@ enum class Status {
 
 XCOVER_API const char* to_string(Status status);
 
+// How a solver holds the problem in memory: a closed list, each one a
+// different search structure. Solver::layout() says which one a solver
+// runs, and Statistics::layout which one ran the call it describes.
+// Without the TreeOptions that only the bit sets follow, links, bitsets,
+// counted_bitsets and sparse visit the same solutions in the same order.
+// Without colours, links, bitsets and sparse count the same nodes and
+// updates. With colours the links and sparse sets, as Knuth's SSXCC, drop a
+// chosen option as soon as committing it leaves a primary item without
+// options, and count no node for it (fewer nodes than DLX2's and the bit
+// sets'; equal again with a random_seed, whose draws must match); the
+// counted bit sets always do.
+enum class Layout {
+  automatic,        // chosen from the problem (never the layout that runs):
+                    // multiplicities when some primary item has bounds other
+                    // than 1:1; else counted_bitsets for colour problems with
+                    // few primary items and many options (word squares);
+                    // else bitsets for small or dense problems (up to 1,536
+                    // options, or up to 4,096 when an option clashes with
+                    // many); else sparse with colours and under 256 items;
+                    // else links
+  links,            // dancing links (Knuth's DLX1/DLX2): memory grows with the
+                    // entries
+  bitsets,          // a bit per option, copied a level down at each step; at
+                    // most 32,767 options, 65,535 primary items and 65,536
+                    // items and (item, colour) pairs. The one layout that
+                    // follows TreeOptions::propagate and ItemChoice::most_clashes
+  counted_bitsets,  // a bit per option, masks stored as runs of words, item
+                    // lengths counted by popcount: at most 64 primary items
+                    // and 65,536 items; any number of options
+  sparse,           // sparse sets (Knuth's SSXCC): each item's options packed
+                    // in an array, undone by restoring lengths
+  multiplicities,   // the links of Knuth's Algorithm M (DLX3): the one layout
+                    // that takes primary items with bounds other than 1:1
+                    // (Problem::has_multiplicities), and any other problem
+  costs,            // DLX5's links, with options sorted by cost: the layout of
+                    // cheapest(), which builds it itself; a Solver is never
+                    // made with it (ProblemError)
+};
+// A layout asked of a problem it cannot take (bitsets on too many options,
+// links on multiplicities, ...) throws ProblemError, saying which can.
+
+XCOVER_API const char* to_string(Layout layout);
+
 // Counters defined as in Knuth's DLX1: a node is an entry to a search level
 // (a solution counts as one more node, as it does there); an update is an
 // option removed from an item's list or an item removed from its item list.
@@ -57,6 +100,9 @@ struct Statistics {
   std::uint64_t bytes = 0;
   // level_nodes[k]: nodes entered at depth k (the root is depth 0).
   std::vector<std::uint64_t> level_nodes;
+  // The layout that ran the call these figures count: the solver's, or
+  // costs after cheapest(); automatic where no single solver ran it.
+  Layout layout = Layout::automatic;
 };
 
 // A snapshot handed to the progress callback.
@@ -93,21 +139,40 @@ enum class ItemChoice {
                    // clash with the most active options: fewer nodes where one
                    // solution is sought among many forced moves (hard Sudoku,
                    // a quarter fewer), often slower when counting all.
-                   // Bitsets layout only (the links take the first); the
-                   // solutions come in another order.
+                   // The bitsets layout alone follows it; the solutions
+                   // come in another order.
 };
 
-struct SearchOptions {
+// What a search, a count, cheapest() and an estimate follow is split by
+// kind, and each call takes only the kinds it follows: an option a call
+// would ignore cannot be given to it.
+//
+// Limits on what a search visits (search, count, solutions, cheapest).
+struct LimitOptions {
   std::uint64_t solution_limit = 0;  // stop after this many solutions; 0 = all
   // Stop before entering more nodes (a solution is a node); 0 = no limit.
   std::uint64_t node_limit = 0;
+};
+
+// What ends any call early (every call that searches, estimate() too).
+struct StopOptions {
   double time_limit = 0;  // seconds; 0 = no limit
   // Set to true from any thread (or a signal handler) to stop the search.
   const std::atomic<bool>* cancel = nullptr;
+};
+
+// Reports while a search runs (search, count, solutions, cheapest).
+struct ProgressOptions {
   // Called every progress_nodes nodes and/or every progress_seconds seconds.
   std::function<void(const Progress&)> on_progress;
   std::uint64_t progress_nodes = 0;
   double progress_seconds = 0;
+};
+
+// How the tree is grown (search, count, solutions, estimate). Not every
+// layout follows each of them (follows()): a search asking a layout for one
+// it does not follow throws Error rather than ignore it.
+struct TreeOptions {
   ItemChoice item_choice = ItemChoice::first_shortest;
   // Nonzero: break ties between items of equal length at random with this
   // seed instead (the default takes the first in item order, as DLX1 does).
@@ -122,9 +187,30 @@ struct SearchOptions {
   // point), and so do updates; the solutions may come in another order
   // (the subset rule shortens items, so the branching can differ); a
   // node_limit can be passed by the forced options of one step.
-  // Only the bitsets layout does this; the links ignore it.
+  // The bitsets layout alone follows it.
   bool propagate = false;
 };
+
+// search(), count() and solutions() follow all of these.
+struct SearchOptions : LimitOptions, StopOptions, ProgressOptions, TreeOptions {};
+
+// cheapest() grows DLX5's tree, by its own rule: no TreeOptions.
+struct CheapestOptions : LimitOptions, StopOptions, ProgressOptions {};
+
+// estimate() walks random paths and searches a few nodes to time them: no
+// limits on solutions or nodes, no progress reports.
+struct EstimateOptions : StopOptions, TreeOptions {};
+
+// The layout a Solver of `problem` asked for `asked` runs (Solver::layout()),
+// found in one pass over the problem without building it. ProblemError as
+// the Solver would throw it.
+XCOVER_API Layout layout_for(const Problem& problem, Layout asked = Layout::automatic);
+
+// Whether `layout` follows `options` (those that are not their defaults:
+// propagate and most_clashes only the bitsets layout; random_seed every one
+// but costs). A call that searches with options its layout does not follow
+// throws Error, naming them.
+XCOVER_API bool follows(Layout layout, const TreeOptions& options);
 
 // Where the search would branch, given the assumptions: `solved` when they
 // cover every primary item already; otherwise the options of the item it
@@ -134,36 +220,11 @@ struct Branching {
   std::vector<int> options;
 };
 
-// How a solver holds the problem in memory. Both layouts branch the same way
-// (DLX1's rule), so they visit the same solutions in the same order, and
-// without colours the same nodes with the same updates. (Unless
-// SearchOptions::propagate or ItemChoice::most_clashes, which only the bit
-// sets follow, are asked for.) With colours the links, as Knuth's SSXCC,
-// drop a chosen option as soon as committing it leaves a primary item
-// without options, and count no node for it: fewer nodes than DLX2's and the
-// bit sets' (equal again with a random_seed, whose draws must match).
-enum class Layout {
-  automatic,  // bitsets for small or dense problems (up to 1,536 options, or up
-              // to 4,096 when an option clashes with many) and for colour
-              // problems with few primary items and many options (word
-              // squares), else sparse with colours and fewer than 256 items,
-              // else links
-  links,      // dancing links (Knuth's DLX1/DLX2): memory grows with the entries;
-              // with multiplicities (Problem::has_multiplicities), the links of
-              // Knuth's Algorithm M (DLX3), the one layout that takes them
-  bitsets,    // a bit per option, copied a level down at each step; at most
-              // 32,767 options, 65,535 primary items and 65,536 items and
-              // (item, colour) pairs, and no multiplicities (else ProblemError).
-              // Colour problems of at most 64 primary items whose options come
-              // in long runs (and at least 256 of them) take the counted bit
-              // sets instead, of any size: the links' tree and solution order,
-              // lengths counted by popcount, propagate and most_clashes ignored
-  sparse,     // sparse sets (Knuth's SSXCC): each item's options packed in an
-              // array, undone by restoring lengths; the same tree and solution
-              // order as the links; no multiplicities (else ProblemError)
-};
-
-XCOVER_API const char* to_string(Layout layout);
+// Whether `layout` follows the TreeOptions in `options` that are not their
+// defaults (propagate, most_clashes: bitsets alone; random_seed: all but
+// costs). A call that searches with options its layout does not follow
+// throws Error with this message.
+XCOVER_API bool follows(Layout layout, const TreeOptions& options);
 
 // The instruction sets the engine is compiled for. One build holds them all
 // and each solver picks, when it is built, the best its processor runs, so
@@ -313,8 +374,10 @@ XCOVER_API Kernels default_kernels();
 class XCOVER_API Solver {
  public:
   // Builds the structure once. The problem must outlive the solver; options
-  // without a primary item are never chosen. `kernels` picks the
-  // instruction set (ProblemError when the processor does not run it).
+  // without a primary item are never chosen. `layout` is the one asked
+  // (ProblemError when the problem does not fit it, or for costs); `kernels`
+  // picks the instruction set (ProblemError when the processor does not
+  // run it).
   explicit Solver(const Problem& problem, Layout layout = Layout::automatic,
                   Kernels kernels = Kernels::automatic);
   // A temporary problem would be gone before the first search.
@@ -340,7 +403,8 @@ class XCOVER_API Solver {
   // visitor returns true to go on. The structure is restored afterwards,
   // also when a callback (visitor, progress, split) throws: the exception
   // goes on to the caller and the solver stays usable. Calling the solver
-  // from inside its own callbacks throws Error.
+  // from inside its own callbacks throws Error, and so do TreeOptions its
+  // layout does not follow (follows()), before anything is searched.
   [[nodiscard]] Status search(const Visitor& visit, const SearchOptions& options = {});
   // Counts solutions (up to options.solution_limit), and says whether the
   // count is complete.
@@ -354,11 +418,11 @@ class XCOVER_API Solver {
   // with many solutions of equal cost, such as a problem without costs, it
   // visits them all.) Assumptions count: every solution holds them.
   // Whatever the solver's layout, this searches dancing links of its own,
-  // DLX5's (built at the first call), on one thread, branching by DLX5's
-  // rule: SearchOptions::propagate, item_choice and random_seed do not
-  // apply; statistics() then counts that search. Error when k is 0;
-  // ProblemError for a problem with multiplicities.
-  [[nodiscard]] CheapestResult cheapest(std::size_t k = 1, const SearchOptions& options = {});
+  // DLX5's (Layout::costs, built at the first call), on one thread,
+  // branching by DLX5's rule (hence no TreeOptions); statistics() then
+  // counts that search. Error when k is 0; ProblemError for a problem with
+  // multiplicities.
+  [[nodiscard]] CheapestResult cheapest(std::size_t k = 1, const CheapestOptions& options = {});
   // The solutions one at a time (see SolutionRange). `options` is copied.
   [[nodiscard]] SolutionRange solutions(const SearchOptions& options = {}) &;
   SolutionRange solutions(const SearchOptions& options = {}) && = delete;
@@ -366,17 +430,16 @@ class XCOVER_API Solver {
   // Estimates the size of search(visitor, options) with `probes` random
   // probes (see Estimate) and a short search of the tree's first nodes (to
   // time an update). The figures but the seconds are deterministic for a
-  // seed, the assumptions and the layout. From `options` it takes
-  // what shapes the tree (item_choice, propagate, random_seed: the ties are
-  // then broken at random, and the estimate is of the tree's expected size)
-  // and what stops it (time_limit, cancel); limits of solutions and nodes
-  // and progress reports are ignored. Throws Error when called from a
-  // callback of this solver, as search() does; ProblemError for a problem
+  // seed, the assumptions and the layout. `options` shape the tree
+  // (TreeOptions; with a random_seed the ties are broken at random, and the
+  // estimate is of the tree's expected size) and stop the estimate. Throws
+  // Error when called from a callback of this solver, as search() does, or
+  // with TreeOptions the layout does not follow; ProblemError for a problem
   // with multiplicities (Algorithm M's tree has branches of another kind).
   //   xcover::Estimate e = solver.estimate(1000);
   //   std::cout << e.nodes << " +- " << e.nodes_spread << " nodes\n";
   [[nodiscard]] Estimate estimate(std::uint64_t probes, std::uint64_t seed = 0,
-                                  const SearchOptions& options = {});
+                                  const EstimateOptions& options = {});
 
   // Forces an option into every solution until clear_assumptions(). Returns
   // false when it conflicts with the options already forced (or has no
@@ -397,7 +460,7 @@ class XCOVER_API Solver {
 
   const Statistics& statistics() const;
   const Problem& problem() const;
-  // The layout in use (never `automatic`).
+  // The layout its searches run (never automatic or costs).
   Layout layout() const;
   // The kernel set in use (never `automatic`).
   Kernels kernels() const;

@@ -88,13 +88,18 @@ class Interrupt {
 
   // Makes `options` check for signals (and cancel through this object).
   // The object must outlive every search that uses the options.
-  void watch(SearchOptions& options);
+  void watch(SearchOptions& options) { watch_progress(options), watch_stop(options); }
+  void watch(CheapestOptions& options) { watch_progress(options), watch_stop(options); }
+  // estimate() reports no progress: Ctrl-C is seen when it returns.
+  void watch(EstimateOptions& options) { watch_stop(options); }
   // With the GIL held, after the search: raises what the signal handler
   // raised (KeyboardInterrupt for Ctrl-C), if anything.
   void raise_if_interrupted();
   bool interrupted() const { return type_ != nullptr; }
   // Takes the GIL and looks for a signal now.
   void poll();
+  void watch_stop(StopOptions& options) { options.cancel = &cancel_; }
+  void watch_progress(ProgressOptions& options);
   // The flag a search cancelled by this object watches.
   const std::atomic<bool>* cancel_flag() const { return &cancel_; }
 

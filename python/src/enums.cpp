@@ -56,15 +56,19 @@ void bind_enums(py::module_& m) {
                     {"time_limit", Status::time_limit},
                     {"cancelled", Status::cancelled}});
   add_enum<Layout>(m, "Layout",
-                   "How a solver holds the problem in memory: automatic (bit sets for small or "
-                   "dense problems and for colour problems with few primary items and many "
-                   "options, sparse sets for other colour problems of under 256 items, else "
-                   "links), links (dancing links, Knuth's DLX1/DLX2), bitsets (a bit per "
-                   "option), sparse (sparse sets, Knuth's SSXCC).",
+                   "How a solver holds the problem in memory: automatic (chosen from the "
+                   "problem), links (dancing links, Knuth's DLX1/DLX2), bitsets (a bit per "
+                   "option; the one that follows propagate and most_clashes), counted_bitsets "
+                   "(bit sets with counted lengths, for colour problems of at most 64 primary "
+                   "items), sparse (sparse sets, Knuth's SSXCC), multiplicities (Algorithm M, "
+                   "DLX3: the one for bounds other than 1:1), costs (cheapest()'s own, DLX5).",
                    {{"automatic", Layout::automatic},
                     {"links", Layout::links},
                     {"bitsets", Layout::bitsets},
-                    {"sparse", Layout::sparse}});
+                    {"counted_bitsets", Layout::counted_bitsets},
+                    {"sparse", Layout::sparse},
+                    {"multiplicities", Layout::multiplicities},
+                    {"costs", Layout::costs}});
   add_enum<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.",
                     {{"automatic", Kernels::automatic},
                      {"baseline", Kernels::baseline},

@@ -18,8 +18,7 @@ Interrupt::~Interrupt() {
   Py_XDECREF(trace_);
 }
 
-void Interrupt::watch(SearchOptions& options) {
-  options.cancel = &cancel_;
+void Interrupt::watch_progress(ProgressOptions& options) {
   options.progress_seconds = 0.05;
   options.on_progress = [this](const Progress&) { poll(); };
 }

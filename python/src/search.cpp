@@ -131,6 +131,7 @@ void bind_search(py::module_& m) {
       .def_readonly("seconds", &Statistics::seconds)
       .def_readonly("bytes", &Statistics::bytes)
       .def_readonly("level_nodes", &Statistics::level_nodes)
+      .def_readonly("layout", &Statistics::layout)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
@@ -232,7 +233,8 @@ shape. It keeps its own copy of the problem.)doc")
           [](SolverBox& box, const py::int_& probes, const py::int_& seed, double time_limit) {
             const auto probe_count = counted<std::uint64_t>(probes, "probes");
             const auto seed_value = counted<std::uint64_t>(seed, "seed");
-            SearchOptions options = search_options(0, time_limit, 0);
+            EstimateOptions options;
+            options.time_limit = search_options(0, time_limit, 0).time_limit;  // (checked)
             Interrupt interrupt;
             interrupt.watch(options);
             return run_search(
@@ -244,7 +246,10 @@ shape. It keeps its own copy of the problem.)doc")
           "cheapest",
           [](SolverBox& box, const py::int_& k, double time_limit, const py::int_& node_limit) {
             const auto best = counted<std::size_t>(k, "k");
-            SearchOptions options = limits_of(py::int_(0), time_limit, node_limit);
+            const SearchOptions limits = limits_of(py::int_(0), time_limit, node_limit);
+            CheapestOptions options;
+            static_cast<LimitOptions&>(options) = limits;
+            static_cast<StopOptions&>(options) = limits;
             Interrupt interrupt;
             interrupt.watch(options);
             const CheapestResult r =

@@ -106,11 +106,13 @@ def test_word_squares_take_the_counted_bit_sets_and_count_as_the_links_do():
     words = sorted({"".join(rng.choice(letters) for _ in range(4)) for _ in range(60)})
     p = word_squares(words, 4)
     auto = xc.Solver(p)
-    assert auto.layout == xc.Layout.bitsets  # the counted bit sets: 8 items, many options
+    assert auto.layout == xc.Layout.counted_bitsets  # 8 primary items, many options
     links = xc.Solver(p, layout=xc.Layout.links)
     got, expected = auto.count(), links.count()
     assert got.solutions == expected.solutions > 0
     assert got.statistics.nodes == expected.statistics.nodes
+    assert got.statistics.layout == xc.Layout.counted_bitsets
+    assert expected.statistics.layout == xc.Layout.links
     # Row by row, a square kept while its columns begin words.
     prefixes = {w[:k] for w in words for k in range(5)}
 

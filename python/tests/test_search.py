@@ -46,13 +46,27 @@ def test_pentominoes_3x20():
     assert all(models.obeys_rules(p, s) for s in solutions)
 
 
-@pytest.mark.parametrize("layout", [xc.Layout.automatic, xc.Layout.links, xc.Layout.bitsets])
+@pytest.mark.parametrize("layout", [xc.Layout.automatic, xc.Layout.links, xc.Layout.bitsets,
+                                    xc.Layout.counted_bitsets, xc.Layout.sparse,
+                                    xc.Layout.multiplicities])
 def test_layouts_agree(layout):
     p = problem(models.queens(8))
     solver = xc.Solver(p, layout)
     assert solver.layout != xc.Layout.automatic
+    if layout != xc.Layout.automatic:
+        assert solver.layout == layout  # what is asked runs
     assert solver.count().solutions == 92
     assert solver.statistics.solutions == 92 and solver.statistics.nodes > 92
+    assert solver.statistics.layout == solver.layout
+
+
+def test_a_layout_that_cannot_run_is_refused():
+    p = problem(models.queens(8))
+    with pytest.raises(xc.ProblemError, match="the costs layout is Solver::cheapest's own"):
+        xc.Solver(p, xc.Layout.costs)
+    solver = xc.Solver(p, xc.Layout.links)
+    solver.cheapest(1)
+    assert solver.statistics.layout == xc.Layout.costs
 
 
 def brute_force(p):

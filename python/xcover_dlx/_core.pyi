@@ -30,7 +30,10 @@ class Layout(enum.Enum):
     automatic = 0
     links = 1
     bitsets = 2
-    sparse = 3
+    counted_bitsets = 3
+    sparse = 4
+    multiplicities = 5
+    costs = 6
 
 class Kernels(enum.Enum):
     automatic = 0
@@ -95,6 +98,8 @@ class Statistics:
     def bytes(self) -> int: ...
     @property
     def level_nodes(self) -> list[int]: ...
+    @property
+    def layout(self) -> Layout: ...
 
 class Estimate:
     probes: int

@@ -74,7 +74,8 @@ class Engine {
 
 // The engine for `kernels` (never Kernels::automatic), which the processor
 // must run.
-// With `costs`, the layout is cost_links.hpp's, whatever `layout` says.
+// With `costs`, the layout is cost_links.hpp's (Layout::costs), whatever
+// `layout` says.
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
                                     bool costs = false);
 

@@ -135,6 +135,7 @@ Status estimate_probes(C& core, bool infeasible, std::uint64_t probes, std::uint
 Status SearchEngine::estimate(std::uint64_t probes, std::uint64_t seed,
                               const SearchOptions& options, EstimateSums& sums) {
   refuse_if_busy("estimate");
+  check_followed(layout(), options, "Solver::estimate");
   busy = true;
   struct Idle {
     bool& busy;

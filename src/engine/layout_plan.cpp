@@ -126,23 +126,63 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
 // The counted bit sets (bitsets/counted.hpp) count the lengths of the
 // uncovered primary items at every node, a popcount per word of their
 // options, instead of taking each removed option off its items' lengths.
-// That pays when there are few primary items whose options fill their words
-// (all of them together in about two sets' worth of words), and the sets
-// are large, so that a commit removes many options (word squares: 5 to 7
-// times faster than the sparse sets, 6 to 10 than the links). Their masks
-// hold only the words where they have bits: the sum over the masks must
-// stay within 64 MiB.
-bool counted_fits(const Problem& problem, Shape& s) {
+// They take at most 64 primary items (one word of uncovered ones) and
+// 65,536 items (16-bit mask ids); their masks hold only the words where
+// they have bits, and the sum over the masks must stay within 64 MiB.
+std::string counted_unfit_reason(const Problem& problem, Shape& s) {
+  if (problem.primary_count() > kCountedMaxPrimary)
+    return "the counted_bitsets layout takes at most " + std::to_string(kCountedMaxPrimary) +
+           " primary items";
+  if (problem.item_count() > 0x10000) return "the counted_bitsets layout takes at most 65536 items";
   const std::int64_t words = words_for(s);
-  if (!s.colors || s.support.empty() || words < 4) return false;
-  std::int64_t support = 0;
-  for (const std::int64_t n : s.support) support += n;
-  if (support > 2 * words + problem.primary_count()) return false;
   std::int64_t mask_words = 0;
   for (const std::int64_t n : s.column) mask_words += std::min(words, n);
   for (const std::int64_t pair : distinct_pairs(s))
     mask_words += std::min(words, s.column[static_cast<std::size_t>(pair >> 32)]);
-  return problem.item_count() <= 0x10000 && mask_words <= (std::int64_t{8} << 20);
+  if (mask_words > (std::int64_t{8} << 20))
+    return "the counted_bitsets layout's masks would pass 64 MiB";
+  return {};
+}
+
+// They pay when there are few primary items whose options fill their words
+// (all of them together in about two sets' worth of words), and the sets
+// are large, so that a commit removes many options (word squares: 5 to 7
+// times faster than the sparse sets, 6 to 10 than the links).
+bool counted_preferred(const Problem& problem, const Shape& s) {
+  const std::int64_t words = words_for(s);
+  if (!s.colors || s.support.empty() || words < 4) return false;
+  std::int64_t support = 0;
+  for (const std::int64_t n : s.support) support += n;
+  return support <= 2 * words + problem.primary_count();
+}
+
+LayoutPlan bitsets_plan(const Problem& problem, const Shape& s) {
+  LayoutPlan plan;
+  plan.layout = Layout::bitsets;
+  plan.colors = s.colors;
+  plan.words = words_for(s);
+  // 8-bit lengths keep their high bit for "covered".
+  plan.short_lengths = std::all_of(s.column.begin(), s.column.begin() + problem.primary_count(),
+                                   [](std::int64_t n) { return n < 0x80; });
+  return plan;
+}
+
+LayoutPlan plain_plan(Layout layout, const Shape& s) {
+  LayoutPlan plan;
+  plan.layout = layout;
+  plan.colors = s.colors;
+  return plan;
+}
+
+// The automatic choice, for a problem without multiplicities.
+LayoutPlan automatic_plan(const Problem& problem, Shape& s) {
+  if (counted_preferred(problem, s) && counted_unfit_reason(problem, s).empty())
+    return plain_plan(Layout::counted_bitsets, s);
+  if (unfit_reason(problem, s).empty() && bitsets_preferred(problem, s))
+    return bitsets_plan(problem, s);
+  if (s.colors && problem.item_count() + 1 <= kSparseSnapshotItems)
+    return plain_plan(Layout::sparse, s);
+  return plain_plan(Layout::links, s);
 }
 
 }  // namespace
@@ -157,39 +197,63 @@ std::size_t search_depth(const Problem& problem) {
 }
 
 LayoutPlan plan_layout(const Problem& problem, Layout asked) {
-  LayoutPlan plan;
+  if (asked == Layout::costs)
+    throw ProblemError(
+        "the costs layout is Solver::cheapest's own: a solver takes automatic, links, bitsets, "
+        "counted_bitsets, sparse or multiplicities");
   if (problem.has_multiplicities()) {
-    if (asked == Layout::bitsets || asked == Layout::sparse)
+    if (asked != Layout::automatic && asked != Layout::multiplicities)
       throw ProblemError(std::string("the ") + to_string(asked) +
                          " layout does not take multiplicities (primary items with bounds other "
-                         "than 1:1): use the links");
-    plan.multiplicities = true;
-    return plan;
+                         "than 1:1): the multiplicities layout (Algorithm M) does");
+    return plain_plan(Layout::multiplicities, Shape{});
   }
   Shape s = measure(problem);
-  plan.colors = s.colors;
-  if (asked == Layout::links) return plan;
-  if (asked == Layout::sparse) {
-    plan.layout = Layout::sparse;
-    return plan;
+  std::string reason;
+  switch (asked) {
+    case Layout::automatic:
+      return automatic_plan(problem, s);
+    case Layout::links:
+    case Layout::sparse:
+    case Layout::multiplicities:
+      return plain_plan(asked, s);
+    case Layout::bitsets:
+      reason = unfit_reason(problem, s);
+      if (reason.empty()) return bitsets_plan(problem, s);
+      break;
+    case Layout::counted_bitsets:
+      reason = counted_unfit_reason(problem, s);
+      if (reason.empty()) return plain_plan(asked, s);
+      break;
+    case Layout::costs:
+      break;  // (refused above)
   }
-  if (counted_fits(problem, s)) {
-    plan.layout = Layout::bitsets;
-    plan.counted = true;
-    return plan;
-  }
-  const std::string reason = unfit_reason(problem, s);
-  if (asked == Layout::automatic && (!reason.empty() || !bitsets_preferred(problem, s))) {
-    if (s.colors && problem.item_count() + 1 <= kSparseSnapshotItems) plan.layout = Layout::sparse;
-    return plan;
-  }
-  if (!reason.empty()) throw ProblemError(reason);
-  plan.layout = Layout::bitsets;
-  plan.words = words_for(s);
-  // 8-bit lengths keep their high bit for "covered".
-  plan.short_lengths = std::all_of(s.column.begin(), s.column.begin() + problem.primary_count(),
-                                   [](std::int64_t n) { return n < 0x80; });
+  throw ProblemError(reason + ": links, sparse and multiplicities take any problem");
+}
+
+LayoutPlan costs_plan(const Problem&) {
+  LayoutPlan plan;
+  plan.layout = Layout::costs;
   return plan;
+}
+
+bool layout_follows(Layout layout, const TreeOptions& options) {
+  const bool bitsets_only = options.propagate || options.item_choice == ItemChoice::most_clashes;
+  if (bitsets_only && layout != Layout::bitsets) return false;
+  return options.random_seed == 0 || layout != Layout::costs;
+}
+
+void check_followed(Layout layout, const TreeOptions& options, const char* call) {
+  if (layout_follows(layout, options)) return;
+  std::string asked;
+  auto add = [&](const char* name) { asked += (asked.empty() ? "" : " and ") + std::string(name); };
+  const bool bitsets_only = options.propagate || options.item_choice == ItemChoice::most_clashes;
+  if (options.propagate) add("propagate");
+  if (options.item_choice == ItemChoice::most_clashes) add("most_clashes");
+  if (options.random_seed != 0 && layout == Layout::costs) add("random_seed");
+  throw Error(std::string(call) + ": the " + to_string(layout) + " layout does not follow " +
+              asked +
+              (bitsets_only ? "; the bitsets layout does: ask for it, or leave them out" : ""));
 }
 
 }  // namespace xcover::detail

@@ -24,17 +24,11 @@ constexpr int kBitsetsMaxPrimary = 0xffff;
 constexpr int kSparseSnapshotItems = 256;
 
 struct LayoutPlan {
-  Layout layout = Layout::links;  // links, bitsets or sparse, never automatic
-  bool colors = false;            // links: some option with a primary item gives a colour
-  int words = 1;                  // bitsets: 64-bit words in a set of options
-  bool short_lengths = false;     // bitsets: no primary item has more than 127 options
-  // bitsets: the counted bit sets (bitsets/counted.hpp), for colour problems
-  // with few primary items whose options lie in few runs of words.
-  bool counted = false;
-  // Some primary item has bounds other than 1:1: Algorithm M's layout
-  // (multiplicity/), reported as links.
-  bool multiplicities = false;
-  bool costs = false;             // Solver::cheapest's layout (cost_links.hpp) instead
+  // The layout that runs: never automatic (costs only for cheapest()).
+  Layout layout = Layout::links;
+  bool colors = false;         // links, sparse: some option gives a colour
+  int words = 1;               // bitsets: 64-bit words in a set of options
+  bool short_lengths = false;  // bitsets: no primary item has more than 127 options
 };
 
 // The most levels a search of the problem can go down: one a primary item,
@@ -42,9 +36,18 @@ struct LayoutPlan {
 // option that can be chosen.
 std::size_t search_depth(const Problem& problem);
 
-// The plan for `asked` (automatic: bitsets for small or dense problems, see
-// layout_plan.cpp). ProblemError when `asked` is bitsets and the problem is
-// too big for them.
+// The plan for `asked` (automatic: see layout_plan.cpp). ProblemError when
+// the problem does not fit `asked`, saying which layouts it fits.
 LayoutPlan plan_layout(const Problem& problem, Layout asked);
+
+// cheapest()'s plan: the links of cost_links.hpp.
+LayoutPlan costs_plan(const Problem& problem);
+
+// follows() (solver.hpp).
+bool layout_follows(Layout layout, const TreeOptions& options);
+
+// Throws Error when `layout` does not follow `options` (follows()), for
+// `call` (Solver::search, ...).
+void check_followed(Layout layout, const TreeOptions& options, const char* call);
 
 }  // namespace xcover::detail

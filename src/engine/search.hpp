@@ -71,20 +71,45 @@ Core make_bitsets(const Problem& problem, int words) {
 }
 
 inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
-  if (plan.multiplicities) return Core(std::in_place_type<Multiplicities>, problem);
-  if (plan.costs) return Core(std::in_place_type<CostLinks>, problem);
-  if (plan.counted) return Core(std::in_place_type<CountedBitsets>, problem);
-  if (plan.layout == Layout::bitsets) {
-    if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
-    return make_bitsets<std::uint16_t>(problem, plan.words);
+  switch (plan.layout) {
+    case Layout::multiplicities:
+      return Core(std::in_place_type<Multiplicities>, problem);
+    case Layout::costs:
+      return Core(std::in_place_type<CostLinks>, problem);
+    case Layout::counted_bitsets:
+      return Core(std::in_place_type<CountedBitsets>, problem);
+    case Layout::bitsets:
+      if (plan.short_lengths) return make_bitsets<Short>(problem, plan.words);
+      return make_bitsets<std::uint16_t>(problem, plan.words);
+    case Layout::sparse:
+      if (plan.colors) return Core(std::in_place_type<Sparse<true>>, problem);
+      return Core(std::in_place_type<Sparse<false>>, problem);
+    case Layout::links:
+      if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
+      return Core(std::in_place_type<Links<false>>, problem);
+    case Layout::automatic:
+      break;
   }
-  if (plan.layout == Layout::sparse) {
-    if (plan.colors) return Core(std::in_place_type<Sparse<true>>, problem);
-    return Core(std::in_place_type<Sparse<false>>, problem);
-  }
-  if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
-  return Core(std::in_place_type<Links<false>>, problem);
+  throw Error("internal error: a layout plan left automatic");
 }
+
+// The layout each core is (Layout): one overload a kind of core, so that a
+// core without one does not compile.
+template <bool kColors>
+constexpr Layout kind_of(const Links<kColors>&) {
+  return Layout::links;
+}
+template <int kWords, typename Len>
+constexpr Layout kind_of(const Bitsets<kWords, Len>&) {
+  return Layout::bitsets;
+}
+constexpr Layout kind_of(const CountedBitsets&) { return Layout::counted_bitsets; }
+template <bool kColors>
+constexpr Layout kind_of(const Sparse<kColors>&) {
+  return Layout::sparse;
+}
+constexpr Layout kind_of(const Multiplicities&) { return Layout::multiplicities; }
+constexpr Layout kind_of(const CostLinks&) { return Layout::costs; }
 
 // The engine of this kernel set: the problem in its layout, the search
 // loop, and the assumptions.
@@ -110,7 +135,7 @@ class SearchEngine final : public Engine {
       bool& busy;
       ~Idle() { busy = false; }
     } idle{busy};
-    begin_run(options, sharing, visit ? &visit : nullptr, false);
+    begin_run("Solver::search", options, sharing, visit ? &visit : nullptr, false);
     resume();
     return run.status;
   }
@@ -129,7 +154,7 @@ class SearchEngine final : public Engine {
       CostLinks* core;
       ~Unbound() { core->set_bound(nullptr); }
     } unbound{core};
-    begin_run(options, no_sharing, &visit, false);
+    begin_run("Solver::cheapest", options, no_sharing, &visit, false);
     resume();
     return run.status;
   }
@@ -137,7 +162,7 @@ class SearchEngine final : public Engine {
   void begin_pull(const SearchOptions& options) override {
     refuse_if_busy("solutions");
     pull_options = options;
-    begin_run(pull_options, no_sharing, nullptr, true);
+    begin_run("Solver::solutions", pull_options, no_sharing, nullptr, true);
     busy = true;
   }
   const Solution* next_pull() override {
@@ -165,15 +190,7 @@ class SearchEngine final : public Engine {
   Branching branching() override;
   const Statistics& statistics() const override { return stats; }
   Layout layout() const override {
-    if (std::holds_alternative<Sparse<false>>(layout_core) ||
-        std::holds_alternative<Sparse<true>>(layout_core))
-      return Layout::sparse;
-    return std::holds_alternative<Links<false>>(layout_core) ||
-                   std::holds_alternative<Links<true>>(layout_core) ||
-                   std::holds_alternative<Multiplicities>(layout_core) ||
-                   std::holds_alternative<CostLinks>(layout_core)
-               ? Layout::links
-               : Layout::bitsets;
+    return std::visit([](const auto& core) { return kind_of(core); }, layout_core);
   }
   std::unique_ptr<Engine> sibling() const override {
     return std::make_unique<SearchEngine>(
@@ -232,8 +249,9 @@ class SearchEngine final : public Engine {
                   " called while the solver is searching (from one of its own callbacks, or "
                   "with a solutions() range still open): use another Solver");
   }
-  void begin_run(const SearchOptions& options, const WorkSharing& sharing, const Visitor* visit,
-                 bool pull);
+  // `call` names the call for an error (options the layout does not follow).
+  void begin_run(const char* call, const SearchOptions& options, const WorkSharing& sharing,
+                 const Visitor* visit, bool pull);
   // Runs the search from where it stands: true when it stopped at a
   // solution of a pull-style search, false when it has ended (run.status).
   bool resume() {
@@ -360,8 +378,10 @@ Progress SearchEngine::progress(int level, double seconds, std::uint64_t updates
   return p;
 }
 
-void SearchEngine::begin_run(const SearchOptions& options, const WorkSharing& sharing,
-                             const Visitor* visit, bool pull) {
+void SearchEngine::begin_run(const char* call, const SearchOptions& options,
+                             const WorkSharing& sharing, const Visitor* visit, bool pull) {
+  check_followed(layout(), options, call);
+  stats.layout = layout();
   run = Run{};
   run.options = &options;
   run.sharing = &sharing;

@@ -45,10 +45,24 @@ const char* to_string(Layout layout) {
       return "links";
     case Layout::bitsets:
       return "bitsets";
+    case Layout::counted_bitsets:
+      return "counted_bitsets";
     case Layout::sparse:
       return "sparse";
+    case Layout::multiplicities:
+      return "multiplicities";
+    case Layout::costs:
+      return "costs";
   }
   return "unknown";
+}
+
+Layout layout_for(const Problem& problem, Layout asked) {
+  return detail::plan_layout(problem, asked).layout;
+}
+
+bool follows(Layout layout, const TreeOptions& options) {
+  return detail::layout_follows(layout, options);
 }
 
 namespace {
@@ -136,7 +150,7 @@ Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options
   return impl_->engine->search(visit, options, sharing);
 }
 
-CheapestResult Solver::cheapest(std::size_t k, const SearchOptions& options) {
+CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
   if (k == 0) throw Error("Solver::cheapest: k must be 1 or more");
   if (impl_->problem->has_multiplicities())
     throw ProblemError(
@@ -173,8 +187,10 @@ CheapestResult Solver::cheapest(std::size_t k, const SearchOptions& options) {
     if (best.size() == k) bound.cutoff = best.back().cost - costs.total_tax;
     return true;
   };
-  SearchOptions own_options = options;
-  own_options.propagate = false;  // (forced options ahead would escape the bound)
+  SearchOptions own_options;
+  static_cast<LimitOptions&>(own_options) = options;
+  static_cast<StopOptions&>(own_options) = options;
+  static_cast<ProgressOptions&>(own_options) = options;
   impl.searched = &engine;
   result.status = engine.search_bounded(visit, own_options, bound);
   return result;
@@ -234,14 +250,18 @@ double thread_seconds() {
 
 }  // namespace
 
-Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options) {
-  if (impl_->problem->has_multiplicities())
+Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed,
+                          const EstimateOptions& options) {
+  if (layout() == Layout::multiplicities)
     throw ProblemError(
-        "Solver::estimate: a problem with multiplicities (bounds other than 1:1) is not "
-        "estimated: Algorithm M's branches are not a choice among one item's options");
+        "Solver::estimate: the multiplicities layout (a problem with bounds other than 1:1) is "
+        "not estimated: Algorithm M's branches are not a choice among one item's options");
   detail::EstimateSums sums;
   Estimate result;
-  result.status = impl_->engine->estimate(probes, seed, options, sums);
+  SearchOptions probing;
+  static_cast<StopOptions&>(probing) = options;
+  static_cast<TreeOptions&>(probing) = options;
+  result.status = impl_->engine->estimate(probes, seed, probing, sums);
   result.probes = sums.probes;
   if (sums.probes == 0) {
     result.elapsed = sums.elapsed;
@@ -265,9 +285,7 @@ Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed, const Search
   if (result.status == Status::exhausted) {
     static const detail::WorkSharing no_sharing;
     SearchOptions timing;
-    timing.item_choice = options.item_choice;
-    timing.random_seed = options.random_seed;
-    timing.propagate = options.propagate;
+    static_cast<TreeOptions&>(timing) = options;
     timing.cancel = options.cancel;
     timing.node_limit = std::max<std::uint64_t>(50000, static_cast<std::uint64_t>(sums.levels));
     if (options.time_limit > 0)
@@ -289,10 +307,10 @@ Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed, const Search
 }
 
 Branching Solver::branching() {
-  if (impl_->problem->has_multiplicities())
+  if (layout() == Layout::multiplicities)
     throw ProblemError(
-        "Solver::branching: a problem with multiplicities (bounds other than 1:1) does not "
-        "split into subproblems by forced options");
+        "Solver::branching: the multiplicities layout (a problem with bounds other than 1:1) "
+        "does not split into subproblems by forced options");
   return impl_->engine->branching();
 }
 

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "../engine/layout_plan.hpp"
 #include "../engine/work_sharing.hpp"
 #include "piece_options.hpp"
 #include "thread_team.hpp"
@@ -518,6 +519,14 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
 
 Status ParallelSearch::run(const Visitor& visit) {
   Impl& m = *impl_;
+  // Refused here, before a thread starts, rather than in every worker.
+  const Layout layout = m.model_solver().layout();
+  if (layout == Layout::multiplicities)
+    throw ProblemError(
+        "ParallelSearch: the multiplicities layout is searched on one thread (Algorithm M's "
+        "branches do not cut into pieces): use Solver");
+  detail::check_followed(layout, m.options.search, "ParallelSearch::run");
+  m.stats.layout = layout;
   if (m.options.ordered) {
     if (m.resumed || m.options.on_checkpoint)
       throw Error("ordered solutions and checkpoints do not go together");

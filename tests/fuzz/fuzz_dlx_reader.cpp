@@ -99,15 +99,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   FUZZ_CHECK(again.warnings.empty());
   FUZZ_CHECK(xcover::to_dlx(again.problem) == written);
 
-  // The layouts (the bit sets when the problem fits them): the same
-  // solutions in the same order. The sparse sets search the links' very tree
-  // (same nodes and updates). The bit sets count the same nodes without
-  // colours, and with colours at least as many: the links (like SSXCC) enter
-  // no node where a committed option leaves a primary item without options.
-  // Multiplicities take the links only.
-  constexpr int kLayouts = 3;
-  const xcover::Layout layouts[kLayouts] = {xcover::Layout::links, xcover::Layout::sparse,
-                                            xcover::Layout::bitsets};
+  // The layouts, each where it takes the problem: the same solutions in the
+  // same order. The sparse sets search the links' very tree (same nodes and
+  // updates). The bit sets count the same nodes without colours, and with
+  // colours at least as many: the links (like SSXCC) enter no node where a
+  // committed option leaves a primary item without options. The counted bit
+  // sets search the links' tree with colours, and prune as they do without.
+  // Algorithm M (multiplicities) takes every problem, and problems with
+  // bounds only it: the same solutions, in its own order.
+  enum { links, sparse, bitsets, counted, multiplicities, kLayouts };
+  const xcover::Layout layouts[kLayouts] = {
+      xcover::Layout::links, xcover::Layout::sparse, xcover::Layout::bitsets,
+      xcover::Layout::counted_bitsets, xcover::Layout::multiplicities};
   std::vector<std::vector<int>> found[kLayouts];
   xcover::Statistics stats[kLayouts];
   xcover::Status status[kLayouts];
@@ -117,10 +120,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     try {
       built.emplace(problem, layouts[k]);
     } catch (const xcover::ProblemError &) {
-      // Only multiplicities, or a problem too big for the bit sets, are refused.
-      FUZZ_CHECK(k > 0);
+      // Only multiplicities (but to Algorithm M), a problem too big for the
+      // bit sets or with too many primary items for the counted ones.
+      FUZZ_CHECK(k != multiplicities);
+      FUZZ_CHECK(problem.has_multiplicities() || k == bitsets || k == counted);
       continue;
     }
+    FUZZ_CHECK(built->layout() == layouts[k]);
     ran[k] = true;
     xcover::Solver &solver = *built;
     xcover::SearchOptions options;
@@ -135,34 +141,62 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         },
         options);
     stats[k] = solver.statistics();
+    FUZZ_CHECK(stats[k].layout == layouts[k]);
     FUZZ_CHECK(found[k].size() == stats[k].solutions);
   }
-  FUZZ_CHECK(problem.has_multiplicities() || ran[1]);
-  if (ran[1]) {
-    FUZZ_CHECK(status[1] == status[0]);
-    FUZZ_CHECK(found[1] == found[0]);
-    FUZZ_CHECK(stats[1].nodes == stats[0].nodes);
-    FUZZ_CHECK(stats[1].updates == stats[0].updates);
+  FUZZ_CHECK(problem.has_multiplicities() != ran[links]);
+  FUZZ_CHECK(ran[links] == ran[sparse]);
+  const bool colors = problem.color_count() > 0;
+  if (ran[sparse]) {
+    FUZZ_CHECK(status[sparse] == status[links]);
+    FUZZ_CHECK(found[sparse] == found[links]);
+    FUZZ_CHECK(stats[sparse].nodes == stats[links].nodes);
+    FUZZ_CHECK(stats[sparse].updates == stats[links].updates);
   }
-  if (ran[2]) {
-    if (problem.color_count() == 0) {
-      FUZZ_CHECK(status[2] == status[0]);
-      FUZZ_CHECK(found[2] == found[0]);
-      FUZZ_CHECK(stats[2].nodes == stats[0].nodes);
-      FUZZ_CHECK(stats[2].updates == stats[0].updates);
-    } else if (status[0] == xcover::Status::exhausted && status[2] == xcover::Status::exhausted) {
-      // A node limit may stop the two at different places; a whole search
-      // must agree.
-      FUZZ_CHECK(found[2] == found[0]);
-      FUZZ_CHECK(stats[0].nodes <= stats[2].nodes);
+  // A layout that counts more nodes than the links (the bit sets with
+  // colours, the links without colours against the counted bit sets): the
+  // same solutions when both finished, else the one ahead cannot have
+  // finished where the other was stopped, and they agree as far as both went.
+  auto agrees = [&](int more, int fewer) {
+    if (status[more] == xcover::Status::exhausted && status[fewer] == xcover::Status::exhausted) {
+      FUZZ_CHECK(found[more] == found[fewer]);
+      FUZZ_CHECK(stats[fewer].nodes <= stats[more].nodes);
+      return;
+    }
+    FUZZ_CHECK(status[more] != xcover::Status::exhausted ||
+               status[fewer] != xcover::Status::node_limit);
+    const std::size_t common = std::min(found[more].size(), found[fewer].size());
+    FUZZ_CHECK(std::equal(found[more].begin(), found[more].begin() + common, found[fewer].begin()));
+  };
+  if (ran[bitsets]) {
+    if (!colors) {
+      FUZZ_CHECK(status[bitsets] == status[links]);
+      FUZZ_CHECK(found[bitsets] == found[links]);
+      FUZZ_CHECK(stats[bitsets].nodes == stats[links].nodes);
+      FUZZ_CHECK(stats[bitsets].updates == stats[links].updates);
     } else {
-      // The bit sets count more nodes, so they cannot finish where the links stop.
-      FUZZ_CHECK(status[2] != xcover::Status::exhausted || status[0] != xcover::Status::node_limit);
-      const std::size_t common = std::min(found[0].size(), found[2].size());
-      FUZZ_CHECK(std::equal(found[0].begin(), found[0].begin() + common, found[2].begin()));
+      agrees(bitsets, links);
     }
   }
-  if (status[0] == xcover::Status::exhausted && problem.option_count() <= 12)
-    FUZZ_CHECK(brute_force_count(problem) == found[0].size());
+  if (ran[counted]) {
+    if (colors) {
+      FUZZ_CHECK(status[counted] == status[links]);
+      FUZZ_CHECK(found[counted] == found[links]);
+      FUZZ_CHECK(stats[counted].nodes == stats[links].nodes);
+    } else {
+      agrees(links, counted);
+    }
+  }
+  if (ran[links] && status[links] == xcover::Status::exhausted &&
+      status[multiplicities] == xcover::Status::exhausted) {
+    std::vector<std::vector<int>> a = found[links], b = found[multiplicities];
+    for (auto *list : {&a, &b}) {
+      for (std::vector<int> &solution : *list) std::sort(solution.begin(), solution.end());
+      std::sort(list->begin(), list->end());
+    }
+    FUZZ_CHECK(a == b);
+  }
+  if (status[multiplicities] == xcover::Status::exhausted && problem.option_count() <= 12)
+    FUZZ_CHECK(brute_force_count(problem) == found[multiplicities].size());
   return 0;
 }

@@ -106,8 +106,7 @@ std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kerne
     throw ProblemError(
         std::string("kernels ") + to_string(kernels) +
         ": this processor cannot run them (the best it runs: " + to_string(best_kernels()) + ")");
-  LayoutPlan plan = plan_layout(problem, costs ? Layout::links : layout);
-  plan.costs = costs;
+  const LayoutPlan plan = costs ? costs_plan(problem) : plan_layout(problem, layout);
 #if XCOVER_X86_64
   switch (kernels) {
     case Kernels::avx512icl:

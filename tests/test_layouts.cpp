@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// The layouts as a closed list: each one can be asked for where it can take
+// the problem, runs when asked, and is reported as the one that ran; an
+// option the layout (or the call) does not follow is refused, never dropped.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "random_problems.hpp"
+#include "xcover/parallel.hpp"
+#include "xcover/puzzles/queens.hpp"
+#include "xcover/solver.hpp"
+
+namespace {
+
+using xcover::Layout;
+
+const Layout searchable[] = {Layout::links, Layout::bitsets, Layout::counted_bitsets,
+                             Layout::sparse, Layout::multiplicities};
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string error_of(auto&& call) {
+  try {
+    call();
+  } catch (const xcover::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Three primary items, a secondary one with two colours: small enough for
+// every layout.
+xcover::Problem coloured() {
+  xcover::Problem p;
+  p.add_primary("a");
+  p.add_primary("b");
+  p.add_primary("c");
+  p.add_secondary("x");
+  const int red = p.add_color("red");
+  const int blue = p.add_color("blue");
+  p.add_option({{0, 0}, {3, red}});
+  p.add_option({{1, 0}, {3, red}});
+  p.add_option({{1, 0}, {3, blue}});
+  p.add_option({{2, 0}, {3, blue}});
+  p.add_option({{2, 0}});
+  p.add_option({{0, 0}, {1, 0}});
+  return p;
+}
+
+std::vector<std::vector<int>> solutions_of(xcover::Solver& solver,
+                                           const xcover::SearchOptions& options = {}) {
+  std::vector<std::vector<int>> found;
+  const xcover::Status status = solver.search(
+      [&](const xcover::Solution& s) {
+        found.push_back(s.options);
+        return true;
+      },
+      options);
+  CHECK(status == xcover::Status::exhausted);
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("every layout runs when asked, and reports itself") {
+  const xcover::Problem problem = coloured();
+  xcover::Solver links(problem, Layout::links);
+  const auto expected = solutions_of(links);
+  REQUIRE(expected.size() == 3);
+  for (const Layout layout : searchable) {
+    CAPTURE(xcover::to_string(layout));
+    CHECK(xcover::layout_for(problem, layout) == layout);
+    xcover::Solver solver(problem, layout);
+    CHECK(solver.layout() == layout);
+    auto found = solutions_of(solver);
+    std::sort(found.begin(), found.end());
+    auto sorted = expected;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(found == sorted);
+    CHECK(solver.statistics().layout == layout);
+    CHECK(solver.sibling().layout() == layout);
+  }
+  // cheapest() runs DLX5's links, and its statistics say so.
+  xcover::Solver solver(problem, Layout::sparse);
+  static_cast<void>(solver.cheapest(1));
+  CHECK(solver.statistics().layout == Layout::costs);
+  CHECK(solver.layout() == Layout::sparse);
+  static_cast<void>(solver.count());
+  CHECK(solver.statistics().layout == Layout::sparse);
+}
+
+TEST_CASE("the automatic layout is one of the list, the same layout_for() says") {
+  std::mt19937 rng(2026);
+  RandomShape shape;
+  shape.bounds = true;
+  for (int round = 0; round < 60; ++round) {
+    CAPTURE(round);
+    const xcover::Problem problem = random_problem(rng, shape);
+    xcover::Solver solver(problem);
+    CHECK(solver.layout() != Layout::automatic);
+    CHECK(solver.layout() != Layout::costs);
+    CHECK(solver.layout() == xcover::layout_for(problem));
+    CHECK((solver.layout() == Layout::multiplicities) == problem.has_multiplicities());
+  }
+}
+
+TEST_CASE("a layout that cannot take the problem is refused, saying which can") {
+  xcover::Problem bounded;
+  bounded.add_primary("a", 0, 2);
+  bounded.add_option({xcover::OptionEntry{0, 0}});
+  CHECK(xcover::layout_for(bounded) == Layout::multiplicities);
+  for (const Layout layout :
+       {Layout::links, Layout::bitsets, Layout::counted_bitsets, Layout::sparse}) {
+    CAPTURE(xcover::to_string(layout));
+    const std::string message = error_of([&] { xcover::Solver solver(bounded, layout); });
+    CHECK(has(message, std::string("the ") + xcover::to_string(layout) +
+                           " layout does not take multiplicities"));
+    CHECK(has(message, "the multiplicities layout (Algorithm M) does"));
+    CHECK_THROWS_AS(static_cast<void>(xcover::layout_for(bounded, layout)), xcover::ProblemError);
+  }
+  // costs is cheapest()'s own.
+  const xcover::Problem problem = coloured();
+  CHECK(has(error_of([&] { xcover::Solver solver(problem, Layout::costs); }),
+            "the costs layout is Solver::cheapest's own"));
+  // The counted bit sets: at most 64 primary items.
+  xcover::Problem wide;
+  for (int k = 0; k < 65; ++k) wide.add_primary(numbered('p', k));
+  for (int k = 0; k < 65; ++k) wide.add_option({{k, 0}});
+  CHECK(has(error_of([&] { xcover::Solver solver(wide, Layout::counted_bitsets); }),
+            "the counted_bitsets layout takes at most 64 primary items: links, sparse and "
+            "multiplicities take any problem"));
+  xcover::Solver solver(wide, Layout::multiplicities);
+  CHECK(solver.count().solutions == 1);
+}
+
+TEST_CASE("tree options a layout does not follow are refused, not ignored") {
+  const xcover::QueensProblem queens = xcover::make_queens(6);
+  xcover::SearchOptions propagate;
+  propagate.propagate = true;
+  xcover::SearchOptions clashes;
+  clashes.item_choice = xcover::ItemChoice::most_clashes;
+  xcover::SearchOptions seeded;
+  seeded.random_seed = 5;
+  for (const Layout layout : searchable) {
+    CAPTURE(xcover::to_string(layout));
+    xcover::Solver solver(queens.problem, layout);
+    const bool bitsets = layout == Layout::bitsets;
+    CHECK(xcover::follows(layout, propagate) == bitsets);
+    CHECK(xcover::follows(layout, clashes) == bitsets);
+    CHECK(xcover::follows(layout, seeded));
+    CHECK(solver.count(seeded).solutions == 4);
+    if (bitsets) {
+      CHECK(solver.count(propagate).solutions == 4);
+      CHECK(solver.count(clashes).solutions == 4);
+      continue;
+    }
+    const std::string message = error_of([&] { static_cast<void>(solver.count(propagate)); });
+    CHECK(has(message, std::string("Solver::search: the ") + xcover::to_string(layout) +
+                           " layout does not follow propagate; the bitsets layout does"));
+    CHECK(has(error_of([&] { static_cast<void>(solver.solutions(clashes)); }),
+              "Solver::solutions: the " + std::string(xcover::to_string(layout)) +
+                  " layout does not follow most_clashes"));
+    if (layout != Layout::multiplicities) {
+      xcover::EstimateOptions estimate;
+      estimate.propagate = true;
+      CHECK(has(error_of([&] { static_cast<void>(solver.estimate(10, 1, estimate)); }),
+                "Solver::estimate: the"));
+    }
+    // The refusal leaves the solver whole.
+    CHECK(solver.count().solutions == 4);
+  }
+  CHECK_FALSE(xcover::follows(Layout::costs, seeded));
+  // Parallel searches refuse before a thread starts.
+  xcover::ParallelOptions parallel;
+  parallel.threads = 2;
+  parallel.layout = Layout::links;
+  parallel.search.propagate = true;
+  xcover::ParallelSearch search(queens.problem, parallel);
+  CHECK(has(error_of([&] { static_cast<void>(search.run()); }),
+            "ParallelSearch::run: the links layout does not follow propagate"));
+  parallel.layout = Layout::bitsets;
+  xcover::ParallelSearch bits(queens.problem, parallel);
+  CHECK(bits.run() == xcover::Status::exhausted);
+  CHECK(bits.statistics().solutions == 4);
+  CHECK(bits.statistics().layout == Layout::bitsets);
+}
+
+// What each call follows is its options' type: the others cannot be given.
+template <class T>
+concept TakesTreeOptions = requires(T o) {
+  o.propagate;
+  o.item_choice;
+  o.random_seed;
+};
+template <class T>
+concept TakesLimits = requires(T o) {
+  o.solution_limit;
+  o.node_limit;
+};
+template <class T>
+concept TakesProgress = requires(T o) {
+  o.on_progress;
+};
+template <class T>
+concept TakesStops = requires(T o) {
+  o.time_limit;
+  o.cancel;
+};
+static_assert(TakesTreeOptions<xcover::SearchOptions> && TakesLimits<xcover::SearchOptions> &&
+              TakesProgress<xcover::SearchOptions> && TakesStops<xcover::SearchOptions>);
+static_assert(!TakesTreeOptions<xcover::CheapestOptions> && TakesLimits<xcover::CheapestOptions> &&
+              TakesProgress<xcover::CheapestOptions> && TakesStops<xcover::CheapestOptions>);
+static_assert(TakesTreeOptions<xcover::EstimateOptions> && !TakesLimits<xcover::EstimateOptions> &&
+              !TakesProgress<xcover::EstimateOptions> && TakesStops<xcover::EstimateOptions>);
+static_assert(!std::is_convertible_v<xcover::SearchOptions, xcover::CheapestOptions>);
+static_assert(!std::is_convertible_v<xcover::SearchOptions, xcover::EstimateOptions>);

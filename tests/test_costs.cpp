@@ -48,8 +48,7 @@ Problem random_costed_problem(std::mt19937& rng, std::uint64_t max_cost) {
 std::vector<CostedSolution> brute_force(const Problem& problem, const std::vector<int>& forced) {
   std::vector<CostedSolution> all;
   for (unsigned mask = 0; mask < (1u << problem.option_count()); ++mask) {
-    if (!std::all_of(forced.begin(), forced.end(), [&](int k) { return mask >> k & 1u; }))
-      continue;
+    if (!std::all_of(forced.begin(), forced.end(), [&](int k) { return mask >> k & 1u; })) continue;
     if (!is_solution(problem, mask)) continue;
     CostedSolution s;
     for (int k = 0; k < problem.option_count(); ++k) {
@@ -95,8 +94,8 @@ TEST_CASE("option costs in the model: default 0, summed total, overflow refused"
   p.set_option_cost(b, 3);
   p.remove_last_option();
   CHECK(p.total_cost() == 8);
-  CHECK_THROWS_WITH_AS(p.option_cost(2),
-                       "option index 2 out of range: the problem has 2 options", ProblemError);
+  CHECK_THROWS_WITH_AS(p.option_cost(2), "option index 2 out of range: the problem has 2 options",
+                       ProblemError);
   CHECK_THROWS_AS(p.set_option_cost(-1, 1), ProblemError);
   p.set_option_cost(a, 0);
   p.set_option_cost(ab, 0);
@@ -117,7 +116,8 @@ TEST_CASE("reading costs: '|n' after any item, several add up") {
 }
 
 TEST_CASE("bad costs name the line and the reason") {
-  CHECK(parse_error("a b\na |\n") == "in.dlx:2: option cost '|' should be '|' and a decimal number");
+  CHECK(parse_error("a b\na |\n") ==
+        "in.dlx:2: option cost '|' should be '|' and a decimal number");
   CHECK(parse_error("a b\na |x\n") ==
         "in.dlx:2: option cost '|x' should be '|' and a decimal number");
   CHECK(parse_error("a b\na |-1\n") ==

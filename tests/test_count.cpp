@@ -22,8 +22,8 @@ TEST_CASE("Count: decimal text both ways, up to 2^128 - 1") {
   CHECK(xcover::to_string(xcover::Count(1234567)) == "1234567");
   CHECK(xcover::to_string(two64) == "18446744073709551616");
   CHECK(xcover::to_string(xcover::Count::max()) == "340282366920938463463374607431768211455");
-  for (const xcover::Count c : {xcover::Count(0), xcover::Count(9), two64 - 1, two64, two64 * 1000 + 7,
-                                xcover::Count::max()})
+  for (const xcover::Count c : {xcover::Count(0), xcover::Count(9), two64 - 1, two64,
+                                two64 * 1000 + 7, xcover::Count::max()})
     CHECK(xcover::parse_count(xcover::to_string(c)) == c);
   CHECK_FALSE(xcover::parse_count("340282366920938463463374607431768211456"));
   CHECK_FALSE(xcover::parse_count(""));

@@ -396,7 +396,8 @@ TEST_CASE("xcover --estimate: usage errors, a time limit and Ctrl-C") {
   CHECK(t.out.rfind("probes ", 0) == 0);
   // Ctrl-C: exit status 130.
   const auto c = xcover::test::run_script(
-      "\"$XCOVER\" queens 12 --estimate 1000000000 --time-limit 30 & pid=$!; handled $pid; sleep 0.3; "
+      "\"$XCOVER\" queens 12 --estimate 1000000000 --time-limit 30 & pid=$!; handled $pid; sleep "
+      "0.3; "
       "kill -INT $pid; wait $pid");
   CHECK(c.exit_code == 130);
   CHECK(c.err.find("xcover: interrupted after ") == 0);
@@ -410,8 +411,8 @@ TEST_CASE("estimate: a problem with multiplicities is refused, the solver stays 
   p.add_option({"a"});
   p.add_option({"b"});
   xcover::Solver solver(p);
-  CHECK_THROWS_WITH_AS(static_cast<void>(solver.estimate(10)),
-                       doctest::Contains("multiplicities"), xcover::ProblemError);
+  CHECK_THROWS_WITH_AS(static_cast<void>(solver.estimate(10)), doctest::Contains("multiplicities"),
+                       xcover::ProblemError);
   // b once, a 0 to 2 times, each option at most once: {ab}, {b}, {ab, a}, {b, a}.
   CHECK(solver.count().solutions == 4);
 }

@@ -475,9 +475,10 @@ TEST_CASE("hostile: a closed output pipe ends quietly") {
 
 TEST_CASE("hostile: Ctrl-C stops xcover sudoku with exit status 130") {
   const std::string file = temp_file(many_puzzles(sanitized ? 100000 : 400000));
-  const auto r = run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
-                            " >/dev/null & pid=$!\n"
-                            " handled $pid; sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
+  const auto r =
+      run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
+                 " >/dev/null & pid=$!\n"
+                 " handled $pid; sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
   std::remove(file.c_str());
   CHECK(r.out == "exit 130\n");
   CHECK(r.err.starts_with("xcover: interrupted after "));

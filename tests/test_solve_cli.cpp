@@ -228,8 +228,9 @@ TEST_CASE("xcover solve: a count killed at random moments resumes to the exact t
 TEST_CASE("xcover solve: Ctrl-C saves a final checkpoint and exits 130") {
   const std::string problem = temp_file(doubling_problem(40), ".dlx");
   const std::string checkpoint = temp_file("", ".ckpt");
-  const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint +
-                            " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
+  const auto r =
+      run_script("\"$XCOVER\" solve --count --time-limit 30 --checkpoint " + checkpoint + " " +
+                 problem + " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.out.empty());
   CHECK(r.err.find("--resume " + checkpoint) != std::string::npos);
@@ -446,9 +447,9 @@ TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that r
   for (const char* signal : {"TERM", "HUP"}) {
     CAPTURE(signal);
     std::remove(checkpoint.c_str());
-    const auto r =
-        run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint + " " +
-                   problem + " & pid=$!; handled $pid; sleep 0.3; kill -" + signal + " $pid; wait $pid");
+    const auto r = run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint +
+                              " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -" +
+                              signal + " $pid; wait $pid");
     CHECK(r.exit_code == 130);
     CHECK(r.out.empty());
     CHECK(r.err.find("xcover: interrupted; the search is incomplete") != std::string::npos);

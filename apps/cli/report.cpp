@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // What a search prints on stderr: progress, statistics, why it stopped.
-#include "cli.hpp"
-
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+
+#include "cli.hpp"
 
 namespace xcover::cli {
 

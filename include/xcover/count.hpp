@@ -52,19 +52,40 @@ class Count {
   explicit constexpr operator double() const { return static_cast<double>(bits_); }
   explicit constexpr operator long double() const { return static_cast<long double>(bits_); }
 
-  constexpr Count& operator+=(Count o) { bits_ += o.bits_; return *this; }
-  constexpr Count& operator-=(Count o) { bits_ -= o.bits_; return *this; }
-  constexpr Count& operator*=(Count o) { bits_ *= o.bits_; return *this; }
-  constexpr Count& operator/=(Count o) { bits_ /= o.bits_; return *this; }
-  constexpr Count& operator++() { ++bits_; return *this; }
-  constexpr Count operator++(int) { Count old = *this; ++bits_; return old; }
+  constexpr Count& operator+=(Count o) {
+    bits_ += o.bits_;
+    return *this;
+  }
+  constexpr Count& operator-=(Count o) {
+    bits_ -= o.bits_;
+    return *this;
+  }
+  constexpr Count& operator*=(Count o) {
+    bits_ *= o.bits_;
+    return *this;
+  }
+  constexpr Count& operator/=(Count o) {
+    bits_ /= o.bits_;
+    return *this;
+  }
+  constexpr Count& operator++() {
+    ++bits_;
+    return *this;
+  }
+  constexpr Count operator++(int) {
+    Count old = *this;
+    ++bits_;
+    return old;
+  }
   friend constexpr Count operator+(Count a, Count b) { return a += b; }
   friend constexpr Count operator-(Count a, Count b) { return a -= b; }
   friend constexpr Count operator*(Count a, Count b) { return a *= b; }
   friend constexpr Count operator/(Count a, Count b) { return a /= b; }
   friend constexpr Count operator%(Count a, Count b) { return from_bits(a.bits_ % b.bits_); }
   friend constexpr bool operator==(Count a, Count b) { return a.bits_ == b.bits_; }
-  friend constexpr std::strong_ordering operator<=>(Count a, Count b) { return a.bits_ <=> b.bits_; }
+  friend constexpr std::strong_ordering operator<=>(Count a, Count b) {
+    return a.bits_ <=> b.bits_;
+  }
 
  private:
   Bits bits_ = 0;

@@ -34,7 +34,7 @@ struct LayoutPlan {
   // Some primary item has bounds other than 1:1: Algorithm M's layout
   // (multiplicity/), reported as links.
   bool multiplicities = false;
-  bool costs = false;             // Solver::cheapest's layout (cost_links.hpp) instead
+  bool costs = false;  // Solver::cheapest's layout (cost_links.hpp) instead
 };
 
 // The most levels a search of the problem can go down: one a primary item,

@@ -9,6 +9,10 @@
 //   std::cout << solver.statistics().solutions << '\n';
 //   std::string text = xcover::to_string(result.solutions);
 //   double share = static_cast<double>(stats.nodes) / total;
+//
+// A Count is made from any integer of 0 or more, implicitly (`Count c = 5;`),
+// but not from a bool, and a negative integer throws Error (at compile time,
+// a negative constant does not compile).
 #pragma once
 
 #include <compare>
@@ -18,19 +22,34 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
+#include "xcover/error.hpp"
 #include "xcover/export.hpp"
 
 namespace xcover {
+
+namespace detail {
+// What a Count is made from: a built-in integer of at most 64 bits other than bool.
+template <class T>
+concept CountSource =
+    std::integral<T> && !std::same_as<T, bool> && sizeof(T) <= sizeof(std::uint64_t);
+// Throws Error for a negative value given to Count (out of line: not a
+// constant expression, so that a negative constant does not compile).
+[[noreturn]] XCOVER_API void throw_negative_count(long long value);
+}  // namespace detail
 
 class Count {
  public:
   __extension__ typedef unsigned __int128 Bits;
 
   constexpr Count() = default;
-  // From any integer of 0 or more (a negative one is a bug of the caller).
-  template <std::integral T>
-  constexpr Count(T value) : bits_(static_cast<Bits>(value)) {}  // NOLINT: implicit by design
+  // From any integer of 0 or more. Implicit by design: counts mix freely
+  // with plain integers (`stats.nodes += 1`, `count == 92`).
+  template <detail::CountSource T>
+  constexpr Count(T value) : bits_(nonnegative(value)) {}  // NOLINT(google-explicit-constructor)
+  // Not from a bool: `Count c = found;` is a bug, not a count.
+  Count(bool) = delete;
   static constexpr Count from_bits(Bits bits) {
     Count c;
     c.bits_ = bits;
@@ -89,6 +108,14 @@ class Count {
 
  private:
   Bits bits_ = 0;
+
+  template <class T>
+  static constexpr std::uint64_t nonnegative(T value) {
+    if constexpr (std::is_signed_v<T>) {
+      if (value < 0) detail::throw_negative_count(value);
+    }
+    return static_cast<std::uint64_t>(value);
+  }
 };
 
 // Decimal digits, e.g. "340282366920938463463374607431768211455".

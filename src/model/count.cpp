@@ -2,8 +2,17 @@
 #include "xcover/count.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace xcover {
+
+namespace detail {
+
+void throw_negative_count(long long value) {
+  throw Error("xcover::Count: a count is 0 or more, not " + std::to_string(value));
+}
+
+}  // namespace detail
 
 std::string to_string(Count count) {
   Count::Bits bits = count.bits();

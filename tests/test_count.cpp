@@ -52,6 +52,15 @@ TEST_CASE("Count: a negative integer throws Error, and nothing wraps around") {
   CHECK(xcover::Count(std::int64_t{INT64_MAX}).to_uint64() == std::uint64_t{INT64_MAX});
 }
 
+TEST_CASE("Count: two 64-bit halves both ways") {
+  CHECK(two64.high_half() == 1);
+  CHECK(two64.low_half() == 0);
+  CHECK(xcover::Count::from_halves(2, 5) == two64 * 2 + 5);
+  CHECK(xcover::Count::max() == xcover::Count::from_halves(UINT64_MAX, UINT64_MAX));
+  CHECK(xcover::Count(7).high_half() == 0);
+  CHECK(xcover::Count(7).low_half() == 7);
+}
+
 TEST_CASE("Count: decimal text both ways, up to 2^128 - 1") {
   CHECK(xcover::to_string(0) == "0");
   CHECK(xcover::to_string(xcover::Count(1234567)) == "1234567");

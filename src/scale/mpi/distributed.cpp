@@ -50,10 +50,9 @@ struct ResultMessage {
   void serialize(Archive& archive, unsigned) {
     // Each count as two 64-bit halves (the same code saves and loads).
     for (Count* count : {&solutions, &nodes, &updates}) {
-      auto high = static_cast<std::uint64_t>(count->bits() >> 64);
-      auto low = static_cast<std::uint64_t>(count->bits());
+      std::uint64_t high = count->high_half(), low = count->low_half();
       archive& high& low;
-      *count = Count::from_bits(Count::Bits{high} << 64 | low);
+      *count = Count::from_halves(high, low);
     }
     archive& done& cut_short;
   }

@@ -35,8 +35,6 @@ enum class Status {
   node_limit,      // SearchOptions::node_limit nodes were entered
   time_limit,      // SearchOptions::time_limit elapsed
   cancelled,       // SearchOptions::cancel became true
-  yielded,         // never returned to a user: the library's parallel searches
-                   // use it inside, for a piece that handed its work on
 };
 
 XCOVER_API const char* to_string(Status status);

@@ -489,12 +489,13 @@ forward:
       if (sharing.yield_request && sharing.yield_request->load(std::memory_order_relaxed)) {
         // Hand over everything not yet done: the untried options at every
         // level, and the subtree of this node, which is not entered yet.
+        // What is left to this search is then done, as after a share.
         guarded(core, level - 1, [&] {
           for (int l = 0; l < level; ++l) give_away_siblings(core, l, sharing.on_split);
           give_away_path(core, level, sharing.on_split);
         });
         unwind(core, level - 1);
-        return finish(Status::yielded);
+        return finish(Status::exhausted);
       }
       if (sharing.share_request && sharing.share_request->exchange(false)) {
         // Share the untried options of the shallowest level that has some:

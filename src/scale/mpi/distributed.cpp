@@ -120,8 +120,8 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
     last.solutions = s.solutions;
     last.nodes = s.nodes;
     last.updates = s.updates;
-    // A yielded piece is done but for what it gave back.
-    last.cut_short = status_of_piece != Status::exhausted && status_of_piece != Status::yielded;
+    // A piece that yielded is exhausted too: done but for what it gave back.
+    last.cut_short = status_of_piece != Status::exhausted;
     last.done = last.cut_short ? 0 : piece.weight - given;
     result.stats.nodes += s.nodes;
     result.stats.updates += s.updates;
@@ -285,7 +285,7 @@ class Coordinator {
     const Status status = detail::SharedSearch::run(solver, nullptr, o, sharing);
     solver.clear_assumptions();
     const Statistics& s = solver.statistics();
-    const bool whole = status == Status::exhausted || status == Status::yielded;
+    const bool whole = status == Status::exhausted;
     add({s.solutions, s.nodes, s.updates, whole ? piece.weight - given : 0, !whole});
   }
 

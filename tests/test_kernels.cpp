@@ -152,7 +152,8 @@ TEST_CASE("every kernel set visits the same solutions in the same order") {
                "4....3......97.."));
   }
   SUBCASE("pentominoes (a set of any size, 16-bit lengths)") {
-    const auto tiling = xcover::make_tiling(*xcover::builtin_board("3x20"), xcover::pentominoes());
+    const auto tiling = xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("3x20"),
+                                                       xcover::polyomino::pentominoes());
     check_with_every_option(tiling.problem, 0);
   }
   SUBCASE("random problems with colours, of every set size") {

@@ -19,7 +19,7 @@ namespace po = boost::program_options;
 enum ExitCode : int {
   exit_success = 0,
   exit_bad_input = 1,  // or, for batch Sudoku, some puzzle unsolved
-  exit_usage = 2,
+  exit_usage = 2,      // or the environment misused: a bad XCOVER_KERNELS (ConfigurationError)
   exit_limit = 3,
   exit_interrupted = 130,
 };

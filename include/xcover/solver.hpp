@@ -304,15 +304,16 @@ XCOVER_API Kernels best_kernels();
 XCOVER_API bool supports(Kernels kernels);
 // The set new solvers take: the environment variable XCOVER_KERNELS when
 // it names one (baseline, avx2, avx512, avx512icl; to test or compare a
-// lower set), else best_kernels(). Throws ProblemError when XCOVER_KERNELS
-// names no set, or one this processor does not run.
+// lower set), else best_kernels(). Throws ConfigurationError (error.hpp)
+// when XCOVER_KERNELS names no set, or one this processor does not run.
 XCOVER_API Kernels default_kernels();
 
 class XCOVER_API Solver {
  public:
   // Builds the structure once. The problem must outlive the solver; options
   // without a primary item are never chosen. `kernels` picks the
-  // instruction set (ProblemError when the processor does not run it).
+  // instruction set (ProblemError when the processor does not run it;
+  // `automatic` takes default_kernels(), which may throw ConfigurationError).
   explicit Solver(const Problem& problem, Layout layout = Layout::automatic,
                   Kernels kernels = Kernels::automatic);
   // A temporary problem would be gone before the first search.

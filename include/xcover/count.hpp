@@ -52,6 +52,14 @@ concept CountSource =
 // Throws Error for a negative value given to Count (out of line: not a
 // constant expression, so that a negative constant does not compile).
 [[noreturn]] XCOVER_API void throw_negative_count(long long value);
+// The value of an integer given to Count, which must be 0 or more.
+template <CountSource T>
+constexpr std::uint64_t count_value(T value) {
+  if constexpr (std::is_signed_v<T>) {
+    if (value < 0) throw_negative_count(value);
+  }
+  return static_cast<std::uint64_t>(value);
+}
 }  // namespace detail
 
 class Count {
@@ -60,7 +68,8 @@ class Count {
   // From any integer of 0 or more. Implicit by design: counts mix freely
   // with plain integers (`stats.nodes += 1`, `count == 92`).
   template <detail::CountSource T>
-  constexpr Count(T value) : low_(nonnegative(value)) {}  // NOLINT(google-explicit-constructor)
+  constexpr Count(T value)
+      : low_(detail::count_value(value)) {}  // NOLINT(google-explicit-constructor)
   // Not from a bool: `Count c = found;` is a bug, not a count.
   Count(bool) = delete;
   // The count high * 2^64 + low.
@@ -119,14 +128,6 @@ class Count {
  private:
   std::uint64_t low_ = 0;
   std::uint64_t high_ = 0;
-
-  template <class T>
-  static constexpr std::uint64_t nonnegative(T value) {
-    if constexpr (std::is_signed_v<T>) {
-      if (value < 0) detail::throw_negative_count(value);
-    }
-    return static_cast<std::uint64_t>(value);
-  }
 
   static constexpr long double to_long_double(Count c) {
     // high * 2^64 and low are exact in a long double of 64 digits or more:

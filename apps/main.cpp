@@ -10,6 +10,7 @@
 #include "cli/cli.hpp"
 #include "commands/commands.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/error.hpp"
 #include "xcover/version.hpp"
 
 namespace {
@@ -22,8 +23,8 @@ void print_usage(std::ostream& out) {
     out << c.summary << '\n';
   }
   out << "\n'xcover COMMAND --help' describes a command's options.\n"
-         "Exit status: 0 success, 1 bad input, 2 usage, 3 a limit stopped the search,\n"
-         "130 interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP).\n";
+         "Exit status: 0 success, 1 bad input, 2 usage (or a bad XCOVER_KERNELS), 3 a limit\n"
+         "stopped the search, 130 interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP).\n";
 }
 
 }  // namespace
@@ -91,6 +92,11 @@ int main(int argc, char** argv) {
       }
       std::cerr << "xcover: " << e.what() << '\n';
       return exit_bad_input;
+    } catch (const xcover::ConfigurationError& e) {
+      // The environment misused, as an option would be: "XCOVER_KERNELS=...: reason".
+      end_progress();
+      std::cerr << "xcover: " << e.what() << '\n';
+      return exit_usage;
     } catch (const std::exception& e) {
       end_progress();
       std::cerr << "xcover: " << e.what() << '\n';

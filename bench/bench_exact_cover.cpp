@@ -53,7 +53,9 @@ struct Benchmark {
 };
 
 xcover::Problem tiling(const char *board) {
-  return xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()).problem;
+  return xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board(board),
+                                        xcover::polyomino::pentominoes())
+      .problem;
 }
 
 std::vector<Benchmark> benchmarks() {

@@ -218,8 +218,9 @@ SolutionSet solve_by_pieces(const xcover::Problem& problem, xcover::Layout layou
       CHECK(part <= 1);
       queue.emplace_back(more.begin(), more.end());
     };
-    static_cast<void>(
-        xcover::detail::SharedSearch::run(solver, collect(found, visits), options, sharing));
+    // Exhausted, having given work away or not: what a search kept is done.
+    CHECK(xcover::detail::SharedSearch::run(solver, collect(found, visits), options, sharing) ==
+          xcover::Status::exhausted);
     solver.clear_assumptions();
   }
   CHECK(visits == found.size());  // the pieces do not overlap

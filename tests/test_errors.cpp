@@ -83,12 +83,14 @@ TEST_CASE("ProblemError: the builder, indices the problem does not have, the ada
   const xcover::LangfordProblem langford = xcover::make_langford(3);
   CHECK(error_of([&] { xcover::langford_sequence(langford, stray); }) ==
         "option 16 is not one of this Langford 3 problem's");
-  const xcover::TilingProblem tiling = xcover::make_tiling(
-      *xcover::builtin_board("2x4"), {{'a', xcover::Shape::from_picture({"##"})}});
-  CHECK(error_of([&] { xcover::tiling_picture(tiling, stray); }) ==
+  const xcover::polyomino::TilingProblem tiling =
+      xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("2x4"),
+                                     {{'a', xcover::polyomino::Shape::from_picture({"##"})}});
+  CHECK(error_of([&] { xcover::polyomino::tiling_picture(tiling, stray); }) ==
         "option 16 is not one of this tiling's");
   CHECK(error_of([&] {
-          xcover::make_tiling(*xcover::builtin_board("2x4"), {{'a', {}}, {'a', {}}});
+          xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("2x4"),
+                                         {{'a', {}}, {'a', {}}});
         }) == "two pieces are named 'a'");
   // The bit-set layout's limits.
   xcover::Problem colored;
@@ -110,8 +112,8 @@ TEST_CASE("ParseError: the text format and polyomino pictures, located") {
     CHECK(e.line() == 1);
     CHECK(e.reason() == "second '|' in the items line");
   }
-  CHECK_THROWS_AS(xcover::parse_polyomino("board\n#x#\n", "b.txt"), xcover::Error);
-  CHECK_THROWS_AS(xcover::parse_polyomino("board\n#x#\n", "b.txt"), xcover::ParseError);
+  CHECK_THROWS_AS(xcover::polyomino::parse_polyomino("board\n#x#\n", "b.txt"), xcover::Error);
+  CHECK_THROWS_AS(xcover::polyomino::parse_polyomino("board\n#x#\n", "b.txt"), xcover::ParseError);
 }
 
 TEST_CASE("SudokuError: sizes, cells and digits, puzzle lines") {

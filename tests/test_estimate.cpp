@@ -110,10 +110,10 @@ bool within(double estimate, double truth, double factor) {
 }
 
 xcover::Problem pentomino_problem(const char* names, const char* board) {
-  std::vector<xcover::PolyominoPiece> pieces;
-  for (const auto& piece : xcover::pentominoes())
+  std::vector<xcover::polyomino::PolyominoPiece> pieces;
+  for (const auto& piece : xcover::polyomino::pentominoes())
     if (std::string(names).find(piece.name) != std::string::npos) pieces.push_back(piece);
-  return xcover::make_tiling(*xcover::builtin_board(board), pieces).problem;
+  return xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board(board), pieces).problem;
 }
 
 }  // namespace

@@ -181,7 +181,7 @@ TEST_CASE("hostile: binary garbage and NUL bytes") {
   SUBCASE("polyomino pictures: random bytes parse or fail with ParseError") {
     for (std::uint32_t seed = 1; seed <= 200; ++seed) {
       try {
-        xcover::parse_polyomino(garbage(512, seed));
+        xcover::polyomino::parse_polyomino(garbage(512, seed));
       } catch (const ParseError &) {
       }
     }
@@ -233,7 +233,7 @@ TEST_CASE("hostile: CRLF line endings") {
     CHECK(r.err.empty());
   }
   SUBCASE("polyomino pictures") {
-    const auto file = xcover::parse_polyomino("board\r\n###\r\n\r\npiece I\r\n###\r\n");
+    const auto file = xcover::polyomino::parse_polyomino("board\r\n###\r\n\r\npiece I\r\n###\r\n");
     REQUIRE(file.board);
     CHECK(file.board->size() == 3);
     REQUIRE(file.pieces.size() == 1);
@@ -283,7 +283,7 @@ TEST_CASE("hostile: a UTF-8 byte-order mark") {
   }
   SUBCASE("polyomino pictures: an answer or a located error") {
     try {
-      const auto file = xcover::parse_polyomino(bom + "board\n##\n");
+      const auto file = xcover::polyomino::parse_polyomino(bom + "board\n##\n");
       CHECK(file.board);
     } catch (const ParseError &e) {
       CHECK(e.line() == 1);
@@ -402,7 +402,7 @@ TEST_CASE("hostile: an empty file") {
     CHECK(r.err.empty());
   }
   SUBCASE("polyomino pictures: no board and no pieces") {
-    const auto file = xcover::parse_polyomino("");
+    const auto file = xcover::polyomino::parse_polyomino("");
     CHECK_FALSE(file.board);
     CHECK(file.pieces.empty());
   }
@@ -423,7 +423,7 @@ TEST_CASE("hostile: a file that ends without a newline") {
     CHECK(r.out == solution + "\n" + solution + "\n");
   }
   SUBCASE("polyomino pictures") {
-    const auto file = xcover::parse_polyomino("board\n##\npiece A\n##");
+    const auto file = xcover::polyomino::parse_polyomino("board\n##\npiece A\n##");
     REQUIRE(file.pieces.size() == 1);
     CHECK(file.pieces[0].shape.size() == 2);
   }
@@ -475,9 +475,10 @@ TEST_CASE("hostile: a closed output pipe ends quietly") {
 
 TEST_CASE("hostile: Ctrl-C stops xcover sudoku with exit status 130") {
   const std::string file = temp_file(many_puzzles(sanitized ? 100000 : 400000));
-  const auto r = run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
-                            " >/dev/null & pid=$!\n"
-                            " handled $pid; sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
+  const auto r =
+      run_script("\"$XCOVER\" sudoku --threads 2 --stats " + file +
+                 " >/dev/null & pid=$!\n"
+                 " handled $pid; sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
   std::remove(file.c_str());
   CHECK(r.out == "exit 130\n");
   CHECK(r.err.starts_with("xcover: interrupted after "));

@@ -154,7 +154,8 @@ TEST_CASE("every kernel set visits the same solutions in the same order") {
                "4....3......97.."));
   }
   SUBCASE("pentominoes (a set of any size, 16-bit lengths)") {
-    const auto tiling = xcover::make_tiling(*xcover::builtin_board("3x20"), xcover::pentominoes());
+    const auto tiling = xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("3x20"),
+                                                       xcover::polyomino::pentominoes());
     check_with_every_option(tiling.problem, 0);
   }
   SUBCASE("random problems with colours, of every set size") {
@@ -204,11 +205,36 @@ TEST_CASE("XCOVER_KERNELS picks the default kernel set, and a bad name is refuse
   CHECK(xcover::default_kernels() == xcover::Kernels::baseline);
   const xcover::Problem queens = xcover::make_queens(5).problem;
   CHECK(xcover::Solver(queens).kernels() == xcover::Kernels::baseline);
+  // Not a problem's error: a configuration's, naming the variable, the
+  // value and the values it takes.
   ::setenv("XCOVER_KERNELS", "sse9", 1);
   CHECK_THROWS_WITH_AS(
       xcover::default_kernels(),
       "XCOVER_KERNELS=sse9: not a kernel set (baseline, avx2, avx512 or avx512icl)",
-      xcover::ProblemError);
+      xcover::ConfigurationError);
+  CHECK_THROWS_AS(xcover::Solver{queens}, xcover::ConfigurationError);
+  try {
+    static_cast<void>(xcover::default_kernels());
+  } catch (const xcover::Error& e) {
+    const auto* configuration = dynamic_cast<const xcover::ConfigurationError*>(&e);
+    CHECK(configuration);
+    if (configuration) {
+      CHECK(configuration->variable() == "XCOVER_KERNELS");
+      CHECK(configuration->value() == "sse9");
+    }
+    CHECK(dynamic_cast<const xcover::ProblemError*>(&e) == nullptr);
+  }
+  // A set this processor does not run, when there is one.
+  for (const xcover::Kernels k :
+       {xcover::Kernels::avx2, xcover::Kernels::avx512, xcover::Kernels::avx512icl}) {
+    if (xcover::supports(k)) continue;
+    ::setenv("XCOVER_KERNELS", xcover::to_string(k), 1);
+    const std::string refusal = "XCOVER_KERNELS=" + std::string(xcover::to_string(k)) +
+                                ": this processor cannot run these kernels (the sets it runs: "
+                                "baseline";
+    CHECK_THROWS_WITH_AS(xcover::default_kernels(), doctest::Contains(refusal.c_str()),
+                         xcover::ConfigurationError);
+  }
   if (saved)
     ::setenv("XCOVER_KERNELS", before.c_str(), 1);
   else

@@ -213,11 +213,13 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
   CHECK(error("xcover checkpoint 3\n") ==
         path + ":1: not a valid checkpoint: unknown version '3' (this xcover reads version 2)");
   CHECK(error("xcover checkpoint 1\n") ==
-        path + ":1: not a valid checkpoint: a version 1 checkpoint (xcover 0.1) has no checksum "
-               "to prove it undamaged; start the count again");
+        path +
+            ":1: not a valid checkpoint: a version 1 checkpoint (xcover 0.1) has no checksum "
+            "to prove it undamaged; start the count again");
   CHECK(error("xcover checkpoint 2\nfingerprint 1f\n") ==
-        path + ":2: not a valid checkpoint: the last line is not 'checksum HEX' (was the file cut "
-               "short?)");
+        path +
+            ":2: not a valid checkpoint: the last line is not 'checksum HEX' (was the file cut "
+            "short?)");
   const std::string good = sealed(head + "done 0.5\npending 1\n0.5 1 3\nend\n");
   CHECK(error(good) == "no error");
   std::string changed = good;
@@ -227,7 +229,8 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
                               "was changed or damaged)");
   // Behind the checksum, every field is still checked.
   CHECK(error(sealed("xcover checkpoint 2\nfingerprint zz\n")) ==
-        path + ":2: not a valid checkpoint: the fingerprint is not hexadecimal (16 digits at most)");
+        path +
+            ":2: not a valid checkpoint: the fingerprint is not hexadecimal (16 digits at most)");
   CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 2 7\n")) ==
         path + ":9: not a valid checkpoint: a piece's count says 2 options, the line has 1");
   CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 1 -7\nend\n")) ==
@@ -238,7 +241,8 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
   CHECK(error(sealed(head + "done 0.5\npending 99999999999\n0.5 0\nend\n")) ==
         path + ":8: not a valid checkpoint: 'pending' is more than the file holds");
   CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 900000000 1\nend\n")) ==
-        path + ":9: not a valid checkpoint: a piece's count says 900000000 options, the line has 1");
+        path +
+            ":9: not a valid checkpoint: a piece's count says 900000000 options, the line has 1");
   CHECK(error(sealed("xcover checkpoint 2\nfingerprint 1f\nsolutions -1\n")) ==
         path + ":3: not a valid checkpoint: 'solutions' is not a whole number");
   // Counts are 128 bits: 2^128 - 1 reads (the file then ends early), 2^128 does not.
@@ -254,8 +258,9 @@ TEST_CASE("checkpoints: another problem's, and broken files, are refused") {
   // The finished part and the pieces must make up the whole search: a
   // duplicated or dropped piece line, or a changed weight, is refused.
   CHECK(error(sealed(head + "done 0.5\npending 2\n0.5 1 3\n0.5 1 3\nend\n")) ==
-        path + ":8: not a valid checkpoint: the part done (0.5) and the pending pieces (1) do "
-               "not add up to the whole search");
+        path +
+            ":8: not a valid checkpoint: the part done (0.5) and the pending pieces (1) do "
+            "not add up to the whole search");
   CHECK(error(sealed(head + "done 0.5\npending 1\n0.5 1 3\nend\nextra\n")) ==
         path + ":11: not a valid checkpoint: there is more after 'end'");
   std::remove(path.c_str());
@@ -466,8 +471,7 @@ TEST_CASE("a checkpoint changed in any one byte is refused, never resumed to ano
       try {
         xcover::ParallelSearch resumed(problem, xcover::ParallelOptions{});
         resumed.resume(xcover::parse_checkpoint(damaged, path));
-        if (resumed.run() == xcover::Status::exhausted &&
-            resumed.statistics().solutions == 73712)
+        if (resumed.run() == xcover::Status::exhausted && resumed.statistics().solutions == 73712)
           ++resumed_exactly;
         else
           ++wrong;
@@ -635,8 +639,8 @@ TEST_CASE("keep_work_on_stop = false: a stop drops the work left, and says so af
   CHECK(search.run() == xcover::Status::cancelled);
   CHECK(search.statistics().solutions < 73712);
   CHECK_THROWS_AS(static_cast<void>(search.checkpoint()), xcover::Error);
-  CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
-                       doctest::Contains("dropped the work left"), xcover::Error);
+  CHECK_THROWS_WITH_AS(static_cast<void>(search.run()), doctest::Contains("dropped the work left"),
+                       xcover::Error);
 }
 
 TEST_CASE("the workers of a parallel search share one set of the bitsets layout's tables") {

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -16,15 +17,32 @@
 #include "xcover/puzzles/polyomino.hpp"
 
 using xcover::test::blocks_of;
+namespace poly = xcover::polyomino;
+
+// A program that uses namespace xcover may have a Cell, Shape and Placement
+// of its own: the puzzle's are in xcover::polyomino, so these are not
+// ambiguous.
+namespace program_types {
+struct Cell {};
+struct Shape {};
+struct Placement {};
+}  // namespace program_types
+namespace program {
+using namespace xcover;
+using namespace program_types;
+static_assert(std::is_same_v<Cell, program_types::Cell>);
+static_assert(std::is_same_v<Shape, program_types::Shape>);
+static_assert(std::is_same_v<Placement, program_types::Placement>);
+}  // namespace program
 
 namespace {
 
-using xcover::Cell;
-using xcover::Shape;
+using poly::Cell;
+using poly::Shape;
 
 // The least of the 8 rotations and reflections of `cells`, moved to the
 // origin: two pieces are the same free polyomino when these are equal. The
-// test computes it itself rather than trust xcover::orientations.
+// test computes it itself rather than trust poly::orientations().
 std::vector<Cell> canonical(std::vector<Cell> cells) {
   std::vector<Cell> best;
   for (int k = 0; k < 8; ++k) {
@@ -58,8 +76,8 @@ bool connected(const std::vector<Cell>& cells) {
 
 // Empty when `picture` shows a tiling of `board` by `pieces`, each used
 // once in one of its orientations; otherwise what is wrong.
-std::string tiling_error(const std::vector<std::string>& picture, const xcover::Board& board,
-                         const std::vector<xcover::PolyominoPiece>& pieces) {
+std::string tiling_error(const std::vector<std::string>& picture, const poly::Board& board,
+                         const std::vector<poly::PolyominoPiece>& pieces) {
   std::map<char, std::vector<Cell>> covered;
   for (std::size_t r = 0; r < picture.size(); ++r) {
     for (std::size_t c = 0; c < picture[r].size(); ++c) {
@@ -71,7 +89,7 @@ std::string tiling_error(const std::vector<std::string>& picture, const xcover::
     }
   }
   if (covered.size() != pieces.size()) return "wrong number of pieces";
-  for (const xcover::PolyominoPiece& piece : pieces) {
+  for (const poly::PolyominoPiece& piece : pieces) {
     const auto found = covered.find(piece.name);
     if (found == covered.end()) return std::string("piece ") + piece.name + " missing";
     if (canonical(found->second) != canonical(piece.shape.cells()))
@@ -81,7 +99,7 @@ std::string tiling_error(const std::vector<std::string>& picture, const xcover::
 }
 
 // Counts the tilings and checks every one.
-xcover::Count checked_count(const xcover::TilingProblem& tiling,
+xcover::Count checked_count(const poly::TilingProblem& tiling,
                             xcover::Layout layout = xcover::Layout::automatic,
                             const xcover::SearchOptions& options = {}) {
   xcover::Solver solver(tiling.problem, layout);
@@ -89,7 +107,7 @@ xcover::Count checked_count(const xcover::TilingProblem& tiling,
   static_cast<void>(solver.search(
       [&](const xcover::Solution& s) {
         const std::string error =
-            tiling_error(xcover::tiling_picture(tiling, s), tiling.board, tiling.pieces);
+            tiling_error(poly::tiling_picture(tiling, s), tiling.board, tiling.pieces);
         if (!error.empty()) {
           if (invalid == 0) FAIL_CHECK(error);
           ++invalid;
@@ -102,7 +120,7 @@ xcover::Count checked_count(const xcover::TilingProblem& tiling,
 }
 
 xcover::Count pentomino_count(const char* board) {
-  return checked_count(xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes()));
+  return checked_count(poly::make_tiling(*poly::builtin_board(board), poly::pentominoes()));
 }
 
 }  // namespace
@@ -117,7 +135,7 @@ TEST_CASE("polyomino: shapes, pictures and orientations") {
         Shape::from_picture({"##"}));
 
   SUBCASE("orientations are distinct, normalized, and the shape's own") {
-    const auto all = xcover::orientations(l);
+    const auto all = poly::orientations(l);
     CHECK(all.size() == 8);
     std::set<std::vector<Cell>> distinct;
     for (const Shape& s : all) {
@@ -126,19 +144,19 @@ TEST_CASE("polyomino: shapes, pictures and orientations") {
       CHECK(canonical(s.cells()) == canonical(l.cells()));
     }
     CHECK(distinct.size() == all.size());
-    CHECK(xcover::orientations(l, false).size() == 4);
-    CHECK(xcover::orientations(Shape::from_picture({"##", "##"})).size() == 1);
+    CHECK(poly::orientations(l, false).size() == 4);
+    CHECK(poly::orientations(Shape::from_picture({"##", "##"})).size() == 1);
   }
   SUBCASE("the 12 pentominoes are the 12 free pentominoes, 63 fixed (OEIS A001168)") {
     std::set<std::vector<Cell>> free;
     std::size_t fixed = 0;
-    for (const xcover::PolyominoPiece& piece : xcover::pentominoes()) {
+    for (const poly::PolyominoPiece& piece : poly::pentominoes()) {
       CAPTURE(piece.name);
       CHECK(piece.shape.size() == 5);
       CHECK(connected(piece.shape.cells()));
       free.insert(canonical(piece.shape.cells()));
-      const auto turned = xcover::orientations(piece.shape, false);
-      const auto all = xcover::orientations(piece.shape);
+      const auto turned = poly::orientations(piece.shape, false);
+      const auto all = poly::orientations(piece.shape);
       fixed += all.size();
       // A piece is its own mirror image or has twice the orientations.
       CHECK((all.size() == turned.size() || all.size() == 2 * turned.size()));
@@ -147,23 +165,23 @@ TEST_CASE("polyomino: shapes, pictures and orientations") {
     CHECK(fixed == 63);
   }
   SUBCASE("built-in boards") {
-    CHECK(xcover::builtin_board("6x10")->size() == 60);
-    CHECK(xcover::builtin_board("3x20")->picture().size() == 3);
-    const auto centre = xcover::builtin_board("8x8-centre");
+    CHECK(poly::builtin_board("6x10")->size() == 60);
+    CHECK(poly::builtin_board("3x20")->picture().size() == 3);
+    const auto centre = poly::builtin_board("8x8-centre");
     REQUIRE(centre);
     CHECK(centre->size() == 60);
     CHECK_FALSE(centre->contains(Cell{3, 4}));
     CHECK(centre->contains(Cell{2, 4}));
-    CHECK(xcover::builtin_board("8x8-center") == centre);
+    CHECK(poly::builtin_board("8x8-center") == centre);
     for (const char* bad : {"", "6x", "x10", "6y10", "0x5", "6x10x", "-1x5", "8x8-middle"}) {
       CAPTURE(bad);
-      CHECK_FALSE(xcover::builtin_board(bad));
+      CHECK_FALSE(poly::builtin_board(bad));
     }
   }
 }
 
 TEST_CASE("polyomino: small tilings counted by hand") {
-  const auto file = xcover::parse_polyomino(
+  const auto file = poly::parse_polyomino(
       "board\n"
       ".##\n"
       "##.\n"
@@ -173,16 +191,16 @@ TEST_CASE("polyomino: small tilings counted by hand") {
       ".##\n");
   REQUIRE(file.board);
   // Only the mirror image of Z fits the S-shaped board.
-  CHECK(checked_count(xcover::make_tiling(*file.board, file.pieces)) == 1);
-  CHECK(checked_count(xcover::make_tiling(*file.board, file.pieces, {.reflections = false})) == 0);
+  CHECK(checked_count(poly::make_tiling(*file.board, file.pieces)) == 1);
+  CHECK(checked_count(poly::make_tiling(*file.board, file.pieces, {.reflections = false})) == 0);
 
   // 2x4 by four named dominoes: 5 tilings (Fibonacci) times 4! namings.
-  std::vector<xcover::PolyominoPiece> dominoes;
+  std::vector<poly::PolyominoPiece> dominoes;
   for (char name : {'a', 'b', 'c', '1'}) dominoes.push_back({name, Shape::from_picture({"##"})});
-  CHECK(checked_count(xcover::make_tiling(*xcover::builtin_board("2x4"), dominoes)) == 120);
+  CHECK(checked_count(poly::make_tiling(*poly::builtin_board("2x4"), dominoes)) == 120);
 
-  CHECK_THROWS_AS(xcover::make_tiling(*file.board, {{'a', {}}, {'a', {}}}), xcover::ProblemError);
-  CHECK_THROWS_AS(xcover::make_tiling(*file.board, {{'.', {}}}), xcover::ProblemError);
+  CHECK_THROWS_AS(poly::make_tiling(*file.board, {{'a', {}}, {'a', {}}}), xcover::ProblemError);
+  CHECK_THROWS_AS(poly::make_tiling(*file.board, {{'.', {}}}), xcover::ProblemError);
 }
 
 TEST_CASE("polyomino: pentominoes on 3x20 and 4x15, every tiling valid") {
@@ -196,7 +214,7 @@ TEST_CASE("polyomino: the same tilings with forced moves ahead and branching on 
   options.propagate = true;
   options.item_choice = xcover::ItemChoice::most_clashes;
   for (const char* board : {"3x20", "4x15"}) {
-    const auto tiling = xcover::make_tiling(*xcover::builtin_board(board), xcover::pentominoes());
+    const auto tiling = poly::make_tiling(*poly::builtin_board(board), poly::pentominoes());
     CHECK(tiling.problem.option_count() > 1024);
     CHECK(checked_count(tiling, xcover::Layout::bitsets, options) ==
           (std::string(board) == "3x20" ? 8 : 1472));
@@ -210,7 +228,7 @@ TEST_CASE("polyomino: pentominoes on 5x12, 6x10 and 8x8 minus centre (slow)" * d
 }
 
 TEST_CASE("polyomino: the picture format") {
-  const auto file = xcover::parse_polyomino(
+  const auto file = poly::parse_polyomino(
       "| comment\n"
       "piece T  \r\n"
       "###\n"
@@ -232,13 +250,13 @@ TEST_CASE("polyomino: the picture format") {
   CHECK(file.pieces[0].shape.picture() == std::vector<std::string>{"###", ".#."});
   CHECK(file.pieces[1].name == '7');
   CHECK(file.piece_lines == std::vector<std::size_t>{2, 11});
-  CHECK_FALSE(xcover::parse_polyomino("piece A\n#\n").board);
+  CHECK_FALSE(poly::parse_polyomino("piece A\n#\n").board);
 }
 
 TEST_CASE("polyomino: errors in the picture format name the line") {
   auto error = [](const char* text) {
     try {
-      xcover::parse_polyomino(text, "f.txt");
+      poly::parse_polyomino(text, "f.txt");
     } catch (const xcover::ParseError& e) {
       return std::string(e.what());
     }
@@ -279,7 +297,7 @@ TEST_CASE("polyomino CLI") {
     const auto blocks = blocks_of(result.out);
     CHECK(blocks.size() == 8);
     for (const auto& block : blocks)
-      CHECK(tiling_error(block, *xcover::builtin_board("3x20"), xcover::pentominoes()) == "");
+      CHECK(tiling_error(block, *poly::builtin_board("3x20"), poly::pentominoes()) == "");
     CHECK(run_cli("polyomino --board 3x20 --count").out == "8\n");
     CHECK(run_cli("polyomino --board 6x10 --count --limit 3").out == "3\n");
     const auto emitted = run_cli("polyomino --board 3x20 --emit");
@@ -292,8 +310,7 @@ TEST_CASE("polyomino CLI") {
     const auto blocks = blocks_of(result.out);
     REQUIRE(blocks.size() == 1);
     CHECK(blocks[0][3].substr(3, 2) == "..");
-    CHECK(tiling_error(blocks[0], *xcover::builtin_board("8x8-centre"), xcover::pentominoes()) ==
-          "");
+    CHECK(tiling_error(blocks[0], *poly::builtin_board("8x8-centre"), poly::pentominoes()) == "");
   }
   SUBCASE("a board and pieces from a file, with and without reflections") {
     const std::string dominoes = xcover::test::data_file("polyomino_dominoes.txt");

@@ -258,8 +258,8 @@ TEST_CASE("pentominoes on 3x20 and 8x8-centre: DLX-PRE's numbers, either way of 
   };
   for (const Expected& expected : {Expected{"3x20", 150, 3}, Expected{"8x8-centre", 152, 2}}) {
     CAPTURE(expected.board);
-    const xcover::TilingProblem tiling =
-        xcover::make_tiling(*xcover::builtin_board(expected.board), xcover::pentominoes());
+    const xcover::polyomino::TilingProblem tiling = xcover::polyomino::make_tiling(
+        *xcover::polyomino::builtin_board(expected.board), xcover::polyomino::pentominoes());
     const xcover::Reduction automatic = xcover::reduce(tiling.problem);
     CHECK(automatic.removed_options == expected.options);
     CHECK(automatic.removed_items == 0);

@@ -422,6 +422,25 @@ TEST_CASE("--version, for the program and every command, names the kernels") {
   CHECK(chosen.out.find("(kernels: baseline;") != std::string::npos);
 }
 
+TEST_CASE("a bad XCOVER_KERNELS is refused as a usage error, by every command") {
+  const std::string expected =
+      "xcover: XCOVER_KERNELS=sse9: not a kernel set (baseline, avx2, avx512 or avx512icl)\n";
+  for (const char* command : {"queens 5 --count", "langford 3 --count", "polyomino --count",
+                              "solve --count --threads 2 -", "solve --count --threads 1 -",
+                              "sudoku", "sudoku --threads 2"}) {
+    CAPTURE(command);
+    const auto r = run_script(std::string("XCOVER_KERNELS=sse9 \"$XCOVER\" ") + command,
+                              std::string(81, '.') + "\n");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == expected);
+  }
+  // --version names the refusal in place of the kernels.
+  const auto version = run_script("XCOVER_KERNELS=sse9 \"$XCOVER\" --version");
+  CHECK(version.exit_code == 0);
+  CHECK(version.out.find("(kernels: XCOVER_KERNELS=sse9: not a kernel set") != std::string::npos);
+}
+
 TEST_CASE("--stats name the kernels in use, in every command") {
   for (const char* command : {"queens 5 --count", "langford 3 --count",
                               "polyomino --board 1x5 "

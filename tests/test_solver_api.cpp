@@ -42,6 +42,23 @@ static_assert(!std::is_constructible_v<xcover::Solver, xcover::Problem&&>,
               "a Solver must refuse a temporary Problem");
 static_assert(!std::is_constructible_v<xcover::Solver, const xcover::Problem&&>);
 
+// Status holds only what a search can return to its caller: the parallel
+// searches' hand-over of work is internal (a search that yields its work
+// returns exhausted), so a switch over Status names no such case.
+template <class S>
+constexpr bool has_yielded = requires {
+  S::yielded;
+};
+static_assert(!has_yielded<xcover::Status>);
+
+TEST_CASE("every Status a search returns has a name") {
+  for (const xcover::Status status :
+       {xcover::Status::exhausted, xcover::Status::stopped, xcover::Status::solution_limit,
+        xcover::Status::node_limit, xcover::Status::time_limit, xcover::Status::cancelled})
+    CHECK(std::string(xcover::to_string(status)) != "unknown");
+  CHECK(std::string(xcover::to_string(xcover::Status::cancelled)) == "cancelled");
+}
+
 TEST_CASE("a count says whether it is complete") {
   const xcover::Problem problem = xcover::make_queens(8).problem;
   for (const xcover::Layout layout : kLayouts) {

@@ -20,14 +20,17 @@ namespace {
 const char* const jigsaw9 =
     "AAABBBCCCAAABBBCCCAADBBBCCCDADEEEFFFDDDEEEFFFDDDEEHFFFGGGEHHIIIGGGHHHIIIGGGHHHIII";
 
-int digit_of(char c) { return c >= '1' && c <= '9' ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 0; }
+int digit_of(char c) {
+  return c >= '1' && c <= '9' ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 0;
+}
 
 // Each group of cells holds distinct digits; the line is full.
 bool groups_hold_distinct(const std::string& line, const std::vector<std::vector<int>>& groups) {
   for (const auto& group : groups) {
     std::set<char> seen;
     for (int cell : group) {
-      if (line[static_cast<std::size_t>(cell)] == '.' || !seen.insert(line[static_cast<std::size_t>(cell)]).second)
+      if (line[static_cast<std::size_t>(cell)] == '.' ||
+          !seen.insert(line[static_cast<std::size_t>(cell)]).second)
         return false;
     }
   }
@@ -213,15 +216,18 @@ TEST_CASE("sudoku variants cli: ratings, difficulty and CSV / JSON") {
   CHECK(wanted.exit_code == 0);
   for (const std::string& line : lines_of(wanted.out)) CHECK(line.find(" intermediate ") == 81);
 
-  const auto csv = run_cli("sudoku --format csv --rate", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n55" +
-                                                          std::string(79, '.') + "\n");
+  const auto csv = run_cli(
+      "sudoku --format csv --rate",
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n55" +
+          std::string(79, '.') + "\n");
   CHECK(csv.exit_code == 1);
   const auto rows = lines_of(csv.out);
   REQUIRE(rows.size() == 3);
   CHECK(rows[0] == "puzzle,solution,count,nodes,level,score,error");
-  CHECK(rows[1].rfind("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79,"
-                      "534678912672195348198342567859761423426853791713924856961537284287419635345286179,1,",
-                      0) == 0);
+  CHECK(rows[1].rfind(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79,"
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179,1,",
+            0) == 0);
   CHECK(rows[2] == "55" + std::string(79, '.') + ",,,,,,digit 5 twice in row 1 (columns 1 and 2)");
   const auto json = run_cli("sudoku --format json --generate 1 --rate");
   CHECK(json.out.rfind("{\"puzzle\":\"", 0) == 0);
@@ -230,7 +236,8 @@ TEST_CASE("sudoku variants cli: ratings, difficulty and CSV / JSON") {
 }
 
 TEST_CASE("sudoku variants cli: the grid shows the givens beside the solution") {
-  const auto r = run_cli("sudoku --boxes 2x3 --format grid", "1.....2.....3.....4.....5.....6.....\n");
+  const auto r =
+      run_cli("sudoku --boxes 2x3 --format grid", "1.....2.....3.....4.....5.....6.....\n");
   CHECK(r.exit_code == 0);
   const auto rows = lines_of(r.out);
   REQUIRE(rows.size() == 8);

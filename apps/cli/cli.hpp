@@ -19,7 +19,7 @@ namespace po = boost::program_options;
 enum ExitCode : int {
   exit_success = 0,
   exit_bad_input = 1,  // or, for batch Sudoku, some puzzle unsolved
-  exit_usage = 2,
+  exit_usage = 2,      // or the environment misused: a bad XCOVER_KERNELS (ConfigurationError)
   exit_limit = 3,
   exit_interrupted = 130,
 };
@@ -38,11 +38,10 @@ struct InputError : std::runtime_error {
 // "xcover VERSION (kernels: IN USE; this processor supports ...)", what
 // --version prints, for the program and every command.
 std::string version_line();
-// The kernel set the solvers take (XCOVER_KERNELS, else the best).
+// The kernel set the solvers take (XCOVER_KERNELS, else the best);
+// ConfigurationError for an XCOVER_KERNELS the library refuses.
 const char* kernels_in_use();
 
-// Parses `args` (the words after the subcommand). Returns false when --help
-// or --version was given (the text has then been printed).
 // The FILE... operands of a command that reads files: every word that is not
 // an option, kept out of --help (the synopsis names them). Not copyable: the
 // option description points at `files`.
@@ -58,6 +57,8 @@ struct FileOperands {
   FileOperands& operator=(const FileOperands&) = delete;
 };
 
+// Parses `args` (the words after the subcommand). Returns false when --help
+// or --version was given (the text has then been printed).
 bool parse_options(const std::string& command, const std::string& synopsis,
                    const po::options_description& visible, const po::options_description& hidden,
                    const po::positional_options_description& positional,

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
 // Standard output through a buffer that keeps the errno of a failed write.
-#include "cli.hpp"
-
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +7,8 @@
 #include <iostream>
 #include <mutex>
 #include <streambuf>
+
+#include "cli.hpp"
 
 namespace xcover::cli {
 

@@ -97,7 +97,6 @@ int finish_search(Status status, const Statistics& stats, bool print_stats, unsi
       print_stats = true;
       break;
     case Status::cancelled:
-    case Status::yielded:
       std::cerr << "xcover: interrupted; the search is incomplete (statistics so far below)\n";
       code = exit_interrupted;
       print_stats = true;

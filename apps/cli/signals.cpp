@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Ctrl-C, SIGTERM and SIGHUP: a flag the engine polls.
-#include "cli.hpp"
-
 #include <csignal>
+
+#include "cli.hpp"
 
 namespace xcover::cli {
 

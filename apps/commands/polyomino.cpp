@@ -10,6 +10,17 @@
 
 namespace xcover::cli {
 
+using polyomino::Board;
+using polyomino::builtin_board;
+using polyomino::make_tiling;
+using polyomino::pentominoes;
+using polyomino::PolyominoFile;
+using polyomino::PolyominoPiece;
+using polyomino::read_polyomino;
+using polyomino::tiling_picture;
+using polyomino::TilingOptions;
+using polyomino::TilingProblem;
+
 namespace {
 
 constexpr const char* synopsis =

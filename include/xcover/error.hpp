@@ -10,7 +10,10 @@
 //                                      was not written for (a damaged checkpoint
 //                                      file is a ParseError: "FILE:LINE: reason")
 //   FileError        (error.hpp)       a file that cannot be written
-//   Error itself                       options that do not go together
+//   ConfigurationError (error.hpp)     an environment variable the library reads
+//                                      (XCOVER_KERNELS) set to a value it cannot follow
+//   Error itself                       options that do not go together, a negative
+//                                      Count
 //   SudokuError      (puzzles/sudoku.hpp)
 //                                      a malformed puzzle or grid
 //
@@ -19,6 +22,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "xcover/export.hpp"
 
@@ -39,6 +43,23 @@ class XCOVER_API FileError : public Error {
 
  private:
   std::string path_;
+};
+
+// An environment variable the library reads (XCOVER_KERNELS, see
+// default_kernels() in solver.hpp) set to a value it cannot follow: what()
+// is "VARIABLE=VALUE: reason", naming the values it takes.
+class XCOVER_API ConfigurationError : public Error {
+ public:
+  ConfigurationError(std::string variable, std::string value, const std::string& reason)
+      : Error(variable + "=" + value + ": " + reason),
+        variable_(std::move(variable)),
+        value_(std::move(value)) {}
+  const std::string& variable() const { return variable_; }
+  const std::string& value() const { return value_; }
+
+ private:
+  std::string variable_;
+  std::string value_;
 };
 
 }  // namespace xcover

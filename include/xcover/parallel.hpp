@@ -3,7 +3,8 @@
 // being stopped. The tree is cut into many more pieces than workers; a piece
 // is a subproblem, the options to force to reach a node of the tree. Workers
 // that run dry ask busy ones to share, so uneven trees still balance, and
-// counts equal a single-threaded run's for any number of threads.
+// solution counts equal a single-threaded run's for any number of threads
+// (nodes and updates add up the searches of the pieces).
 //
 //   xcover::ParallelOptions options;
 //   options.threads = 8;
@@ -26,14 +27,14 @@
 
 namespace xcover {
 
-// Work not yet done: options to force, and the part of the whole tree it is
-// (by Knuth's estimate, for progress reports).
 // A checkpoint that does not belong to the problem it is resumed with.
 class XCOVER_API CheckpointError : public Error {
  public:
   using Error::Error;
 };
 
+// Work not yet done: options to force, and the part of the whole tree it is
+// (by Knuth's estimate, for progress reports).
 struct WorkPiece {
   std::vector<int> forced;
   double weight = 0;
@@ -99,7 +100,8 @@ struct ParallelOptions {
   // called from one thread at a time). The node limit holds for all the
   // workers together, exactly (as for one Solver, forced options committed
   // by `propagate` can pass it); with `ordered` it is checked between
-  // pieces. The work-sharing fields are used internally.
+  // pieces. What shapes the search (item_choice, propagate, random_seed)
+  // reaches every worker.
   SearchOptions search;
   std::size_t pieces_per_thread = 64;  // the first cut
   // Visit solutions in the order a single-threaded search finds them: the
@@ -111,7 +113,8 @@ struct ParallelOptions {
   // state of the count (0: never).
   double checkpoint_seconds = 0;
   std::function<void(const Checkpoint&)> on_checkpoint;
-  // What a stop by a limit or cancellation does with the work left: keep it
+  // What a stop by the time limit or cancellation does with the work left
+  // (a node limit always keeps it): keep it
   // (checkpoint() holds it, run() again goes on), which makes each worker
   // hand back every untried option of every level of its search as a piece
   // (hundreds of thousands in a search a thousand levels deep); or, when
@@ -132,16 +135,20 @@ class XCOVER_API ParallelSearch {
   ParallelSearch& operator=(const ParallelSearch&) = delete;
 
   // Goes on from a checkpoint instead of from the whole problem. Throws
-  // CheckpointError when it was written for another problem or names an
-  // option the problem does not have.
+  // CheckpointError unless check_checkpoint(problem, checkpoint) passes: when
+  // it was written for another problem, names an option the problem does
+  // not have, or holds pieces that conflict or overlap.
   void resume(const Checkpoint& checkpoint);
 
   // Visits the solutions found by all workers, one call at a time, in no
-  // fixed order; the visitor returns false to stop everything. Stops by a
-  // limit or cancellation leave the remaining work in checkpoint().
-  // run() again goes on with what is left (a stop by a limit, cancellation
-  // or a throwing progress or checkpoint callback hands all running work
-  // back); after a visitor threw, it throws Error.
+  // fixed order (with `ordered`, in a single-threaded search's); the visitor
+  // returns false to stop everything. A stop by the node limit, by the time
+  // limit or cancellation (unless keep_work_on_stop is false), or by a
+  // progress or checkpoint callback that throws hands all running work
+  // back: checkpoint() holds what is left, and run() again goes on with it.
+  // A stop by the visitor or the solution limit ends the running pieces
+  // where they are, and what they had left is lost. After a visitor threw,
+  // run() again throws Error.
   [[nodiscard]] Status run(const Visitor& visit = nullptr);
 
   // Totals over all workers (level_nodes is left empty).

@@ -35,8 +35,6 @@ enum class Status {
   node_limit,      // SearchOptions::node_limit nodes were entered
   time_limit,      // SearchOptions::time_limit elapsed
   cancelled,       // SearchOptions::cancel became true
-  yielded,         // never returned to a user: the library's parallel searches
-                   // use it inside, for a piece that handed its work on
 };
 
 XCOVER_API const char* to_string(Status status);
@@ -367,8 +365,8 @@ XCOVER_API Kernels best_kernels();
 XCOVER_API bool supports(Kernels kernels);
 // The set new solvers take: the environment variable XCOVER_KERNELS when
 // it names one (baseline, avx2, avx512, avx512icl; to test or compare a
-// lower set), else best_kernels(). Throws ProblemError when XCOVER_KERNELS
-// names no set, or one this processor does not run.
+// lower set), else best_kernels(). Throws ConfigurationError (error.hpp)
+// when XCOVER_KERNELS names no set, or one this processor does not run.
 XCOVER_API Kernels default_kernels();
 
 class XCOVER_API Solver {
@@ -376,8 +374,9 @@ class XCOVER_API Solver {
   // Builds the structure once. The problem must outlive the solver; options
   // without a primary item are never chosen. `layout` is the one asked
   // (ProblemError when the problem does not fit it, or for costs); `kernels`
-  // picks the instruction set (ProblemError when the processor does not
-  // run it).
+  // picks the instruction set (ProblemError when the processor does not run
+  // it; `automatic` takes default_kernels(), which may throw
+  // ConfigurationError).
   explicit Solver(const Problem& problem, Layout layout = Layout::automatic,
                   Kernels kernels = Kernels::automatic);
   // A temporary problem would be gone before the first search.

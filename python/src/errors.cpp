@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The library's errors as Python exceptions, with the same messages:
 // xcover_dlx.Error and, below it, ProblemError, ParseError (with .source,
-// .line and .reason) and SudokuError.
+// .line and .reason), SudokuError and ConfigurationError (with .variable and
+// .value).
 #include "bindings.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
@@ -22,6 +23,11 @@ void bind_errors(py::module_& m) {
   parse_error.doc() =
       "Knuth's format that does not read: str() is 'SOURCE:LINE: reason', and .source, "
       ".line and .reason hold the parts.";
+  static py::exception<ConfigurationError> configuration_error(m, "ConfigurationError",
+                                                               error.ptr());
+  configuration_error.doc() =
+      "An environment variable the engine reads (XCOVER_KERNELS) set to a value it cannot "
+      "follow: str() is 'VARIABLE=VALUE: reason', and .variable and .value hold the parts.";
   py::register_exception_translator([](std::exception_ptr failure) {
     try {
       if (failure) std::rethrow_exception(failure);
@@ -33,11 +39,17 @@ void bind_errors(py::module_& m) {
         type = problem_error.ptr();
       else if (dynamic_cast<const SudokuError*>(&e))
         type = sudoku_error.ptr();
+      else if (dynamic_cast<const ConfigurationError*>(&e))
+        type = configuration_error.ptr();
       py::object instance = py::reinterpret_borrow<py::object>(type)(e.what());
       if (const auto* parse = dynamic_cast<const ParseError*>(&e)) {
         instance.attr("source") = parse->source();
         instance.attr("line") = parse->line();
         instance.attr("reason") = parse->reason();
+      }
+      if (const auto* configuration = dynamic_cast<const ConfigurationError*>(&e)) {
+        instance.attr("variable") = configuration->variable();
+        instance.attr("value") = configuration->value();
       }
       PyErr_SetObject(type, instance.ptr());
     } catch (const py::cast_error& e) {

@@ -27,7 +27,8 @@ std::string puzzle_line(const py::handle& given, PuzzleShape& shape,
                         " cells; a board of " + std::to_string(side) + " rows has as many columns");
     for (std::size_t c = 0; c < side; ++c) {
       const py::handle cell = row[c];
-      const std::string where = "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
+      const std::string where =
+          "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
       if (py::isinstance<py::str>(cell)) {
         const auto text = cell.cast<std::string>();
         if (text.size() != 1)
@@ -37,9 +38,9 @@ std::string puzzle_line(const py::handle& given, PuzzleShape& shape,
       } else if (py::isinstance<py::int_>(cell) && !py::isinstance<py::bool_>(cell)) {
         const long digit = cell.cast<long>();
         if (digit < 0 || static_cast<std::size_t>(digit) > side)
-          throw SudokuError(where + ": " + std::to_string(digit) + " does not fit a board of side " +
-                            std::to_string(side) + " (digits 1-" + std::to_string(side) +
-                            ", 0 for a blank)");
+          throw SudokuError(where + ": " + std::to_string(digit) +
+                            " does not fit a board of side " + std::to_string(side) +
+                            " (digits 1-" + std::to_string(side) + ", 0 for a blank)");
         line += digit == 0 ? '.' : symbol(static_cast<int>(digit));
         any_int = true;
       } else {
@@ -60,8 +61,10 @@ py::object puzzle_object(std::span<const std::uint8_t> cells, int side, PuzzleSh
     py::list row;
     for (int c = 0; c < side; ++c) {
       const int digit = cells[static_cast<std::size_t>(r * side + c)];
-      if (shape == PuzzleShape::rows_of_int) row.append(digit);
-      else row.append(py::str(std::string(1, digit ? symbol(digit) : '.')));
+      if (shape == PuzzleShape::rows_of_int)
+        row.append(digit);
+      else
+        row.append(py::str(std::string(1, digit ? symbol(digit) : '.')));
     }
     rows.append(row);
   }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // xcover_dlx.reduce: Knuth's DLX-PRE preprocessing, a smaller problem with
 // the same solutions and the map back to the original options.
+#include "xcover/reduce.hpp"
+
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "xcover/reduce.hpp"
 
 namespace xcover::python {
 

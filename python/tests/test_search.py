@@ -196,6 +196,16 @@ def test_the_gil_is_free_while_searching():
     assert ticks >= 20  # held, the search would have let the loop run only once or twice
 
 
+def test_a_bad_xcover_kernels_is_a_configuration_error(monkeypatch):
+    monkeypatch.setenv("XCOVER_KERNELS", "sse9")
+    with pytest.raises(xc.ConfigurationError) as raised:
+        xc.Solver(problem(models.queens(6)))
+    assert isinstance(raised.value, xc.Error)
+    assert raised.value.variable == "XCOVER_KERNELS" and raised.value.value == "sse9"
+    assert str(raised.value) == ("XCOVER_KERNELS=sse9: not a kernel set "
+                                 "(baseline, avx2, avx512 or avx512icl)")
+
+
 def test_the_kernels_forced_by_the_environment():
     # scripts/test.sh --kernels runs these tests once per kernel set.
     expected = os.environ.get("XCOVER_EXPECT_KERNELS")

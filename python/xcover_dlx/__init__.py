@@ -15,6 +15,7 @@ options that agree on its colour: "x:red"). Searches run without the GIL and
 stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
+    ConfigurationError,
     CountResult,
     Error,
     Estimate,
@@ -39,8 +40,8 @@ from ._core import (
 from . import sudoku
 
 __all__ = [
-    "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError", "Problem", "ProblemError",
-    "Reduction",
+    "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
+    "Problem", "ProblemError", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
 ]

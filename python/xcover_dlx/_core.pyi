@@ -17,6 +17,9 @@ class ParseError(Error):
     source: str
     line: int
     reason: str
+class ConfigurationError(Error):
+    variable: str
+    value: str
 
 class Status(enum.Enum):
     exhausted = 0

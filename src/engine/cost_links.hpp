@@ -212,10 +212,10 @@ class CostLinks {
     std::int32_t color;  // 0 none; -1 agrees with its purified item already
   };
   struct Level {
-    std::int32_t item = 0;    // head branched on; 0 at a dead end
-    std::int32_t choice = 0;  // the option node being tried (the head before)
-    std::uint64_t partial = 0;      // cost of the options above
-    std::uint64_t cover_room = 0;   // the thresholds used, to undo exactly
+    std::int32_t item = 0;         // head branched on; 0 at a dead end
+    std::int32_t choice = 0;       // the option node being tried (the head before)
+    std::uint64_t partial = 0;     // cost of the options above
+    std::uint64_t cover_room = 0;  // the thresholds used, to undo exactly
     std::uint64_t commit_room = 0;
   };
   static constexpr std::uint64_t kNoLimit = UINT64_MAX;
@@ -281,8 +281,7 @@ class CostLinks {
   // (Top to bottom as well: Knuth notes in DLX5 that the order does not
   // matter, and the threshold is easier to meet this way.)
   void uncover(std::int32_t c, std::uint64_t room) {
-    for (std::int32_t r = nodes_[c].down; r != c && cost_[r] <= room; r = nodes_[r].down)
-      unhide(r);
+    for (std::int32_t r = nodes_[c].down; r != c && cost_[r] <= room; r = nodes_[r].down) unhide(r);
     if (c <= primaries_) {
       next_[prev_[c]] = c;
       prev_[next_[c]] = c;
@@ -347,12 +346,12 @@ class CostLinks {
   std::int32_t primaries_ = 0;
   std::int32_t active_ = 0;  // primary items not covered
   std::vector<Node> nodes_;
-  std::vector<std::uint64_t> cost_;  // by node: its option's (net) cost
-  std::vector<int> option_;          // by node: its option
-  std::vector<std::int32_t> first_node_;  // by option; -1: no primary item
-  std::vector<std::int32_t> len_;         // by primary head
+  std::vector<std::uint64_t> cost_;        // by node: its option's (net) cost
+  std::vector<int> option_;                // by node: its option
+  std::vector<std::int32_t> first_node_;   // by option; -1: no primary item
+  std::vector<std::int32_t> len_;          // by primary head
   std::vector<std::int32_t> prev_, next_;  // the active primary items
-  std::vector<std::int32_t> assumed_;     // the assumptions' branch nodes
+  std::vector<std::int32_t> assumed_;      // the assumptions' branch nodes
   std::vector<Level> level_;
   const CostBound* bound_ = nullptr;
 };

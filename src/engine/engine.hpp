@@ -2,8 +2,10 @@
 // The search engine behind Solver: the problem in one of the memory layouts
 // and the search loop that drives it. It is compiled once per kernel set
 // (src/engine/kernels/), each copy in a namespace of its own; a Solver holds the
-// copy its processor runs best, through this interface. Its functions are
-// called once per search, never per node.
+// copy of its kernel set (the best its processor runs, unless XCOVER_KERNELS
+// or the Solver's argument names another), through this interface. Its
+// functions are called once per search (next_pull once per solution), never
+// per node.
 #pragma once
 
 #include <cstdint>
@@ -72,10 +74,9 @@ class Engine {
   virtual std::unique_ptr<Engine> sibling() const = 0;
 };
 
-// The engine for `kernels` (never Kernels::automatic), which the processor
-// must run.
-// With `costs`, the layout is cost_links.hpp's (Layout::costs), whatever
-// `layout` says.
+// The engine for `kernels` (never Kernels::automatic): ProblemError when the
+// processor does not run it. With `costs`, the layout is cost_links.hpp's
+// (Layout::costs), whatever `layout` says.
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
                                     bool costs = false);
 

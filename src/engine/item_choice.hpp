@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Choosing the item to branch on, shared by both memory layouts: the first
-// uncovered primary item of smallest length (DLX1's rule), or one of the
-// shortest at random. A covered item carries a high bit in its length, so
-// it never wins while any item is uncovered.
+// Choosing the item to branch on, shared by the memory layouts (links, bit
+// sets, counted bit sets, sparse sets): the first uncovered primary item of
+// smallest length (DLX1's rule), or one of the shortest at random. A covered
+// item carries a high bit in its length, so it never wins while any item is
+// uncovered.
 #pragma once
 
 #include <algorithm>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The search loop: Algorithm X (Algorithm C with colours) as in Knuth's
 // DLX1 and DLX2, iterative with one slot of state a level. It drives every
-// memory layout (links.hpp, bitsets.hpp, and multiplicity.hpp: Algorithm M
-// of DLX3, for bounds on primary items) through the same few steps (open a
-// level, try its next option, retract it, close the level), and owns what
+// memory layout (links/, bitsets/ with the counted bit sets, sparse/,
+// multiplicity/: Algorithm M of DLX3, for bounds on primary items, and
+// cost_links.hpp: DLX5's branch and bound) through the same few steps (open
+// a level, try its next option, retract it, close the level), and owns what
 // is common: limits, budgets, cancellation, progress, sharing work and
 // statistics.
 //
@@ -44,7 +45,8 @@ constexpr std::int64_t kMostSharedPieces = 1024;
 
 // The layouts, each taking the steps the search loop calls (LayoutSteps,
 // steps.hpp). Small sets of options get a set size fixed at compile time.
-// Items of up to 127 options get 8-bit lengths.
+// Bit sets whose primary items have at most 127 options each get 8-bit
+// lengths.
 using Short = std::uint8_t;
 using Core = std::variant<Links<false>, Links<true>, Bitsets<4>, Bitsets<8>, Bitsets<12>,
                           Bitsets<16>, Bitsets<0>, Bitsets<4, Short>, Bitsets<8, Short>,
@@ -202,9 +204,9 @@ class SearchEngine final : public Engine {
   const Problem* problem;
   Core layout_core;  // the problem in the chosen layout
 
-  // Search state, one slot a level; the depth is at most search_depth():
-  // the number of primary items, plus, with multiplicities, the options
-  // that can be chosen together.
+  // Search state, one slot a level; the depth is at most search_depth()
+  // (layout_plan.hpp): one level a primary item, and with multiplicities
+  // one more for each option that can be chosen.
   std::vector<std::int32_t> branch_rank;  // 0-based position of the choice
   std::vector<std::int32_t> branch_size;  // options available when branching
   std::vector<char> given_away;           // untried options handed to on_split
@@ -509,12 +511,13 @@ forward:
       if (sharing.yield_request && sharing.yield_request->load(std::memory_order_relaxed)) {
         // Hand over everything not yet done: the untried options at every
         // level, and the subtree of this node, which is not entered yet.
+        // What is left to this search is then done, as after a share.
         guarded(core, level - 1, [&] {
           for (int l = 0; l < level; ++l) give_away_siblings(core, l, sharing.on_split);
           give_away_path(core, level, sharing.on_split);
         });
         unwind(core, level - 1);
-        return finish(Status::yielded);
+        return finish(Status::exhausted);
       }
       if (sharing.share_request && sharing.share_request->exchange(false)) {
         // Share the untried options of the shallowest level that has some:
@@ -557,7 +560,9 @@ forward:
     }
     run.next_check = std::min(stats.nodes + check_every, run.next_progress_nodes);
   }
-  // Branch on the first uncovered primary item of minimum length.
+  // Branch: the layout picks the primary item (DLX1's rule, the first of
+  // fewest options; one of those at random with a seed; most_clashes's
+  // pick; Algorithm M's rule with multiplicities) and opens the level.
   branch_size[level] = core.open(level, run.rng ? &*run.rng : nullptr);
   given_away[level] = false;
   branch_rank[level] = 0;

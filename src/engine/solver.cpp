@@ -31,8 +31,6 @@ const char* to_string(Status status) {
       return "time limit";
     case Status::cancelled:
       return "cancelled";
-    case Status::yielded:
-      return "yielded";
   }
   return "unknown";
 }

@@ -17,10 +17,11 @@ struct WorkSharing {
   // When *share_request is true the search clears it and gives on_split the
   // untried options of its shallowest level that has any, then goes on
   // without them. When *yield_request is true it gives on_split all of its
-  // remaining work and returns Status::yielded. A node_limit hands the work
-  // not done to on_split as well. Either way the solutions of the search
-  // plus those of the subproblems are exactly the solutions. Nothing is
-  // shared without on_split.
+  // remaining work and returns Status::exhausted: what it kept is done, as
+  // after a share. A node_limit hands the work not done to on_split as well
+  // (and returns Status::node_limit). Either way the solutions of the
+  // search plus those of the subproblems are exactly the solutions. Nothing
+  // is shared without on_split.
   std::atomic<bool>* share_request = nullptr;
   const std::atomic<bool>* yield_request = nullptr;
   // `share`: the part of this search's tree the subproblem stands for, by

@@ -145,13 +145,14 @@ class Reader {
     std::uint64_t n = 0;
     for (char c : digits) {
       if (c < '0' || c > '9')
-        throw ParseError(source_, number,
-                         "illegal digit '" + std::string(1, c) + "' in option cost " + quoted(token));
+        throw ParseError(
+            source_, number,
+            "illegal digit '" + std::string(1, c) + "' in option cost " + quoted(token));
       const auto d = static_cast<std::uint64_t>(c - '0');
       if (n > (UINT64_MAX - d) / 10)
-        throw ParseError(source_, number,
-                         "option cost " + quoted(token) + " is more than " +
-                             std::to_string(UINT64_MAX));
+        throw ParseError(
+            source_, number,
+            "option cost " + quoted(token) + " is more than " + std::to_string(UINT64_MAX));
       n = 10 * n + d;
     }
     if (n > UINT64_MAX - cost)

@@ -162,8 +162,8 @@ void Problem::set_option_cost(int index, std::uint64_t cost) {
   const std::uint64_t old = option_cost(index);  // (checks the index)
   const std::uint64_t others = total_cost_ - old;
   if (cost > UINT64_MAX - others)
-    throw ProblemError("option " + std::to_string(index) + " cannot cost " +
-                       std::to_string(cost) + ": the costs of all options together would pass " +
+    throw ProblemError("option " + std::to_string(index) + " cannot cost " + std::to_string(cost) +
+                       ": the costs of all options together would pass " +
                        std::to_string(UINT64_MAX));
   if (cost == old) return;
   option_cost_.resize(static_cast<std::size_t>(option_count()), 0);

@@ -10,7 +10,7 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 
-namespace xcover {
+namespace xcover::polyomino {
 
 // --- shapes ---------------------------------------------------------------
 
@@ -369,4 +369,4 @@ std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solut
   return picture;
 }
 
-}  // namespace xcover
+}  // namespace xcover::polyomino

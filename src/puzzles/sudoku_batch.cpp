@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../scale/ordered_runner.hpp"
+#include "xcover/error.hpp"
 #include "xcover/threads.hpp"
 
 namespace xcover {
@@ -82,8 +83,9 @@ struct SudokuBatch::Impl {
   }
 
   // Solves one line into its result; false when a stop cut it short. An
-  // exception other than a stop's becomes the puzzle's error, as a
-  // malformed line's does.
+  // exception becomes the puzzle's error, as a malformed line's does, but
+  // for running out of memory and a bad XCOVER_KERNELS (met when a solver is
+  // built), which are no puzzle's fault: they end the batch.
   bool solve(Worker& worker, const std::string& text, SudokuBatchResult& result) {
     result.solutions = 0;
     result.nodes = 0;
@@ -92,6 +94,8 @@ struct SudokuBatch::Impl {
     try {
       return solve_line(worker, text, result);
     } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const ConfigurationError&) {
       throw;
     } catch (const std::exception& e) {
       result.status = SudokuStatus::invalid;

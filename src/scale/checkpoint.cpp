@@ -18,22 +18,22 @@
 // total: the checksum is checked first, every number is checked against the
 // bytes that are left (no allocation beyond the file's size), and the
 // finished part plus the pending pieces must make up the whole tree.
-#include <cerrno>
-#include <cinttypes>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <iterator>
-#include <sstream>
-#include <vector>
-#include <string_view>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
@@ -120,8 +120,7 @@ class CheckpointReader {
   // A line `name value`.
   std::string_view field(const char* name) {
     const auto words = line();
-    if (words.size() != 2 || words[0] != name)
-      fail(std::string("expected '") + name + " VALUE'");
+    if (words.size() != 2 || words[0] != name) fail(std::string("expected '") + name + " VALUE'");
     return words[1];
   }
 
@@ -250,8 +249,8 @@ void write_checkpoint(const std::string& written, const Checkpoint& c) {
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());
-    throw FileError(path, std::string("cannot rename '") + temporary + "' over it: " +
-                              std::strerror(error));
+    throw FileError(
+        path, std::string("cannot rename '") + temporary + "' over it: " + std::strerror(error));
   }
   // The rename is durable once the directory is; a failure here loses nothing
   // that was not already at risk, so it is not reported.
@@ -280,8 +279,9 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
     if (words.size() != 3 || words[0] != "xcover" || words[1] != "checkpoint")
       first.fail("the first line is not 'xcover checkpoint 2'");
     if (words[2] == "1")
-      first.fail("a version 1 checkpoint (xcover 0.1) has no checksum to prove it undamaged; "
-                 "start the count again");
+      first.fail(
+          "a version 1 checkpoint (xcover 0.1) has no checksum to prove it undamaged; "
+          "start the count again");
     if (words[2] != "2")
       first.fail("unknown version '" + std::string(words[2]) + "' (this xcover reads version 2)");
   }
@@ -337,7 +337,8 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
     piece.forced.reserve(static_cast<std::size_t>(count));
     for (std::size_t w = 2; w < words.size(); ++w) {
       const std::uint64_t option = reader.whole(words[w], "an option index");
-      if (option > static_cast<std::uint64_t>(INT32_MAX)) reader.fail("an option index is too large");
+      if (option > static_cast<std::uint64_t>(INT32_MAX))
+        reader.fail("an option index is too large");
       piece.forced.push_back(static_cast<int>(option));
     }
     weights += piece.weight;

@@ -297,7 +297,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     totals.solutions += s.solutions;
     // What was not given away is done, unless the search was cut short
     // (a node limit gives away what it leaves).
-    if (status == Status::exhausted || status == Status::yielded || status == Status::node_limit)
+    if (status == Status::exhausted || status == Status::node_limit)
       totals.done += piece.weight - given;
     me.nodes = 0;
     me.done = 0;

@@ -51,7 +51,7 @@ int main() {
   }
   failures += batch_results != 1;
   // puzzles/polyomino.hpp
-  failures += xcover::pentominoes().size() != 12;
+  failures += xcover::polyomino::pentominoes().size() != 12;
   // puzzles/sudoku_rules.hpp: the 288 4x4 boards
   const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
   xcover::SudokuSolver four_solver(four);

@@ -17,19 +17,21 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 
+namespace poly = xcover::polyomino;
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char *>(data), size);
-  xcover::PolyominoFile file;
+  poly::PolyominoFile file;
   try {
-    file = xcover::parse_polyomino(text, "fuzz");
+    file = poly::parse_polyomino(text, "fuzz");
   } catch (const xcover::ParseError &) {
     return 0;
   }
   FUZZ_CHECK(file.pieces.size() == file.piece_lines.size());
-  for (const xcover::PolyominoPiece &piece : file.pieces) {
+  for (const poly::PolyominoPiece &piece : file.pieces) {
     FUZZ_CHECK(piece.shape.size() > 0);
     // A picture reads back as the same shape, moved to the corner.
-    FUZZ_CHECK(xcover::Shape::from_picture(piece.shape.picture()) == piece.shape.normalized());
+    FUZZ_CHECK(poly::Shape::from_picture(piece.shape.picture()) == piece.shape.normalized());
   }
   if (!file.board || file.pieces.empty()) return 0;
   FUZZ_CHECK(file.board->size() > 0);
@@ -39,16 +41,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   if (file.board->size() > max_board_cells || static_cast<int>(file.pieces.size()) > max_pieces)
     return 0;
   int piece_cells = 0;
-  for (const xcover::PolyominoPiece &piece : file.pieces) {
+  for (const poly::PolyominoPiece &piece : file.pieces) {
     if (piece.shape.size() > max_piece_cells) return 0;
     piece_cells += piece.shape.size();
   }
 
-  const xcover::TilingProblem tiling = xcover::make_tiling(*file.board, file.pieces);
+  const poly::TilingProblem tiling = poly::make_tiling(*file.board, file.pieces);
   FUZZ_CHECK(tiling.placements.size() == static_cast<std::size_t>(tiling.problem.option_count()));
-  std::vector<std::vector<xcover::Shape>> turned;
-  for (const xcover::PolyominoPiece &piece : tiling.pieces)
-    turned.push_back(xcover::orientations(piece.shape));
+  std::vector<std::vector<poly::Shape>> turned;
+  for (const poly::PolyominoPiece &piece : tiling.pieces)
+    turned.push_back(poly::orientations(piece.shape));
 
   xcover::Solver solver(tiling.problem);
   xcover::SearchOptions options;
@@ -57,19 +59,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const xcover::Status status = solver.search(
       [&](const xcover::Solution &solution) {
         std::vector<int> piece_uses(tiling.pieces.size(), 0);
-        std::map<xcover::Cell, int> cover;
+        std::map<poly::Cell, int> cover;
         for (int option : solution.options) {
-          const xcover::Placement &placement =
-              tiling.placements.at(static_cast<std::size_t>(option));
+          const poly::Placement &placement = tiling.placements.at(static_cast<std::size_t>(option));
           const auto piece = static_cast<std::size_t>(placement.piece);
           FUZZ_CHECK(piece < tiling.pieces.size());
           ++piece_uses[piece];
-          const xcover::Shape shape = placement.cells.normalized();
+          const poly::Shape shape = placement.cells.normalized();
           bool known = false;
-          for (const xcover::Shape &orientation : turned[piece])
+          for (const poly::Shape &orientation : turned[piece])
             known = known || orientation == shape;
           FUZZ_CHECK(known);
-          for (const xcover::Cell &cell : placement.cells.cells()) {
+          for (const poly::Cell &cell : placement.cells.cells()) {
             FUZZ_CHECK(tiling.board.contains(cell));
             ++cover[cell];
           }
@@ -78,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(static_cast<int>(cover.size()) == tiling.board.size());
         for (const auto &[cell, count] : cover) FUZZ_CHECK(count == 1);
         // The picture shows a piece name on every board cell.
-        const std::vector<std::string> picture = xcover::tiling_picture(tiling, solution);
+        const std::vector<std::string> picture = poly::tiling_picture(tiling, solution);
         std::size_t named = 0;
         for (const std::string &row : picture) {
           for (char c : row) named += c != '.';

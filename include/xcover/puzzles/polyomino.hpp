@@ -2,10 +2,12 @@
 // Polyomino tilings as exact cover: cover every cell of a board with a set of
 // pieces, each used exactly once, turned and (optionally) flipped. The items
 // are the piece names, then the board cells, all primary; each option is one
-// placement of one piece.
+// placement of one piece. All of it is in namespace xcover::polyomino (its
+// Cell, Shape and Placement are not the only ones a program may have):
 //
-//   xcover::TilingProblem tiling =
-//       xcover::make_tiling(*xcover::builtin_board("3x20"), xcover::pentominoes());
+//   namespace poly = xcover::polyomino;
+//   poly::TilingProblem tiling =
+//       poly::make_tiling(*poly::builtin_board("3x20"), poly::pentominoes());
 //   xcover::Solver solver(tiling.problem);
 //   solver.count().solutions;  // 8
 //
@@ -40,7 +42,7 @@
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
-namespace xcover {
+namespace xcover::polyomino {
 
 struct Cell {
   int row;
@@ -72,7 +74,6 @@ class XCOVER_API Shape {
 
 using Board = Shape;
 
-// (Not plain `Piece`: parallel.hpp has one, a unit of work.)
 struct PolyominoPiece {
   char name;  // a letter or digit
   Shape shape;
@@ -135,4 +136,4 @@ XCOVER_API TilingProblem make_tiling(const Board& board, std::vector<PolyominoPi
 XCOVER_API std::vector<std::string> tiling_picture(const TilingProblem& tiling,
                                                    const Solution& solution);
 
-}  // namespace xcover
+}  // namespace xcover::polyomino

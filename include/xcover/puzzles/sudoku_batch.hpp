@@ -100,7 +100,9 @@ class XCOVER_API SudokuBatch {
 
   // Queues one puzzle line (read under options.format) and hands back the
   // results that are ready. Returns false, without taking the line, once
-  // the batch has stopped.
+  // the batch has stopped. An error in a puzzle is its result's; but
+  // std::bad_alloc and ConfigurationError (a bad XCOVER_KERNELS) stop the
+  // batch and go on to the caller of add() or flush().
   bool add(std::string_view line);
   // Solves every puzzle added so far and hands back its result; false when
   // the batch stopped first. After a stop the results handed back are those

@@ -88,14 +88,21 @@ Kernels default_kernels() {
   if (forced == nullptr || *forced == '\0') return best_kernels();
   for (const Kernels k : kAll) {
     if (std::string(forced) != to_string(k)) continue;
-    if (!supports(k))
-      throw ProblemError(std::string("XCOVER_KERNELS=") + forced +
-                         ": this processor cannot run these kernels (the best it runs: " +
-                         to_string(best_kernels()) + ")");
+    if (!supports(k)) {
+      std::string runs;
+      for (const Kernels lower : kAll) {
+        if (!supports(lower)) continue;
+        runs += runs.empty() ? "" : ", ";
+        runs += to_string(lower);
+      }
+      throw ConfigurationError(
+          "XCOVER_KERNELS", forced,
+          "this processor cannot run these kernels (the sets it runs: " + runs + ")");
+    }
     return k;
   }
-  throw ProblemError(std::string("XCOVER_KERNELS=") + forced +
-                     ": not a kernel set (baseline, avx2, avx512 or avx512icl)");
+  throw ConfigurationError("XCOVER_KERNELS", forced,
+                           "not a kernel set (baseline, avx2, avx512 or avx512icl)");
 }
 
 namespace detail {

@@ -71,14 +71,11 @@ class Links {
   // Chooses the item to branch on at `level` and covers it; returns the
   // number of options it has.
   std::int32_t open(int level, std::mt19937_64* rng) {
-    const std::int32_t best = track_zero_ ? choose_among_many(level, rng)
-                              : rng       ? random_shortest(len_.data(), 1, primary_count_ + 1,
-                                                            covered_mark_, *rng)
-                              : narrow_
-                                  ? first_shortest<std::uint32_t, 16>(len_.data(), 1,
-                                                                      primary_count_ + 1)
-                                  : first_shortest<std::uint64_t, 32>(len_.data(), 1,
-                                                                      primary_count_ + 1);
+    const std::int32_t best =
+        track_zero_ ? choose_among_many(level, rng)
+        : rng       ? random_shortest(len_.data(), 1, primary_count_ + 1, covered_mark_, *rng)
+        : narrow_   ? first_shortest<std::uint32_t, 16>(len_.data(), 1, primary_count_ + 1)
+                    : first_shortest<std::uint64_t, 32>(len_.data(), 1, primary_count_ + 1);
     const std::int32_t size = static_cast<std::int32_t>(len_[best]);
     cover(best);
     if (track_zero_) zeroed_after_cover_[level] = zeroed_;
@@ -154,11 +151,11 @@ class Links {
       best = random_shortest(len_.data(), lo, end, covered_mark_, *rng);
       *live = lo;
     } else if (narrow_) {
-      best = first_shortest_from<std::uint32_t, 16>(len_.data(), lo, end, least, live,
-                                                      covered_mark_);
+      best =
+          first_shortest_from<std::uint32_t, 16>(len_.data(), lo, end, least, live, covered_mark_);
     } else {
-      best = first_shortest_from<std::uint64_t, 32>(len_.data(), lo, end, least, live,
-                                                      covered_mark_);
+      best =
+          first_shortest_from<std::uint64_t, 32>(len_.data(), lo, end, least, live, covered_mark_);
     }
     zeroed_ = false;  // from here: the hides of this level
     return best;

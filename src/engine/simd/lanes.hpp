@@ -29,7 +29,7 @@
 #define XCOVER_FALSE_WARNINGS_OFF
 #define XCOVER_FALSE_WARNINGS_ON
 #else
-#define XCOVER_FALSE_WARNINGS_OFF \
+#define XCOVER_FALSE_WARNINGS_OFF                                                            \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
       _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define XCOVER_FALSE_WARNINGS_ON _Pragma("GCC diagnostic pop")

@@ -41,8 +41,7 @@ struct Wide;
 // vector's bytes: the bits of each nibble by table lookup, then the bytes
 // added up by a sum of absolute differences.
 template <typename Reg>
-  requires std::is_same_v<Reg, __m256i>
-__m256i lane_popcounts(Reg x) {
+requires std::is_same_v<Reg, __m256i> __m256i lane_popcounts(Reg x) {
   const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
                                          1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m256i nibble = _mm256_set1_epi8(0x0f);
@@ -53,8 +52,7 @@ __m256i lane_popcounts(Reg x) {
 }
 // SSE2 has no byte shuffle: add bits up in ever wider fields.
 template <typename Reg>
-  requires std::is_same_v<Reg, __m128i>
-__m128i lane_popcounts(Reg x) {
+requires std::is_same_v<Reg, __m128i> __m128i lane_popcounts(Reg x) {
   const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
   x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
   x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));

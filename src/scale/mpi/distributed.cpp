@@ -50,10 +50,9 @@ struct ResultMessage {
   void serialize(Archive& archive, unsigned) {
     // Each count as two 64-bit halves (the same code saves and loads).
     for (Count* count : {&solutions, &nodes, &updates}) {
-      auto high = static_cast<std::uint64_t>(count->bits() >> 64);
-      auto low = static_cast<std::uint64_t>(count->bits());
+      std::uint64_t high = count->high_half(), low = count->low_half();
       archive& high& low;
-      *count = Count::from_bits(Count::Bits{high} << 64 | low);
+      *count = Count::from_halves(high, low);
     }
     archive& done& cut_short;
   }
@@ -121,8 +120,8 @@ DistributedResult work(mpi::communicator& world, const Problem& problem,
     last.solutions = s.solutions;
     last.nodes = s.nodes;
     last.updates = s.updates;
-    // A yielded piece is done but for what it gave back.
-    last.cut_short = status_of_piece != Status::exhausted && status_of_piece != Status::yielded;
+    // A piece that yielded is exhausted too: done but for what it gave back.
+    last.cut_short = status_of_piece != Status::exhausted;
     last.done = last.cut_short ? 0 : piece.weight - given;
     result.stats.nodes += s.nodes;
     result.stats.updates += s.updates;
@@ -286,7 +285,7 @@ class Coordinator {
     const Status status = detail::SharedSearch::run(solver, nullptr, o, sharing);
     solver.clear_assumptions();
     const Statistics& s = solver.statistics();
-    const bool whole = status == Status::exhausted || status == Status::yielded;
+    const bool whole = status == Status::exhausted;
     add({s.solutions, s.nodes, s.updates, whole ? piece.weight - given : 0, !whole});
   }
 

@@ -273,7 +273,17 @@ shape. It keeps its own copy of the problem.)doc")
       [](const Problem& problem, const py::int_& limit, double time_limit,
          const py::int_& node_limit, const py::int_& thread_count, Layout layout) {
         const SearchOptions limits = limits_of(limit, time_limit, node_limit);
-        const auto threads = counted<unsigned>(thread_count, "threads");
+        auto threads = counted<unsigned>(thread_count, "threads");
+        // As the CLI: Algorithm M's branches do not cut into pieces, so a
+        // problem with multiplicities is counted on one thread, said when
+        // more were asked for.
+        if (threads != 1 && layout_for(problem, layout) == Layout::multiplicities) {
+          if (threads > 1 &&
+              PyErr_WarnEx(PyExc_RuntimeWarning,
+                           "problems with multiplicities are searched on one thread", 1) != 0)
+            throw py::error_already_set();
+          threads = 1;
+        }
         if (threads == 1) {
           SolverBox box(problem, layout, Kernels::automatic);
           return count_with(box, limits);
@@ -281,8 +291,10 @@ shape. It keeps its own copy of the problem.)doc")
         return count_parallel(problem, limits, threads, layout);
       },
       py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
-      py::arg("node_limit") = 0, py::arg("threads") = 1, py::arg("layout") = Layout::automatic,
-      (std::string("Counts a problem's solutions on `threads` threads (0: one per core).\n") +
+      py::arg("node_limit") = 0, py::arg("threads") = 0, py::arg("layout") = Layout::automatic,
+      (std::string("Counts a problem's solutions on `threads` threads (0, the default, as the "
+                   "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
+                   "\n") +
        kLimits)
           .c_str());
   // What threads=0 means everywhere: the CPUs this process may use.

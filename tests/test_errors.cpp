@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "error_of.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/problem.hpp"
@@ -15,21 +16,6 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/solver.hpp"
-
-namespace {
-
-// The message of the xcover::Error that `f` throws ("no error" if none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const xcover::Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
-}  // namespace
 
 TEST_CASE("every error type derives from xcover::Error, itself a std::runtime_error") {
   static_assert(std::is_base_of_v<std::runtime_error, xcover::Error>);

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "error_of.hpp"
 #include "random_problems.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -24,15 +25,6 @@ const Layout searchable[] = {Layout::links, Layout::bitsets, Layout::counted_bit
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-std::string error_of(auto&& call) {
-  try {
-    call();
-  } catch (const xcover::Error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // Three primary items, a secondary one with two colours: small enough for

@@ -316,6 +316,27 @@ TEST_CASE("generate: unique, minimal, symmetric puzzles of every shape") {
   }
 }
 
+TEST_CASE("the fewest clues a puzzle of one solution can have") {
+  CHECK(xcover::SudokuRules::square(9).fewest_clues() == 17);
+  CHECK(xcover::SudokuRules::square(4).fewest_clues() == 4);
+  CHECK(xcover::SudokuRules::boxes(2, 3).fewest_clues() == 5);
+  CHECK(xcover::SudokuRules::square(16).fewest_clues() == 15);
+  CHECK(xcover::SudokuRules::square(9).add_diagonals().fewest_clues() == 8);
+  CHECK(xcover::SudokuRules(5).fewest_clues() == 4);
+  CHECK(xcover::SudokuRules::square(9).add_hole(0).fewest_clues() == 0);
+  CHECK(xcover::SudokuRules::square(4).add_cage({0, 1}, 3).fewest_clues() == 0);
+  // The bound holds: with two digits missing from the clues, swapping them
+  // in the solution gives a second one.
+  const xcover::SudokuRules rules = xcover::SudokuRules::square(4);
+  xcover::SudokuBoard puzzle;
+  puzzle.reset(4);
+  puzzle.set(0, 0, 1);
+  puzzle.set(1, 2, 2);
+  puzzle.set(2, 1, 1);
+  xcover::SudokuSolver solver(rules);
+  CHECK(solver.count(puzzle, 3).solutions >= 2);
+}
+
 TEST_CASE("generate: a seed gives the same puzzle whatever the threads") {
   const SudokuRules rules = SudokuRules::boxes(3, 3);
   std::vector<std::string> one, three;

@@ -212,6 +212,17 @@ TEST_CASE("sudoku variants cli: ratings, difficulty and CSV / JSON") {
   const auto hard = run_cli("sudoku --rate " + data_file("sudoku_hardest1905_sample.txt"));
   for (const std::string& line : lines_of(hard.out)) CHECK(line.rfind("expert ", 0) == 0);
 
+  // Fewer clues than any puzzle of one solution has: a usage error at once,
+  // not 10,000 puzzles made in vain. Killer puzzles may have none.
+  const auto impossible = run_cli("sudoku --generate 1 --clues 16");
+  CHECK(impossible.exit_code == 2);
+  CHECK(impossible.out.empty());
+  CHECK(impossible.err.find("xcover sudoku: --clues 16: no 9x9, 3x3 boxes puzzle with one "
+                            "solution has fewer than 17 clues") == 0);
+  const auto x = run_cli("sudoku --diagonals --generate 1 --clues 7");
+  CHECK(x.exit_code == 2);
+  CHECK(x.err.find("has fewer than 8 clues") != std::string::npos);
+
   const auto wanted = run_cli("sudoku --generate 3 --difficulty intermediate --rate");
   CHECK(wanted.exit_code == 0);
   for (const std::string& line : lines_of(wanted.out)) CHECK(line.find(" intermediate ") == 81);

@@ -45,6 +45,11 @@ int run_sudoku_generate(const SudokuCommand& command) {
   SudokuGenerateOptions options;
   options.symmetry = command.symmetry;
   options.killer = command.lines.killer;
+  // Fewer clues than any puzzle of one solution has would search forever.
+  if (!options.killer && command.max_clues > 0 && command.max_clues < rules.fewest_clues())
+    throw UsageError("--clues " + std::to_string(command.max_clues) + ": no " + rules.describe() +
+                     " puzzle with one solution has fewer than " +
+                     std::to_string(rules.fewest_clues()) + " clues");
   // Rated on the threads that make them: the level alone (no search) turns
   // most puzzles made for a --difficulty away.
   options.rate = command.rate || command.difficulty;

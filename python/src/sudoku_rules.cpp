@@ -100,6 +100,11 @@ class PyRules {
     SudokuGenerateOptions options;
     options.symmetry = parse_symmetry(symmetry);
     options.killer = killer;
+    // As the CLI: fewer clues than any puzzle of one solution has is refused.
+    if (!killer && clues > 0 && static_cast<int>(clues) < rules_.fewest_clues())
+      throw py::value_error("clues=" + std::to_string(clues) + ": no " + rules_.describe() +
+                            " puzzle with one solution has fewer than " +
+                            std::to_string(rules_.fewest_clues()) + " clues");
     if (difficulty) {
       options.level = parse_level(*difficulty);
       options.rate = true;

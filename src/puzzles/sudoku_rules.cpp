@@ -308,6 +308,16 @@ SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
   return *this;
 }
 
+int SudokuRules::fewest_clues() const {
+  if (!cages_.empty() || hole_count_ > 0) return 0;
+  // Rows, columns and square boxes, nothing else.
+  const bool classic = box_rows_ == box_columns_ && box_rows_ * box_columns_ == side_ &&
+                       houses_.size() == 3 * static_cast<std::size_t>(side_) && extras_.empty();
+  if (classic && side_ == 9) return 17;
+  if (classic && side_ == 4) return 4;
+  return side_ - 1;
+}
+
 std::string SudokuRules::describe() const {
   std::string out = board_name(side_);
   if (box_rows_)

@@ -137,6 +137,12 @@ class XCOVER_API SudokuRules {
   bool full(const House& house) const;
   // e.g. "9x9, 3x3 boxes, diagonals", for messages and output.
   std::string describe() const;
+  // The fewest clues a puzzle with these rules and one solution can have,
+  // as far as is proven: 17 for the classic 9x9 (McGuire, Tugemann and
+  // Civario, 2012), 4 for the classic 4x4; else side - 1 without cages or
+  // holes (two digits missing from the clues could trade places in any
+  // solution); 0 with them. A request for fewer can never be met.
+  int fewest_clues() const;
 
   // The exact-cover problem (see the top of this file).
   Problem problem() const;

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -201,6 +203,56 @@ TEST_CASE("polyomino: small tilings counted by hand") {
 
   CHECK_THROWS_AS(poly::make_tiling(*file.board, {{'a', {}}, {'a', {}}}), xcover::ProblemError);
   CHECK_THROWS_AS(poly::make_tiling(*file.board, {{'.', {}}}), xcover::ProblemError);
+}
+
+TEST_CASE("polyomino: every placement once, in board order, whatever the sizes") {
+  // Against the plain rule: each orientation anchored by its first cell at
+  // every board cell, on random boards with holes.
+  std::mt19937 rng(77);
+  for (int round = 0; round < 30; ++round) {
+    CAPTURE(round);
+    std::vector<std::string> rows(5, std::string(7, '#'));
+    for (int k = 0; k < 6; ++k) rows[rng() % 5][rng() % 7] = '.';
+    const Shape board = Shape::from_picture(rows);
+    const auto pieces = poly::pentominoes();
+    const auto tiling = poly::make_tiling(board, pieces);
+    std::vector<std::pair<int, Shape>> expected;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      for (const Shape& oriented : poly::orientations(pieces[p].shape)) {
+        for (const Cell& anchor : board.cells()) {
+          const Cell first = oriented.cells().front();
+          std::vector<Cell> cells;
+          bool fits = true;
+          for (const Cell& c : oriented.cells()) {
+            const Cell moved{c.row - first.row + anchor.row, c.col - first.col + anchor.col};
+            fits = fits && board.contains(moved);
+            cells.push_back(moved);
+          }
+          if (fits) expected.emplace_back(static_cast<int>(p), Shape(cells));
+        }
+      }
+    }
+    REQUIRE(tiling.placements.size() == expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+      CHECK(tiling.placements[k].piece == expected[k].first);
+      CHECK(tiling.placements[k].cells == expected[k].second);
+      // The option names the piece and the cells it covers.
+      const auto option = tiling.problem.option(static_cast<int>(k));
+      REQUIRE(option.size() == expected[k].second.cells().size() + 1);
+      CHECK(option[0].item == expected[k].first);
+      for (std::size_t c = 0; c < expected[k].second.cells().size(); ++c) {
+        const Cell cell = expected[k].second.cells()[c];
+        CHECK(tiling.problem.item_name(option[c + 1].item) ==
+              "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col));
+      }
+    }
+  }
+  // A piece as big as the board: one placement, found without trying the
+  // piece at every cell.
+  const Shape square = *poly::builtin_board("150x150");
+  const auto whole = poly::make_tiling(square, {{'A', square}});
+  CHECK(whole.placements.size() == 1);
+  CHECK(checked_count(whole) == 1);
 }
 
 TEST_CASE("polyomino: pentominoes on 3x20 and 4x15, every tiling valid") {

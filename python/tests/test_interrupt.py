@@ -10,8 +10,11 @@ import textwrap
 
 import pytest
 
+# (A child started from a background job inherits SIGINT ignored, and
+# Python then leaves it so: the child takes Python's own handler back.)
 SETUP = """
-import sys, xcover_dlx as xc
+import signal, sys, xcover_dlx as xc
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {tests!r})
 import models
 p = xc.Problem(*models.queens(40)[:2], options=models.queens(40)[2])

@@ -67,9 +67,12 @@ char& at(std::vector<std::string>& picture, const Bounds& b, Cell cell) {
 
 Shape Shape::normalized() const {
   const Bounds b = bounds_of(cells_);
-  std::vector<Cell> moved;
-  for (const Cell& cell : cells_) moved.push_back(Cell{cell.row - b.min_row, cell.col - b.min_col});
-  return Shape(std::move(moved));
+  // A shift keeps the cells in order: no sort again.
+  Shape moved;
+  moved.cells_.reserve(cells_.size());
+  for (const Cell& cell : cells_)
+    moved.cells_.push_back(Cell{cell.row - b.min_row, cell.col - b.min_col});
+  return moved;
 }
 
 std::vector<std::string> Shape::picture() const {
@@ -314,25 +317,32 @@ void add_piece_items(Problem& problem, const std::vector<PolyominoPiece>& pieces
   }
 }
 
-// `shape` moved so that its first cell lands on `anchor`, if all of it then
-// lies on the board. Anchoring the first cell finds each placement once.
-std::optional<Shape> place(const Shape& shape, Cell anchor, const Board& board) {
-  const Cell first = shape.cells().front();
+// `shape` (normalized) moved down `row` and across `col`, if all of it then
+// lies on the board.
+std::optional<Shape> place(const Shape& shape, int row, int col, const Board& board) {
   std::vector<Cell> cells;
+  cells.reserve(shape.cells().size());
   for (const Cell& cell : shape.cells()) {
-    const Cell moved{cell.row - first.row + anchor.row, cell.col - first.col + anchor.col};
+    const Cell moved{cell.row + row, cell.col + col};
     if (!board.contains(moved)) return std::nullopt;
     cells.push_back(moved);
   }
   return Shape(std::move(cells));
 }
 
+// Items by index, not by name: the pieces, then the board's cells in order
+// (a million names looked up would cost more than the rest of a big board).
 void add_placement(TilingProblem& tiling, int piece, Shape cells) {
-  std::vector<std::string> names{
-      std::string(1, tiling.pieces[static_cast<std::size_t>(piece)].name)};
-  for (const Cell& cell : cells.cells()) names.push_back(cell_name(cell));
-  const std::vector<std::string_view> tokens(names.begin(), names.end());
-  tiling.problem.add_option(tokens);
+  const std::vector<Cell>& board = tiling.board.cells();
+  const int first_cell = static_cast<int>(tiling.pieces.size());
+  std::vector<OptionEntry> entries{OptionEntry{piece, 0}};
+  entries.reserve(cells.cells().size() + 1);
+  auto from = board.begin();
+  for (const Cell& cell : cells.cells()) {  // both in order: one pass
+    from = std::lower_bound(from, board.end(), cell);
+    entries.push_back(OptionEntry{first_cell + static_cast<int>(from - board.begin()), 0});
+  }
+  tiling.problem.add_option(entries);
   tiling.placements.push_back(Placement{piece, std::move(cells)});
 }
 
@@ -344,12 +354,20 @@ TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces
   add_piece_items(tiling.problem, tiling.pieces);
   for (const Cell& cell : board.cells()) tiling.problem.add_primary(cell_name(cell));
 
+  // Each orientation at every shift that keeps it inside the board's
+  // bounding box, row by row: the order of its first cell on the board. (Not
+  // every board cell as an anchor: a piece as big as the board would then be
+  // tried at every cell, a million times for a 1000x1000 board.)
+  const Bounds on = bounds_of(board.cells());
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     if (tiling.pieces[p].shape.size() == 0) continue;
     for (const Shape& oriented : orientations(tiling.pieces[p].shape, options.reflections)) {
-      for (const Cell& anchor : board.cells()) {
-        if (auto cells = place(oriented, anchor, board))
-          add_placement(tiling, static_cast<int>(p), std::move(*cells));
+      const Bounds size = bounds_of(oriented.cells());  // from (0, 0)
+      for (int row = on.min_row; row + size.max_row <= on.max_row; ++row) {
+        for (int col = on.min_col; col + size.max_col <= on.max_col; ++col) {
+          if (auto cells = place(oriented, row, col, board))
+            add_placement(tiling, static_cast<int>(p), std::move(*cells));
+        }
       }
     }
   }

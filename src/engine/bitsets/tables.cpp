@@ -155,8 +155,14 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   option_index.shrink_to_fit();
   primaries.shrink_to_fit();
   // Items that share three options or more with another: counted pair by
-  // pair, one item A at a time over the options containing it.
-  {
+  // pair, one item A at a time over the options containing it. That costs
+  // the sum over the options of their primary items squared: past 2^27
+  // (one option of 11,600 items) the rule is left off rather than make the
+  // solver slow to build (a board-sized polyomino).
+  std::int64_t pair_work = 0;
+  for (int bit = 0; bit < options; ++bit)
+    pair_work += std::int64_t{primaries[bit]} * primaries[bit];
+  if (pair_work <= (std::int64_t{1} << 27)) {
     std::vector<std::vector<int>> containing(primary_count);
     for (int bit = 0; bit < options; ++bit) {
       const std::uint16_t* r = record.data() + bit * record_size;

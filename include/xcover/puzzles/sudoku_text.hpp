@@ -24,7 +24,7 @@
 namespace xcover {
 
 // How puzzle lines are read: which rules and alphabet each line gets.
-struct SudokuLineFormat {
+struct XCOVER_API SudokuLineFormat {
   // Boxes of box_rows x box_columns cells; with none of the shapes below,
   // the line's length gives the side and the boxes are square (81 -> 3x3).
   int box_rows = 0, box_columns = 0;

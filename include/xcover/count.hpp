@@ -44,14 +44,16 @@
 
 namespace xcover {
 
+// Throws Error for a negative value given to Count (out of line: not a
+// constant expression, so that a negative constant does not compile). Only
+// Count calls it; it is outside `detail` because the library exports it.
+[[noreturn]] XCOVER_API void throw_negative_count(long long value);
+
 namespace detail {
 // What a Count is made from: a built-in integer of at most 64 bits other than bool.
 template <class T>
 concept CountSource =
     std::integral<T> && !std::same_as<T, bool> && sizeof(T) <= sizeof(std::uint64_t);
-// Throws Error for a negative value given to Count (out of line: not a
-// constant expression, so that a negative constant does not compile).
-[[noreturn]] XCOVER_API void throw_negative_count(long long value);
 // The value of an integer given to Count, which must be 0 or more.
 template <CountSource T>
 constexpr std::uint64_t count_value(T value) {

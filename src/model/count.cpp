@@ -5,13 +5,9 @@
 
 namespace xcover {
 
-namespace detail {
-
 void throw_negative_count(long long value) {
   throw Error("xcover::Count: a count is 0 or more, not " + std::to_string(value));
 }
-
-}  // namespace detail
 
 std::string to_string(Count count) {
   // In base 10^19, the largest power of ten in 64 bits: at most 3 digits,

@@ -162,8 +162,10 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
         "--mpi, --checkpoint and --resume do not take problems with multiplicities (bounds "
         "other than 1:1 on the items line)");
   // What the layout that will run does not follow is refused before any
-  // search (one pass over the problem finds the layout).
-  refuse_unfollowed(layout_for(problem, flags.memory_layout()), options);
+  // search. Only the bit sets' own options can be refused, and only then is
+  // the problem read once more to find the layout (start-up stays one pass).
+  if (!follows(Layout::links, options))
+    refuse_unfollowed(layout_for(problem, flags.memory_layout()), options);
   if (flags.estimate != 0) return run_estimate(problem, flags, options);
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);

@@ -231,6 +231,7 @@ TEST_CASE("the counted bit sets count word squares, as rows checked by columns d
     // And on two threads, cut into pieces.
     xcover::ParallelOptions two;
     two.threads = 2;
+    two.single_thread_nodes = 0;
     xcover::ParallelSearch search(problem, two);
     CHECK(search.run() == xcover::Status::exhausted);
     CHECK(search.statistics().solutions == result.solutions);

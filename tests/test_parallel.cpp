@@ -53,6 +53,7 @@ xcover::ParallelOptions on(unsigned threads, std::size_t pieces_per_thread = 64)
   xcover::ParallelOptions options;
   options.threads = threads;
   options.pieces_per_thread = pieces_per_thread;
+  options.single_thread_nodes = 0;  // the workers, however small the tree
   return options;
 }
 
@@ -365,6 +366,7 @@ TEST_CASE("a progress or checkpoint callback that throws loses no work") {
     CAPTURE(from_checkpoint);
     xcover::ParallelOptions p;
     p.threads = 2;
+    p.single_thread_nodes = 0;  // the workers, however small the tree
     int calls = 0;
     if (from_checkpoint) {
       p.checkpoint_seconds = 1e-9;
@@ -400,6 +402,7 @@ TEST_CASE("run() again goes on after a limit stopped it") {
   const xcover::Problem problem = queens(11);
   xcover::ParallelOptions p;
   p.threads = 2;
+  p.single_thread_nodes = 0;  // the workers, however small the tree
   p.search.node_limit = 5000;
   xcover::ParallelSearch search(problem, p);
   CHECK(search.run() == xcover::Status::node_limit);
@@ -419,6 +422,7 @@ TEST_CASE("a visitor that throws stops every worker and reaches the caller") {
     CAPTURE(ordered);
     xcover::ParallelOptions p;
     p.threads = 2;
+    p.single_thread_nodes = 0;  // the workers, however small the tree
     p.ordered = ordered;
     xcover::ParallelSearch search(problem, p);
     int seen = 0;
@@ -440,6 +444,7 @@ TEST_CASE("a checkpoint changed in any one byte is refused, never resumed to ano
   std::atomic<bool> cancel{false};
   xcover::ParallelOptions p;
   p.threads = 2;
+  p.single_thread_nodes = 0;  // the workers, however small the tree
   p.search.cancel = &cancel;
   p.search.progress_nodes = 1;  // the first report stops the count
   p.search.on_progress = [&](const xcover::Progress&) { cancel = true; };
@@ -682,4 +687,97 @@ TEST_CASE("the workers of a parallel search share one set of the bitsets layout'
   MESSAGE("tables " << tables << " B, a search's own state " << own << " B; the heap's peak " << one
                     << " B on one thread, " << eight << " B on eight");
   CHECK(eight - one < tables);
+}
+
+TEST_CASE("a search one thread finishes within single_thread_nodes starts no worker") {
+  // 6 queens: 4 solutions in a tree of a few dozen nodes.
+  const xcover::Problem small = queens(6);
+  xcover::Solver solver(small);
+  std::vector<std::vector<int>> alone;
+  REQUIRE(solver.search([&](const xcover::Solution& s) {
+    alone.push_back(s.options);
+    return true;
+  }) == xcover::Status::exhausted);
+  for (bool ordered : {false, true}) {
+    CAPTURE(ordered);
+    xcover::ParallelOptions p;
+    p.threads = 2;
+    p.ordered = ordered;
+    xcover::ParallelSearch search(small, p);
+    std::vector<std::vector<int>> found;
+    CHECK(search.run([&](const xcover::Solution& s) {
+      found.push_back(s.options);
+      return true;
+    }) == xcover::Status::exhausted);
+    // One thread's solutions, in its order, and its figures.
+    CHECK(found == alone);
+    CHECK(search.statistics().threads == 1);
+    CHECK(search.statistics().nodes == solver.statistics().nodes);
+    CHECK(search.statistics().solutions == 4);
+    CHECK(search.checkpoint().done == 1);
+  }
+  // Counting, and a first solution found at once in a big tree.
+  xcover::ParallelOptions p;
+  p.threads = 2;
+  xcover::ParallelSearch count(small, p);
+  CHECK(count.run() == xcover::Status::exhausted);
+  CHECK(count.statistics().solutions == 4);
+  CHECK(count.statistics().threads == 1);
+  const xcover::Problem big = queens(12);  // 14,200 solutions
+  p.search.solution_limit = 1;
+  xcover::ParallelSearch first(big, p);
+  std::vector<int> got;
+  CHECK(first.run([&](const xcover::Solution& s) {
+    got = s.options;
+    return true;
+  }) == xcover::Status::solution_limit);
+  CHECK(first.statistics().threads == 1);
+  xcover::Solver one(big);
+  xcover::SearchOptions limit;
+  limit.solution_limit = 1;
+  std::vector<int> expected;
+  REQUIRE(one.search(
+              [&](const xcover::Solution& s) {
+                expected = s.options;
+                return true;
+              },
+              limit) == xcover::Status::solution_limit);
+  CHECK(got == expected);
+}
+
+TEST_CASE("a trial on one thread that does not finish is forgotten: the workers count it all") {
+  const xcover::Problem problem = queens(11);  // 2,680 solutions
+  std::vector<xcover::Count> nodes;
+  for (std::uint64_t trial : {std::uint64_t{0}, std::uint64_t{100}, std::uint64_t{10000}}) {
+    CAPTURE(trial);
+    // Ordered: no sharing, so the workers' tree is the same every time.
+    xcover::ParallelOptions p;
+    p.threads = 2;
+    p.ordered = true;
+    p.single_thread_nodes = trial;
+    xcover::ParallelSearch search(problem, p);
+    std::uint64_t seen = 0;
+    CHECK(search.run([&](const xcover::Solution&) {
+      ++seen;
+      return true;
+    }) == xcover::Status::exhausted);
+    CHECK(seen == 2680);
+    CHECK(search.statistics().solutions == 2680);
+    CHECK(search.statistics().threads == 2);
+    nodes.push_back(search.statistics().nodes);
+  }
+  // The trial's nodes are not counted.
+  CHECK(nodes[1] == nodes[0]);
+  CHECK(nodes[2] == nodes[0]);
+  // A visitor that throws in the trial reaches the caller, as from a worker.
+  const xcover::Problem small = queens(6);
+  xcover::ParallelOptions p;
+  p.threads = 2;
+  xcover::ParallelSearch search(small, p);
+  CHECK_THROWS_WITH_AS(static_cast<void>(search.run([](const xcover::Solution&) -> bool {
+                         throw std::runtime_error("visitor failed");
+                       })),
+                       "visitor failed", std::runtime_error);
+  CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
+                       doctest::Contains("after a solution visitor threw"), xcover::Error);
 }

@@ -208,13 +208,13 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     save(checkpoint_path, search.checkpoint());
   const Statistics& stats = search.statistics();
   end_progress();  // before the count: cerr is tied to cout and flushes it
-  print_count(status, stats, flags, end, threads);
+  print_count(status, stats, flags, end, stats.threads);
   if (status == Status::cancelled || status == Status::time_limit || status == Status::node_limit) {
     if (!checkpoint_path.empty())
       std::cerr << "xcover: the checkpoint in " << checkpoint_path
                 << " holds the rest of the work: --resume " << checkpoint_path << " goes on\n";
   }
-  return finish_search(status, stats, flags.stats, threads);
+  return finish_search(status, stats, flags.stats, stats.threads);
 }
 
 }  // namespace xcover::cli

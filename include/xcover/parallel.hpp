@@ -104,6 +104,16 @@ struct ParallelOptions {
   // reaches every worker.
   SearchOptions search;
   std::size_t pieces_per_thread = 64;  // the first cut
+  // A search that one thread finishes within this many nodes (a small
+  // problem, or a first solution found at once) runs on the calling thread
+  // alone, and visits its solutions in a single-threaded search's order:
+  // starting the workers and cutting the tree would cost more than it. A
+  // trial that does not finish is forgotten (its nodes are not counted) and
+  // the workers start from the whole tree. It runs before the first cut of
+  // a search that is not resumed, without progress reports; a node limit
+  // at or below it, or 0 here, starts the workers at once.
+  // statistics().threads says which ran.
+  std::uint64_t single_thread_nodes = 10000;
   // Visit solutions in the order a single-threaded search finds them: the
   // workers solve the first cut's pieces into buffers and the calling thread
   // visits them piece by piece. Busy workers do not share then, so balance

@@ -101,6 +101,10 @@ struct Statistics {
   // The layout that ran the call these figures count: the solver's, or
   // costs after cheapest(); automatic where no single solver ran it.
   Layout layout = Layout::automatic;
+  // The threads that searched: 1 for a Solver; for a ParallelSearch, its
+  // workers, or 1 when the search was small enough to finish on the calling
+  // thread alone (ParallelOptions::single_thread_nodes).
+  unsigned threads = 1;
 };
 
 // A snapshot handed to the progress callback.

@@ -221,7 +221,80 @@ struct ParallelSearch::Impl {
   }
   Progress progress(double elapsed);
   Status run_ordered(const Visitor& visit);
+  std::optional<Status> run_small(const Visitor& visit);
+  void publish() {
+    stats.nodes = totals.nodes;
+    stats.updates = totals.updates;
+    stats.seconds = totals.seconds;
+  }
 };
+
+// The search on the calling thread, within options.single_thread_nodes
+// nodes: its status when that finished it (the tree exhausted, or the
+// solution limit or the visitor met), nothing when the workers must start.
+std::optional<Status> ParallelSearch::Impl::run_small(const Visitor& visit) {
+  const std::uint64_t trial_nodes = options.single_thread_nodes;
+  const SearchOptions& asked = options.search;
+  if (trial_nodes == 0 || (asked.node_limit != 0 && asked.node_limit <= trial_nodes))
+    return std::nullopt;
+  SearchOptions o = asked;
+  o.node_limit = trial_nodes;
+  o.on_progress = nullptr;
+  o.progress_nodes = 0;
+  o.progress_seconds = 0;
+  const Clock::time_point start = Clock::now();
+  Solver& solver = model_solver();
+  // The solutions wait until the trial is known to finish: one that does not
+  // is forgotten, and the workers find them again.
+  std::vector<std::vector<int>> found;
+  Status status;
+  Count counted = 0;
+  if (visit) {
+    status = solver.search(
+        [&found](const Solution& s) {
+          found.emplace_back(s.options.begin(), s.options.end());
+          return true;
+        },
+        o);
+  } else {
+    const CountResult result = solver.count(o);
+    status = result.status;
+    counted = result.solutions;
+  }
+  if (status != Status::exhausted && status != Status::solution_limit) return std::nullopt;
+  const Statistics& st = solver.statistics();
+  totals.nodes += st.nodes;
+  totals.updates += st.updates;
+  totals.seconds += since(start);
+  cut = true;  // nothing is left to cut (or, after a limit, what was left is lost)
+  queue.clear();
+  stats.threads = 1;
+  if (status == Status::exhausted) totals.done = 1;
+  publish();
+  if (!visit) {
+    totals.solutions += counted;
+    stats.solutions = totals.solutions;
+    return status;
+  }
+  for (std::vector<int>& options_of_solution : found) {
+    ++visited;
+    bool go_on = false;
+    try {
+      go_on = visit(Solution{std::move(options_of_solution), problem});
+    } catch (...) {
+      broken = true;
+      throw;
+    }
+    if (!go_on) {
+      visitor_stopped = true;
+      status = Status::stopped;
+      break;
+    }
+  }
+  totals.solutions += visited;
+  stats.solutions = visited;
+  return status;
+}
 
 void ParallelSearch::Impl::first_cut(Clock::time_point start) {
   std::vector<WorkPiece> pieces =
@@ -527,9 +600,11 @@ Status ParallelSearch::run(const Visitor& visit) {
         "branches do not cut into pieces): use Solver");
   detail::check_followed(layout, m.options.search, "ParallelSearch::run");
   m.stats.layout = layout;
+  m.stats.threads = m.threads;
   if (m.options.ordered) {
     if (m.resumed || m.options.on_checkpoint)
       throw Error("ordered solutions and checkpoints do not go together");
+    if (const std::optional<Status> small = m.run_small(visit)) return *small;
     return m.run_ordered(visit);
   }
   if (m.broken)
@@ -540,6 +615,9 @@ Status ParallelSearch::run(const Visitor& visit) {
     throw Error(
         "ParallelSearch::run called again after a stop that dropped the work left "
         "(ParallelOptions::keep_work_on_stop is false); start again");
+  if (!m.cut) {
+    if (const std::optional<Status> small = m.run_small(visit)) return *small;
+  }
   const Clock::time_point start = Clock::now();
   m.model_solver();  // (before the workers, which take its siblings)
   if (!m.cut) m.first_cut(start);

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   using namespace xcover::cli;
   install_output_buffer();
+  keep_freed_memory();
   // Ctrl-C, SIGTERM or SIGHUP lets a search stop cleanly and report what it has done so far.
   install_interrupt_handler();
   if (argc < 2) {

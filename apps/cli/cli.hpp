@@ -164,6 +164,9 @@ int output_error();
 void apply_memory_limit(double mib);
 // Whether apply_memory_limit() set a cap.
 bool memory_limited();
+// Has the allocator keep big freed blocks for reuse (a command builds its
+// tables once, and start-up counts).
+void keep_freed_memory();
 
 bool stderr_is_terminal();
 

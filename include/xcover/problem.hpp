@@ -14,7 +14,9 @@
 //   p.add_option({"a", "x:red"});
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -123,11 +125,20 @@ class XCOVER_API Problem {
  private:
   [[noreturn]] void throw_repeated(int item) const;
 
+  // Names looked up by string_view, without a std::string made for each.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept {
+      return std::hash<std::string_view>{}(name);
+    }
+  };
+  using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+
   std::vector<std::string> item_names_;
   int primary_count_ = 0;
-  std::unordered_map<std::string, int> item_index_;
+  NameIndex item_index_;
   std::vector<std::string> color_names_{std::string()};
-  std::unordered_map<std::string, int> color_index_;
+  NameIndex color_index_;
   std::vector<std::int32_t> option_begin_{0};
   std::vector<OptionEntry> entries_;
   std::vector<ItemBounds> bounds_;  // by primary item

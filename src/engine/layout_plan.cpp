@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The choice of layout, in one pass over the options: what it needs (how
 // many options have a primary item, each item's count of them, the fewest
-// primary items an option has, the (item, colour) pairs) is gathered at
-// once, and every rule below reads those figures.
+// primary items an option has, each item's count of coloured entries) is
+// gathered at once, and every rule below reads those figures.
 #include "layout_plan.hpp"
 
 #include <algorithm>
@@ -23,8 +23,9 @@ struct Shape {
   std::vector<std::int64_t> column;  // by item: the options containing it
   int fewest = INT_MAX;              // the fewest primary items an option has
   bool colors = false;
-  std::vector<std::int64_t> pairs;  // (item, colour) of each coloured entry
-  bool pairs_distinct = false;      // pairs sorted, each once (distinct_pairs)
+  std::vector<std::int64_t> colored;      // by item: its coloured entries
+  std::vector<std::int64_t> item_colors;  // by item: its distinct colours (distinct_colors)
+  bool colors_counted = false;
   // With at most kCountedMaxPrimary primary items: by primary item, the
   // words of a set of options that hold its options (counted bit sets).
   std::vector<std::int64_t> support;
@@ -36,6 +37,7 @@ Shape measure(const Problem& problem) {
   // Mask ids are 16-bit: beyond 65,536 items no pair need be counted.
   const bool count_pairs = problem.color_count() > 0 && problem.item_count() <= 0x10000;
   const bool few_primary = problem.primary_count() <= kCountedMaxPrimary;
+  if (count_pairs) s.colored.assign(problem.item_count(), 0);
   std::vector<std::int64_t> last_word;
   if (few_primary) {
     s.support.assign(problem.primary_count(), 0);
@@ -56,22 +58,44 @@ Shape measure(const Problem& problem) {
       }
       if (e.color == 0) continue;
       s.colors = true;
-      if (count_pairs) s.pairs.push_back(std::int64_t{e.item} << 32 | e.color);
+      if (count_pairs) ++s.colored[e.item];
     }
     s.fewest = std::min(s.fewest, primary);
   }
   return s;
 }
 
-// The distinct (item, colour) pairs, sorted, once: only the rules that need
-// them pay for the sort.
-const std::vector<std::int64_t>& distinct_pairs(Shape& s) {
-  if (!s.pairs_distinct) {
-    std::sort(s.pairs.begin(), s.pairs.end());
-    s.pairs.erase(std::unique(s.pairs.begin(), s.pairs.end()), s.pairs.end());
-    s.pairs_distinct = true;
+// By item, the distinct colours its options give it (with at most 65,536
+// items, else none are counted): only the rules that need them pay for it,
+// a pass over the coloured entries gathered by item.
+const std::vector<std::int64_t>& distinct_colors(const Problem& problem, Shape& s) {
+  if (s.colors_counted) return s.item_colors;
+  s.colors_counted = true;
+  const auto items = static_cast<std::size_t>(problem.item_count());
+  s.item_colors.assign(items, 0);
+  if (s.colored.empty()) return s.item_colors;
+  std::vector<std::int64_t> at(items + 1, 0);  // where each item's colours go
+  for (std::size_t x = 0; x < items; ++x) at[x + 1] = at[x] + s.colored[x];
+  std::vector<std::int32_t> bucket(static_cast<std::size_t>(at[items]));
+  for (int k = 0; k < problem.option_count(); ++k) {
+    if (!problem.has_primary(k)) continue;
+    for (const OptionEntry& e : problem.option(k))
+      if (e.color != 0) bucket[static_cast<std::size_t>(at[e.item]++)] = e.color;
   }
-  return s.pairs;
+  // (`at` now holds each item's end.)
+  std::vector<std::int32_t> seen(static_cast<std::size_t>(problem.color_count()) + 1, -1);
+  std::int64_t begin = 0;
+  for (std::size_t x = 0; x < items; ++x) {
+    for (std::int64_t k = begin; k < at[x]; ++k) {
+      std::int32_t& last = seen[static_cast<std::size_t>(bucket[static_cast<std::size_t>(k)])];
+      if (last != static_cast<std::int32_t>(x)) {
+        last = static_cast<std::int32_t>(x);
+        ++s.item_colors[x];
+      }
+    }
+    begin = at[x];
+  }
+  return s.item_colors;
 }
 
 int words_for(const Shape& s) {
@@ -84,7 +108,8 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
     return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxOptions) + " options";
   // Mask ids are 16-bit: one per item, one per (secondary item, colour).
   std::int64_t ids = problem.item_count();
-  if (ids <= 0x10000) ids += static_cast<std::int64_t>(distinct_pairs(s).size());
+  if (ids <= 0x10000)
+    for (const std::int64_t n : distinct_colors(problem, s)) ids += n;
   if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
   if (problem.primary_count() > kBitsetsMaxPrimary)
     return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxPrimary) +
@@ -137,8 +162,9 @@ std::string counted_unfit_reason(const Problem& problem, Shape& s) {
   const std::int64_t words = words_for(s);
   std::int64_t mask_words = 0;
   for (const std::int64_t n : s.column) mask_words += std::min(words, n);
-  for (const std::int64_t pair : distinct_pairs(s))
-    mask_words += std::min(words, s.column[static_cast<std::size_t>(pair >> 32)]);
+  const std::vector<std::int64_t>& colors = distinct_colors(problem, s);
+  for (std::size_t x = 0; x < colors.size(); ++x)
+    mask_words += colors[x] * std::min(words, s.column[x]);
   if (mask_words > (std::int64_t{8} << 20))
     return "the counted_bitsets layout's masks would pass 64 MiB";
   return {};

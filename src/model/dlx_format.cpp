@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "xcover/dlx_format.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -24,9 +26,10 @@ std::string Warning::to_string() const {
 
 namespace {
 
-// Splits a line into whitespace-separated tokens.
-std::vector<std::string_view> split(std::string_view line) {
-  std::vector<std::string_view> tokens;
+// Splits a line into whitespace-separated tokens (into `tokens`, reused
+// from line to line).
+void split(std::string_view line, std::vector<std::string_view>& tokens) {
+  tokens.clear();
   std::size_t k = 0;
   while (k < line.size()) {
     while (k < line.size() && is_blank(line[k])) ++k;
@@ -34,7 +37,6 @@ std::vector<std::string_view> split(std::string_view line) {
     while (k < line.size() && !is_blank(line[k])) ++k;
     if (k > begin) tokens.push_back(line.substr(begin, k - begin));
   }
-  return tokens;
 }
 
 // Control characters other than white space mean the input is not text.
@@ -58,12 +60,12 @@ class Reader {
     if (number == 1) text = without_byte_order_mark(text);
     check_characters(text, source_, number);
     if (!text.empty() && text.front() == '|') return;  // a comment
-    const auto tokens = split(text);
-    if (tokens.empty()) return;
+    split(text, tokens_);
+    if (tokens_.empty()) return;
     if (!have_items_) {
-      items_line(tokens, number);
+      items_line(tokens_, number);
     } else {
-      option_line(tokens, number);
+      option_line(tokens_, number);
     }
   }
 
@@ -166,8 +168,8 @@ class Reader {
     // Cost tokens may follow any item (the line's first token is an item:
     // a line starting with '|' is a comment); several add up.
     std::uint64_t cost = 0;
-    std::vector<std::string_view> tokens;
-    tokens.reserve(all_tokens.size());
+    std::vector<std::string_view>& tokens = item_tokens_;
+    tokens.clear();
     for (std::string_view token : all_tokens) {
       if (token.front() == '|') {
         add_cost(token, cost, number);
@@ -206,30 +208,80 @@ class Reader {
   const std::string& source_;
   ReadResult result_;
   bool have_items_ = false;
+  // A line's tokens, and an option line's without its costs (kept from line
+  // to line, so that a line allocates nothing).
+  std::vector<std::string_view> tokens_, item_tokens_;
 };
+
+}  // namespace
+
+namespace {
+
+// Where the line at the start of `text` ends ("\n", "\r\n" or "\r", as
+// read_line() reads them): npos when no line end is there.
+std::size_t line_end(std::string_view text) {
+  const void* newline = std::memchr(text.data(), '\n', text.size());
+  const std::size_t n =
+      newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text.data())
+              : text.size();
+  const void* cr = std::memchr(text.data(), '\r', n);
+  if (cr) return static_cast<std::size_t>(static_cast<const char*>(cr) - text.data());
+  return newline ? n : std::string_view::npos;
+}
+
+// Hands the whole lines of `text` to the reader and returns what follows the
+// last of them. With `more`, a "\r" at the very end waits: a "\n" may follow.
+std::string_view split_lines(std::string_view text, Reader& reader, std::size_t& number,
+                             bool more) {
+  while (!text.empty()) {
+    const std::size_t end = line_end(text);
+    if (end == std::string_view::npos) break;
+    if (more && text[end] == '\r' && end + 1 == text.size()) break;
+    reader.line(text.substr(0, end), ++number);
+    const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
+    text.remove_prefix(end + (crlf ? 2 : 1));
+  }
+  return text;
+}
 
 }  // namespace
 
 ReadResult read_dlx(std::istream& in, const std::string& source) {
   Reader reader(source);
-  std::string text;
   std::size_t number = 0;
-  while (read_line(in, text)) reader.line(text, ++number);
-  if (in.bad()) throw ParseError(source, number, "read error");
+  // In blocks, not a character at a time: the lines of each block, and the
+  // start of a line it cuts waits for the next.
+  constexpr std::size_t kBlock = std::size_t{1} << 16;
+  std::string text;
+  std::size_t done = 0;                     // text[0, done) has been read into lines
+  const std::istream::sentry ok(in, true);  // skips no whitespace
+  bool more = static_cast<bool>(ok);
+  while (more) {
+    text.erase(0, done);
+    const std::size_t kept = text.size();
+    text.resize(kept + kBlock);
+    std::streamsize got = 0;
+    try {
+      got = in.rdbuf()->sgetn(text.data() + kept, static_cast<std::streamsize>(kBlock));
+    } catch (...) {
+      in.setstate(std::ios::badbit);  // a read error (the file buffer throws)
+      throw ParseError(source, number, "read error");
+    }
+    text.resize(kept + static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
+    more = got > 0;
+    const std::string_view rest = split_lines(text, reader, number, more);
+    done = text.size() - rest.size();
+  }
+  if (done < text.size()) reader.line(std::string_view(text).substr(done), ++number);
+  in.setstate(std::ios::eofbit);
   return reader.finish(number);
 }
 
 ReadResult parse_dlx(std::string_view text, const std::string& source) {
   Reader reader(source);
   std::size_t number = 0;
-  while (!text.empty()) {
-    // Lines end in "\n", "\r\n" or "\r", as read_line() reads them.
-    const std::size_t end = text.find_first_of("\r\n");
-    reader.line(text.substr(0, end), ++number);
-    if (end == std::string_view::npos) break;
-    const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
-    text.remove_prefix(end + (crlf ? 2 : 1));
-  }
+  const std::string_view rest = split_lines(text, reader, number, false);
+  if (!rest.empty()) reader.line(rest, ++number);
   return reader.finish(number);
 }
 

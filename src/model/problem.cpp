@@ -59,9 +59,11 @@ int Problem::add_item(std::string name, ItemKind kind) {
 
 int Problem::add_color(std::string_view name) {
   if (name.empty()) throw ProblemError("empty colour name");
-  auto [it, inserted] = color_index_.emplace(std::string(name), color_count() + 1);
-  if (inserted) color_names_.emplace_back(name);
-  return it->second;
+  if (const auto it = color_index_.find(name); it != color_index_.end()) return it->second;
+  const int color = color_count() + 1;
+  color_index_.emplace(std::string(name), color);
+  color_names_.emplace_back(name);
+  return color;
 }
 
 const std::string& Problem::item_name(int item) const {
@@ -79,7 +81,7 @@ const std::string& Problem::color_name(int color) const {
 }
 
 int Problem::find_item(std::string_view name) const {
-  auto it = item_index_.find(std::string(name));
+  const auto it = item_index_.find(name);
   return it == item_index_.end() ? -1 : it->second;
 }
 
@@ -124,8 +126,16 @@ int Problem::add_option(std::initializer_list<OptionEntry> entries) {
 }
 
 int Problem::add_option(std::span<const std::string_view> tokens) {
-  std::vector<OptionEntry> entries;
-  entries.reserve(tokens.size());
+  // Most options are short: their entries stay on the stack.
+  constexpr std::size_t kShort = 64;
+  OptionEntry on_stack[kShort];
+  std::vector<OptionEntry> on_heap;
+  OptionEntry* entries = on_stack;
+  if (tokens.size() > kShort) {
+    on_heap.resize(tokens.size());
+    entries = on_heap.data();
+  }
+  std::size_t count = 0;
   for (std::string_view token : tokens) {
     const std::size_t colon = token.find(':');
     const std::string_view name = token.substr(0, colon);
@@ -139,9 +149,9 @@ int Problem::add_option(std::span<const std::string_view> tokens) {
       if (color_name.empty()) throw ProblemError("item " + quoted(name) + " has an empty colour");
       color = add_color(color_name);
     }
-    entries.push_back({item, color});
+    entries[count++] = {item, color};
   }
-  return add_option(entries);
+  return add_option(std::span<const OptionEntry>(entries, count));
 }
 
 int Problem::add_option(std::initializer_list<std::string_view> tokens) {

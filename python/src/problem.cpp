@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "bindings.hpp"
@@ -16,7 +18,9 @@
 namespace xcover::python {
 namespace {
 
-// An option's item: "item", "item:colour" or the pair (item, colour).
+// An option's item by name: "item", "item:colour" or the pair (item,
+// colour). The package resolves items of other types (xcover_dlx/_problem.py)
+// before they come here, so any other hashable value names no item.
 std::string token_text(const py::handle& token) {
   if (py::isinstance<py::str>(token)) return token.cast<std::string>();
   if (py::isinstance<py::tuple>(token) && py::len(token) == 2) {
@@ -24,10 +28,12 @@ std::string token_text(const py::handle& token) {
     if (py::isinstance<py::str>(pair[0]) && py::isinstance<py::str>(pair[1]))
       return pair[0].cast<std::string>() + ':' + pair[1].cast<std::string>();
   }
-  throw py::type_error(
-      "an option's item is a str ('item' or 'item:colour') or a pair "
-      "(item, colour) of str, not " +
-      py::repr(token).cast<std::string>());
+  if (PyObject_Hash(token.ptr()) == -1) {
+    PyErr_Clear();
+    throw py::type_error("an option's item is a hashable value, not " +
+                         py::repr(token).cast<std::string>());
+  }
+  throw ProblemError("unknown item " + py::repr(token).cast<std::string>());
 }
 
 int add_option(Problem& problem, const py::iterable& tokens) {
@@ -86,18 +92,82 @@ Problem read_file(const py::object& given) {
   return read_dlx(in, path).problem;
 }
 
+// Knuth's format is not the state: items of any name and options whose
+// items are all secondary must come back too. (The package's own attributes,
+// such as item labels, travel in the instance's __dict__.)
+constexpr int kStateVersion = 1;
+
+py::tuple problem_state(const Problem& problem) {
+  py::list primary, secondary, options, costs;
+  for (int item = 0; item < problem.primary_count(); ++item) {
+    const ItemBounds bounds = problem.item_bounds(item);
+    primary.append(py::make_tuple(problem.item_name(item), bounds.lower, bounds.upper));
+  }
+  for (int item = problem.primary_count(); item < problem.item_count(); ++item)
+    secondary.append(problem.item_name(item));
+  for (int option = 0; option < problem.option_count(); ++option) {
+    options.append(py::cast(option_tokens(problem, option)));
+    if (problem.has_costs()) costs.append(problem.option_cost(option));
+  }
+  return py::make_tuple(kStateVersion, primary, secondary, options, costs);
+}
+
+Problem problem_from_state(const py::tuple& state) {
+  if (state.size() != 5 || !py::isinstance<py::int_>(state[0]) ||
+      state[0].cast<int>() != kStateVersion)
+    throw py::value_error("not the state of a pickled xcover_dlx.Problem (version " +
+                          std::to_string(kStateVersion) + ")");
+  Problem problem;
+  for (const py::handle& item : state[1].cast<py::list>()) {
+    const auto [name, lower, upper] = item.cast<std::tuple<std::string, int, int>>();
+    problem.add_primary(name, lower, upper);
+  }
+  for (const py::handle& name : state[2].cast<py::list>())
+    problem.add_secondary(name.cast<std::string>());
+  for (const py::handle& option : state[3].cast<py::list>()) {
+    const auto tokens = option.cast<std::vector<std::string>>();
+    std::vector<std::string_view> views(tokens.begin(), tokens.end());
+    problem.add_option(std::span<const std::string_view>(views));
+  }
+  int option = 0;
+  for (const py::handle& cost : state[4].cast<py::list>())
+    problem.set_option_cost(option++, cost.cast<std::uint64_t>());
+  return problem;
+}
+
+// An option by item index, each with its colour ("" for none; `colours`
+// empty when none has one): the package's options of labelled items.
+int add_entries(Problem& problem, const std::vector<int>& items,
+                const std::vector<std::string>& colours) {
+  if (!colours.empty() && colours.size() != items.size())
+    throw py::value_error("_add_entries: " + std::to_string(colours.size()) + " colours for " +
+                          std::to_string(items.size()) + " items");
+  std::vector<OptionEntry> entries;
+  entries.reserve(items.size());
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const bool coloured = !colours.empty() && !colours[k].empty();
+    entries.push_back({items[k], coloured ? problem.add_color(colours[k]) : 0});
+  }
+  return problem.add_option(std::span<const OptionEntry>(entries));
+}
+
 }  // namespace
 
 void bind_problem(py::module_& m) {
-  py::class_<Problem>(m, "Problem", R"doc(
+  // dynamic_attr: the package keeps item labels and option keys in the
+  // instance's __dict__ (xcover_dlx/_problem.py).
+  py::class_<Problem>(m, "Problem", py::dynamic_attr(), R"doc(
 An exact-cover problem: primary items (each covered exactly once), secondary
 items (at most once, or by options that agree on its colour) and options.
 
     p = Problem(primary=["a", "b", "c"], secondary=["x"],
                 options=[["a", "b", "x:red"], ["c", "x:red"], ["a"], ["b", "c"]])
+    p = Problem.from_subsets({"A": [1, 4, 7], "B": [1, 4], "C": [4, 5, 7]})
 
-An option's items are names ("a"), coloured secondary items ("x:red") or
-pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
+An item is any hashable value: a str without blanks, ':' or '|' is also its
+name in Knuth's format, and other values get a name made from them. An
+option's items are items, or coloured secondary items ("x:red" or the pair
+("x", "red")). Options given as a dict have keys (option_key).
 )doc")
       .def(py::init(&make_problem), py::arg("primary") = py::tuple(),
            py::arg("secondary") = py::tuple(), py::arg("options") = py::tuple())
@@ -130,6 +200,31 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
           "secondary",
           [](const Problem& p) { return item_names(p, p.primary_count(), p.item_count()); },
           "The secondary items' names, in order.")
+      .def("item_name", &Problem::item_name, py::arg("item"),
+           "An item's name in Knuth's format, as option_text and to_dlx write it.")
+      .def(
+          "_entries",
+          [](const Problem& p, int index) {
+            std::vector<std::pair<int, std::string>> entries;
+            for (const OptionEntry& entry : p.option(index))
+              entries.emplace_back(entry.item, entry.color ? p.color_name(entry.color) : "");
+            return entries;
+          },
+          py::arg("index"), "An option's (item index, colour or '') pairs.")
+      .def("_find_item", &Problem::find_item, py::arg("name"),
+           "The index of the item of this name, or -1.")
+      .def("_add_entries", &add_entries, py::arg("items"), py::arg("colours"),
+           "Adds an option by item indices and colours ('' for none); returns its index.")
+      .def(py::pickle(
+          [](const py::object& self) {
+            return py::make_tuple(problem_state(self.cast<const Problem&>()),
+                                  self.attr("__dict__"));
+          },
+          [](const py::tuple& pickled) {
+            if (pickled.size() != 2) throw py::value_error("not a pickled xcover_dlx.Problem");
+            return std::make_pair(problem_from_state(pickled[0].cast<py::tuple>()),
+                                  pickled[1].cast<py::dict>());
+          }))
       .def(
           "option", [](const Problem& p, int index) { return option_tokens(p, index); },
           py::arg("index"), "An option's items as tokens, e.g. ['a', 'x:red'].")

@@ -11,8 +11,9 @@ sets with SIMD), from the C++ library xcover.
     2
 
 Items are primary (covered exactly once) or secondary (at most once, or by
-options that agree on its colour: "x:red"). Searches run without the GIL and
-stop on Ctrl-C (KeyboardInterrupt).
+options that agree on its colour: "x:red"), named by any hashable value.
+Problem.from_subsets({key: elements}) reads solutions back as keys.
+Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
     ConfigurationError,
@@ -37,6 +38,7 @@ from ._core import (
     hardware_threads,
     reduce,
 )
+from . import _problem
 from . import sudoku
 
 __all__ = [
@@ -46,29 +48,4 @@ __all__ = [
     "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
 ]
 
-
-def _solutions(self, limit=0, *, time_limit=0.0, node_limit=0, layout=Layout.automatic):
-    """The solutions, lazily, each a list of option indices (see Solver.solutions)."""
-    return Solver(self, layout).solutions(limit, time_limit=time_limit, node_limit=node_limit)
-
-
-def _count(self, limit=0, *, time_limit=0.0, node_limit=0, threads=1, layout=Layout.automatic):
-    """Counts the solutions on `threads` threads (0: one per core); a CountResult."""
-    return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
-                 layout=layout)
-
-
-def _solve(self, *, time_limit=0.0, layout=Layout.automatic):
-    """The first solution as a list of option indices, or None when there is none.
-    Raises Error when the time limit ends the search first."""
-    it = Solver(self, layout).solutions(1, time_limit=time_limit)
-    for solution in it:
-        return solution
-    if it.status != Status.exhausted:
-        raise Error(f"no solution found before the search stopped ({it.status.name})")
-    return None
-
-
-Problem.solutions = _solutions
-Problem.count = _count
-Problem.solve = _solve
+_problem.install()

@@ -151,6 +151,56 @@ int add_entries(Problem& problem, const std::vector<int>& items,
   return problem.add_option(std::span<const OptionEntry>(entries));
 }
 
+// The rows of a 0/1 matrix as options: `cells` holds `rows` rows of one
+// byte a column (checked to be 0 or 1 by the package), and column c is the
+// item item_of_column[c]. A row without a 1 would be an empty option.
+void add_matrix_rows(Problem& problem, std::string_view cells, std::size_t rows,
+                     const std::vector<int>& item_of_column) {
+  const std::size_t columns = item_of_column.size();
+  if (cells.size() != rows * columns)
+    throw py::value_error("_add_matrix: " + std::to_string(cells.size()) + " cells for " +
+                          std::to_string(rows) + " rows of " + std::to_string(columns));
+  std::vector<OptionEntry> entries;
+  for (std::size_t row = 0; row < rows; ++row) {
+    entries.clear();
+    const std::string_view cells_of_row = cells.substr(row * columns, columns);
+    for (std::size_t column = 0; column < columns; ++column)
+      if (cells_of_row[column] != 0) entries.push_back({item_of_column[column], 0});
+    if (entries.empty())
+      throw py::value_error("row " + std::to_string(row) +
+                            " has no 1: each row is an option, which covers at least one item");
+    problem.add_option(std::span<const OptionEntry>(entries));
+  }
+}
+
+// The problem as a 0/1 matrix, an option a row and an item a column (in
+// item order), one byte a cell; ValueError for what a matrix cannot hold.
+py::bytes incidence(const Problem& problem) {
+  for (int option = 0; option < problem.option_count(); ++option) {
+    for (const OptionEntry& entry : problem.option(option))
+      if (entry.color != 0)
+        throw py::value_error("a 0/1 matrix holds no colours, and option " +
+                              std::to_string(option) + " is '" + problem.option_text(option) + "'");
+    if (problem.option_cost(option) != 0)
+      throw py::value_error("a 0/1 matrix holds no costs, and option " + std::to_string(option) +
+                            " costs " + std::to_string(problem.option_cost(option)));
+  }
+  for (int item = 0; item < problem.primary_count(); ++item) {
+    const ItemBounds bounds = problem.item_bounds(item);
+    if (bounds != ItemBounds{})
+      throw py::value_error("a 0/1 matrix holds no multiplicities, and item '" +
+                            problem.item_name(item) + "' is covered " +
+                            std::to_string(bounds.lower) + " to " + std::to_string(bounds.upper) +
+                            " times");
+  }
+  const auto columns = static_cast<std::size_t>(problem.item_count());
+  std::string cells(static_cast<std::size_t>(problem.option_count()) * columns, '\0');
+  for (int option = 0; option < problem.option_count(); ++option)
+    for (const OptionEntry& entry : problem.option(option))
+      cells[static_cast<std::size_t>(option) * columns + static_cast<std::size_t>(entry.item)] = 1;
+  return py::bytes(cells);
+}
+
 }  // namespace
 
 void bind_problem(py::module_& m) {
@@ -163,6 +213,7 @@ items (at most once, or by options that agree on its colour) and options.
     p = Problem(primary=["a", "b", "c"], secondary=["x"],
                 options=[["a", "b", "x:red"], ["c", "x:red"], ["a"], ["b", "c"]])
     p = Problem.from_subsets({"A": [1, 4, 7], "B": [1, 4], "C": [4, 5, 7]})
+    p = Problem.from_matrix([[1, 0, 1], [0, 1, 0]])   # rows: options
 
 An item is any hashable value: a str without blanks, ':' or '|' is also its
 name in Knuth's format, and other values get a name made from them. An
@@ -215,6 +266,9 @@ option's items are items, or coloured secondary items ("x:red" or the pair
            "The index of the item of this name, or -1.")
       .def("_add_entries", &add_entries, py::arg("items"), py::arg("colours"),
            "Adds an option by item indices and colours ('' for none); returns its index.")
+      .def("_add_matrix", &add_matrix_rows, py::arg("cells"), py::arg("rows"),
+           py::arg("item_of_column"), "Adds a 0/1 matrix's rows as options.")
+      .def("_incidence", &incidence, "The problem as a 0/1 matrix, one byte a cell.")
       .def(py::pickle(
           [](const py::object& self) {
             return py::make_tuple(problem_state(self.cast<const Problem&>()),

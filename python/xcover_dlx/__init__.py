@@ -12,7 +12,8 @@ sets with SIMD), from the C++ library xcover.
 
 Items are primary (covered exactly once) or secondary (at most once, or by
 options that agree on its colour: "x:red"), named by any hashable value.
-Problem.from_subsets({key: elements}) reads solutions back as keys.
+Problem.from_subsets({key: elements}) and Problem.from_matrix(rows of 0/1)
+build the usual shapes, and read solutions back as keys or row indices.
 Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (

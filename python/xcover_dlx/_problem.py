@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The Python half of xcover_dlx.Problem, put onto the compiled class by
 install() when the package is imported: items named by any hashable value,
-options with keys, and the searches.
+options with keys, 0/1 matrices both ways, and the searches.
 
 The engine names items as Knuth's format does (non-blank text without ':'
 or '|'). An item given as such a str is its own name, as before; any other
@@ -20,7 +20,7 @@ import copyreg
 import itertools
 import operator
 import re
-from typing import (Any, Callable, Hashable, Iterable, Mapping, Optional, Union,
+from typing import (TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Optional, Union,
                     cast)
 
 from ._core import (
@@ -34,6 +34,10 @@ from ._core import (
     Status,
     count,
 )
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
 
 Options = Union[Iterable[Iterable[Hashable]], Mapping[Hashable, Iterable[Hashable]]]
 
@@ -370,6 +374,115 @@ def _copy(self: Problem) -> Problem:
     return copy.deepcopy(self)
 
 
+# %% Matrices
+
+
+def _from_matrix(matrix: Any, *, secondary: Union[int, Iterable[int]] = 0,
+                 names: Optional[Iterable[Hashable]] = None) -> Problem:
+    """The problem of a 0/1 matrix, a row an option and a column an item: a
+    numpy array, or any sequence of sequences of 0 and 1 (True and False).
+    A solution is then a list of row indices.
+
+    secondary: how many of the last columns are secondary items, or their
+    column indices. names: the columns' items (any hashable values; else
+    the column indices 0, 1, ...). The items are the primary columns, then
+    the secondary ones (problem.items, and to_matrix()'s column order).
+
+        Problem.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 0]]).solve()  # [0, 1]
+    """
+    cells, rows, width = _matrix_cells(matrix)
+    labels: Optional[list[Hashable]] = None if names is None else list(names)
+    columns = width if width is not None else len(labels) if labels is not None else 0
+    if labels is None:
+        labels = list(range(columns))
+    if len(labels) != columns:
+        raise ValueError(f"{len(labels)} names for {columns} columns")
+    second = _secondary_columns(secondary, columns)
+    order = [c for c in range(columns) if c not in second] + sorted(second)
+    problem = Problem([labels[c] for c in order[:columns - len(second)]],
+                      [labels[c] for c in order[columns - len(second):]])
+    item_of_column = [0] * columns
+    for item, column in enumerate(order):
+        item_of_column[column] = item
+    problem._add_matrix(cells, rows, item_of_column)
+    return problem
+
+
+def _secondary_columns(secondary: Union[int, Iterable[int]], columns: int) -> set[int]:
+    if isinstance(secondary, collections.abc.Iterable):
+        chosen = {operator.index(c) for c in secondary}
+        outside = sorted(c for c in chosen if not 0 <= c < columns)
+        if outside:
+            raise ValueError(f"secondary column {outside[0]} is not one of the {columns} columns")
+        return chosen
+    last = operator.index(secondary)
+    if not 0 <= last <= columns:
+        raise ValueError(f"secondary={last}: the matrix has {columns} columns")
+    return set(range(columns - last, columns))
+
+
+def _matrix_cells(matrix: Any) -> tuple[bytes, int, Optional[int]]:
+    """The cells row by row, a byte each; the rows; the columns (None for a
+    matrix without rows, which does not say)."""
+    if hasattr(matrix, "__array__"):  # numpy, and what numpy reads
+        import numpy
+        array = numpy.asarray(matrix)
+        if array.ndim != 2:
+            raise ValueError(f"a matrix has 2 dimensions, not {array.ndim}")
+        wrong = numpy.argwhere((array != 0) & (array != 1))
+        if len(wrong):
+            row, column = (int(i) for i in wrong[0])
+            raise ValueError(_not_a_bit(row, column, array[row, column]))
+        rows, columns = (int(n) for n in array.shape)
+        return numpy.ascontiguousarray(array, dtype=numpy.uint8).tobytes(), rows, columns
+    if not isinstance(matrix, collections.abc.Iterable) or isinstance(matrix, (str, bytes)):
+        raise TypeError(f"a matrix is a numpy array or a sequence of rows, not {matrix!r}")
+    found: list[bytes] = []
+    width: Optional[int] = None
+    for r, row in enumerate(matrix):
+        if not isinstance(row, collections.abc.Iterable) or isinstance(row, (str, bytes)):
+            raise TypeError(f"a matrix's row is a sequence of 0 and 1, and row {r} is {row!r}")
+        cells = _row_cells(r, row)
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise ValueError(f"row {r} has {len(cells)} entries, and row 0 has {width}")
+        found.append(cells)
+    return b"".join(found), len(found), width
+
+
+def _row_cells(r: int, row: Iterable[Any]) -> bytes:
+    # bytes() of an iterator reads ints (and bools) at C speed; never of the
+    # row itself, which would copy a numpy row's memory as it lies.
+    entries = list(row)
+    cells: Optional[bytes]
+    try:
+        cells = bytes(iter(entries))
+    except (TypeError, ValueError):
+        cells = None
+    if cells is not None and not cells.translate(None, b"\0\1"):
+        return cells
+    for c, value in enumerate(entries):
+        if isinstance(value, (str, bytes)) or not (value == 0 or value == 1):
+            raise ValueError(_not_a_bit(r, c, value))
+    return bytes(1 if value == 1 else 0 for value in entries)
+
+
+def _not_a_bit(row: int, column: int, value: object) -> str:
+    return f"row {row}, column {column} is {value!r}: a matrix's entries are 0 or 1"
+
+
+def _to_matrix(self: Problem) -> numpy.typing.NDArray[numpy.uint8]:
+    """The problem as a numpy 0/1 array (uint8), options x items: row i is
+    option i, and the columns are the items in order (problem.items).
+    ValueError for colours, multiplicities or costs, which a matrix cannot
+    hold; ModuleNotFoundError without numpy."""
+    import numpy
+    cells = self._incidence()
+    return numpy.frombuffer(cells, dtype=numpy.uint8).reshape(
+        self.option_count, self.item_count).copy()
+
+
 # %% Searches (each on a Solver of its own)
 
 
@@ -408,6 +521,8 @@ def install() -> None:
         "add_secondary": _add_secondary,
         "add_option": _add_option,
         "from_subsets": staticmethod(_from_subsets),
+        "from_matrix": staticmethod(_from_matrix),
+        "to_matrix": _to_matrix,
         "items": property(_items),
         "primary": property(_primary),
         "secondary": property(_secondary),

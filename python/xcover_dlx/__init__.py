@@ -26,6 +26,7 @@ from ._core import (
     ParseError,
     Problem,
     ProblemError,
+    Progress,
     Reduction,
     SolutionIterator,
     Solver,
@@ -44,7 +45,7 @@ from . import sudoku
 
 __all__ = [
     "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
-    "Problem", "ProblemError", "Reduction",
+    "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
 ]

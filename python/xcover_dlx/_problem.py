@@ -29,6 +29,7 @@ from ._core import (
     Layout,
     Problem,
     ProblemError,
+    Progress,
     SolutionIterator,
     Solver,
     Status,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     import numpy
     import numpy.typing
 
+ProgressCallback = Optional[Callable[[Progress], object]]
 Options = Union[Iterable[Iterable[Hashable]], Mapping[Hashable, Iterable[Hashable]]]
 
 # The compiled methods the Python ones wrap, taken before install() replaces them.
@@ -487,24 +489,30 @@ def _to_matrix(self: Problem) -> numpy.typing.NDArray[numpy.uint8]:
 
 
 def _solutions(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
-               layout: Layout = Layout.automatic) -> SolutionIterator:
+               layout: Layout = Layout.automatic, progress: ProgressCallback = None,
+               progress_interval: float = 1.0) -> SolutionIterator:
     """The solutions, lazily, each a list of option indices (see
     Solver.solutions; option_keys(s) reads one as keys)."""
-    return Solver(self, layout).solutions(limit, time_limit=time_limit, node_limit=node_limit)
+    return Solver(self, layout).solutions(limit, time_limit=time_limit, node_limit=node_limit,
+                                          progress=progress,
+                                          progress_interval=progress_interval)
 
 
 def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
-           threads: int = 1, layout: Layout = Layout.automatic) -> CountResult:
+           threads: int = 1, layout: Layout = Layout.automatic, progress: ProgressCallback = None,
+           progress_interval: float = 1.0) -> CountResult:
     """Counts the solutions on `threads` threads (0: one per core); a CountResult."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
-                 layout=layout)
+                 layout=layout, progress=progress, progress_interval=progress_interval)
 
 
-def _solve(self: Problem, *, time_limit: float = 0.0,
-           layout: Layout = Layout.automatic) -> Optional[list[int]]:
+def _solve(self: Problem, *, time_limit: float = 0.0, layout: Layout = Layout.automatic,
+           progress: ProgressCallback = None,
+           progress_interval: float = 1.0) -> Optional[list[int]]:
     """The first solution as a list of option indices, or None when there is none.
     Raises Error when the time limit ends the search first."""
-    it = Solver(self, layout).solutions(1, time_limit=time_limit)
+    it = Solver(self, layout).solutions(1, time_limit=time_limit, progress=progress,
+                                        progress_interval=progress_interval)
     for solution in it:
         return solution
     status = it.status  # (the search has ended)

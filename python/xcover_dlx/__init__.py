@@ -13,7 +13,7 @@ sets with SIMD), from the C++ library xcover.
 Items are primary (covered exactly once) or secondary (at most once, or by
 options that agree on its colour: "x:red"), named by any hashable value.
 Problem.from_subsets({key: elements}) and Problem.from_matrix(rows of 0/1)
-build the usual shapes, and read solutions back as keys or row indices.
+build the usual shapes; the queens, langford and sudoku modules the puzzles.
 Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
@@ -41,13 +41,14 @@ from ._core import (
     reduce,
 )
 from . import _problem
-from . import sudoku
+from . import langford, queens, sudoku
 
 __all__ = [
     "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
     "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
+    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "queens",
+    "reduce", "sudoku",
 ]
 
 _problem.install()

@@ -365,6 +365,15 @@ def _eq(self: Problem, other: object) -> bool:
         _option_keys(self, every) == _option_keys(other, every)
 
 
+def keyed(problem: Problem, keys: list[Any]) -> Problem:
+    """`problem` with keys[i] as option i's key (the puzzle modules' squares
+    and placements)."""
+    if len(keys) != problem.option_count:
+        raise ValueError(f"{len(keys)} keys for {problem.option_count} options")
+    problem.__dict__["_keys"] = keys
+    return problem
+
+
 def _reduce(self: Problem) -> tuple[Any, ...]:
     # pybind11's __getstate__ and __setstate__ serve pickle's protocols 2 and
     # up; this serves all of them, and copies.

@@ -6,7 +6,8 @@
 #   bash scripts/setup.sh --mpi       also Boost.MPI and Open MPI
 #   bash scripts/setup.sh --fuzz      clang and libFuzzer, for tests/fuzz
 #   bash scripts/setup.sh --python    also the Python module's: Debian's Python headers,
-#                                     venv, pip, setuptools, pybind11 and pytest
+#                                     venv, pip, setuptools, pybind11, pytest, and numpy
+#                                     and mypy (matrices and the type check in its tests)
 #   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators (and the Python
 #                                     module's packages: it reuses the build of --python)
 #   bash scripts/setup.sh --aarch64   the cross compiler for 64-bit Arm, the arm64
@@ -15,7 +16,7 @@
 set -euo pipefail
 packages=(cmake make g++ libboost-program-options-dev doctest-dev pkgconf clang-format)
 python_packages=(python3-dev python3-venv python3-pip python3-setuptools python3-wheel
-                 pybind11-dev python3-pytest)
+                 pybind11-dev python3-pytest python3-numpy mypy)
 case "${1:-}" in
   --python) packages+=("${python_packages[@]}") ;;
   --mpi) packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin) ;;

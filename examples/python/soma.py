@@ -15,10 +15,12 @@ essentially different packings is the count / 48.
 # %% The pieces: unit cubes as (x, y, z).
 import itertools
 import sys
+from typing import Callable, Iterator
 
 import xcover_dlx as xc
 
-PIECES = {
+Cell = tuple[int, int, int]
+PIECES: dict[str, list[Cell]] = {
     "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
     "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
     "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
@@ -31,7 +33,7 @@ SIDE = 3
 
 
 # %% Every way to put each piece in the cube: turn it, then shift it.
-def turns():
+def turns() -> list[Callable[[Cell], Cell]]:
     """The 24 rotations of space, as functions on (x, y, z): every
     permutation of the axes with signs whose determinant is +1."""
     found = []
@@ -39,16 +41,22 @@ def turns():
         parity = sum(1 for i in range(3) for j in range(i) if axes[j] > axes[i]) % 2
         for signs in itertools.product((1, -1), repeat=3):
             if (signs[0] * signs[1] * signs[2] == 1) == (parity == 0):
-                found.append(lambda p, a=axes, s=signs: tuple(s[i] * p[a[i]] for i in range(3)))
+                found.append(rotation(axes, signs))
     return found
 
 
-def placements(cells):
-    shapes = set()
+def rotation(axes: tuple[int, ...], signs: tuple[int, ...]) -> Callable[[Cell], Cell]:
+    def turn(p: Cell) -> Cell:
+        return (signs[0] * p[axes[0]], signs[1] * p[axes[1]], signs[2] * p[axes[2]])
+    return turn
+
+
+def placements(cells: list[Cell]) -> Iterator[list[Cell]]:
+    shapes: set[tuple[Cell, ...]] = set()
     for turn in turns():
         turned = [turn(c) for c in cells]
         low = [min(c[i] for c in turned) for i in range(3)]
-        shapes.add(tuple(sorted(tuple(c[i] - low[i] for i in range(3)) for c in turned)))
+        shapes.add(tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in turned)))
     for shape in sorted(shapes):
         size = [1 + max(c[i] for c in shape) for i in range(3)]
         for dx, dy, dz in itertools.product(*(range(SIDE - s + 1) for s in size)):
@@ -56,16 +64,19 @@ def placements(cells):
 
 
 # %% The exact-cover problem: each piece once, each cell once.
-def soma_problem():
-    cells = list(itertools.product(range(SIDE), repeat=3))
-    name = lambda c: "".join(map(str, c))  # noqa: E731
+def name(cell: Cell) -> str:
+    return "".join(map(str, cell))
+
+
+def soma_problem() -> xc.Problem:
+    cells = [(x, y, z) for x, y, z in itertools.product(range(SIDE), repeat=3)]
     options = [[piece] + [name(c) for c in place]
                for piece, shape in PIECES.items() for place in placements(shape)]
     return xc.Problem(primary=list(PIECES) + [name(c) for c in cells], options=options)
 
 
 # %% A solution is a list of option indices; each option names its piece and cells.
-def picture(problem, solution):
+def picture(problem: xc.Problem, solution: list[int]) -> str:
     """The cube in three layers (z = 0, 1, 2), each cell by its piece."""
     grid = {}
     for option in solution:
@@ -77,7 +88,7 @@ def picture(problem, solution):
 
 
 # %% Count them all (the search runs in C++, without the GIL; Ctrl-C stops it), show one.
-def main(argv):
+def main(argv: list[str]) -> int:
     problem = soma_problem()
     if "--all" in argv:
         for solution in problem.solutions():
@@ -87,7 +98,9 @@ def main(argv):
     print(f"{problem.option_count} placements; {result.solutions} packings "
           f"({result.solutions // 48} up to rotation and reflection) "
           f"in {result.statistics.seconds:.2f} s")
-    print("one of them, layer by layer:", picture(problem, problem.solve()))
+    first = problem.solve()
+    assert first is not None
+    print("one of them, layer by layer:", picture(problem, first))
     return 0
 
 

@@ -74,11 +74,13 @@ void bind_search(py::module_& m);
 void bind_reduce(py::module_& m);
 void bind_sudoku(py::module_& m);
 void bind_sudoku_rules(py::module_& m);
+void bind_queens_langford(py::module_& m);
 
-// Ctrl-C during a search. The search runs without the GIL, so Python's
-// signal handler only notes the signal; this checks for it from the search's
-// progress callback (on the thread that called the search, every 50 ms) and
-// cancels the search when Python has an exception to raise.
+// Python's side of a running search: Ctrl-C, and the caller's progress
+// callback. The search runs without the GIL, so Python's signal handler only
+// notes the signal; this checks for it from the search's progress callback
+// (every 50 ms) and cancels the search when Python has an exception to
+// raise: the signal's, or one the caller's callback raised.
 class Interrupt {
  public:
   Interrupt() = default;
@@ -96,8 +98,14 @@ class Interrupt {
   // raised (KeyboardInterrupt for Ctrl-C), if anything.
   void raise_if_interrupted();
   bool interrupted() const { return type_ != nullptr; }
-  // Takes the GIL and looks for a signal now.
-  void poll();
+  // Takes the GIL and looks for a signal now; with `progress`, calls the
+  // caller's callback too when it is due.
+  void poll(const Progress* progress = nullptr);
+  // Calls `callback` (a Python callable, or None for none) with a Progress
+  // every `interval` seconds of the searches this object watches from now
+  // on. TypeError for a callback that cannot be called, ValueError for an
+  // interval that is not a number of seconds > 0.
+  void report_progress(const py::object& callback, double interval);
   void watch_stop(StopOptions& options) { options.cancel = &cancel_; }
   void watch_progress(ProgressOptions& options);
   // The flag a search cancelled by this object watches.
@@ -105,6 +113,9 @@ class Interrupt {
 
  private:
   std::atomic<bool> cancel_{false};
+  py::object progress_callback_;  // None or empty: no callback
+  double progress_interval_ = 0;
+  double next_report_ = 0;  // the search's seconds at which to call it again
   PyObject* type_ = nullptr;
   PyObject* value_ = nullptr;
   PyObject* trace_ = nullptr;

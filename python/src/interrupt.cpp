@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "bindings.hpp"
@@ -18,15 +20,39 @@ Interrupt::~Interrupt() {
   Py_XDECREF(trace_);
 }
 
-void Interrupt::watch_progress(ProgressOptions& options) {
-  options.progress_seconds = 0.05;
-  options.on_progress = [this](const Progress&) { poll(); };
+void Interrupt::report_progress(const py::object& callback, double interval) {
+  if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+    throw py::type_error("progress must be callable (it is given a Progress), not " +
+                         py::repr(callback).cast<std::string>());
+  if (!(interval > 0) || std::isinf(interval))
+    throw py::value_error("progress_interval must be a number of seconds > 0");
+  progress_callback_ = callback.is_none() ? py::object() : callback;
+  progress_interval_ = interval;
+  next_report_ = interval;
 }
 
-void Interrupt::poll() {
+void Interrupt::watch_progress(ProgressOptions& options) {
+  // Signals are looked for every 50 ms; a callback due more often is
+  // called as often as it asks.
+  options.progress_seconds = progress_callback_ ? std::min(0.05, progress_interval_) : 0.05;
+  options.on_progress = [this](const Progress& progress) { poll(&progress); };
+}
+
+void Interrupt::poll(const Progress* progress) {
   if (cancel_.load()) return;
   py::gil_scoped_acquire gil;
   if (PyErr_CheckSignals() != 0) {
+    PyErr_Fetch(&type_, &value_, &trace_);
+    cancel_ = true;
+    return;
+  }
+  if (!progress || !progress_callback_ || progress->seconds < next_report_) return;
+  next_report_ = progress->seconds + progress_interval_;
+  try {
+    progress_callback_(*progress);
+  } catch (py::error_already_set& raised) {
+    // Raised again when the search has stopped (raise_if_interrupted).
+    raised.restore();
     PyErr_Fetch(&type_, &value_, &trace_);
     cancel_ = true;
   }

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "bindings.hpp"
@@ -16,7 +18,9 @@
 namespace xcover::python {
 namespace {
 
-// An option's item: "item", "item:colour" or the pair (item, colour).
+// An option's item by name: "item", "item:colour" or the pair (item,
+// colour). The package resolves items of other types (xcover_dlx/_problem.py)
+// before they come here, so any other hashable value names no item.
 std::string token_text(const py::handle& token) {
   if (py::isinstance<py::str>(token)) return token.cast<std::string>();
   if (py::isinstance<py::tuple>(token) && py::len(token) == 2) {
@@ -24,10 +28,12 @@ std::string token_text(const py::handle& token) {
     if (py::isinstance<py::str>(pair[0]) && py::isinstance<py::str>(pair[1]))
       return pair[0].cast<std::string>() + ':' + pair[1].cast<std::string>();
   }
-  throw py::type_error(
-      "an option's item is a str ('item' or 'item:colour') or a pair "
-      "(item, colour) of str, not " +
-      py::repr(token).cast<std::string>());
+  if (PyObject_Hash(token.ptr()) == -1) {
+    PyErr_Clear();
+    throw py::type_error("an option's item is a hashable value, not " +
+                         py::repr(token).cast<std::string>());
+  }
+  throw ProblemError("unknown item " + py::repr(token).cast<std::string>());
 }
 
 int add_option(Problem& problem, const py::iterable& tokens) {
@@ -86,18 +92,133 @@ Problem read_file(const py::object& given) {
   return read_dlx(in, path).problem;
 }
 
+// Knuth's format is not the state: items of any name and options whose
+// items are all secondary must come back too. (The package's own attributes,
+// such as item labels, travel in the instance's __dict__.)
+constexpr int kStateVersion = 1;
+
+py::tuple problem_state(const Problem& problem) {
+  py::list primary, secondary, options, costs;
+  for (int item = 0; item < problem.primary_count(); ++item) {
+    const ItemBounds bounds = problem.item_bounds(item);
+    primary.append(py::make_tuple(problem.item_name(item), bounds.lower, bounds.upper));
+  }
+  for (int item = problem.primary_count(); item < problem.item_count(); ++item)
+    secondary.append(problem.item_name(item));
+  for (int option = 0; option < problem.option_count(); ++option) {
+    options.append(py::cast(option_tokens(problem, option)));
+    if (problem.has_costs()) costs.append(problem.option_cost(option));
+  }
+  return py::make_tuple(kStateVersion, primary, secondary, options, costs);
+}
+
+Problem problem_from_state(const py::tuple& state) {
+  if (state.size() != 5 || !py::isinstance<py::int_>(state[0]) ||
+      state[0].cast<int>() != kStateVersion)
+    throw py::value_error("not the state of a pickled xcover_dlx.Problem (version " +
+                          std::to_string(kStateVersion) + ")");
+  Problem problem;
+  for (const py::handle& item : state[1].cast<py::list>()) {
+    const auto [name, lower, upper] = item.cast<std::tuple<std::string, int, int>>();
+    problem.add_primary(name, lower, upper);
+  }
+  for (const py::handle& name : state[2].cast<py::list>())
+    problem.add_secondary(name.cast<std::string>());
+  for (const py::handle& option : state[3].cast<py::list>()) {
+    const auto tokens = option.cast<std::vector<std::string>>();
+    std::vector<std::string_view> views(tokens.begin(), tokens.end());
+    problem.add_option(std::span<const std::string_view>(views));
+  }
+  int option = 0;
+  for (const py::handle& cost : state[4].cast<py::list>())
+    problem.set_option_cost(option++, cost.cast<std::uint64_t>());
+  return problem;
+}
+
+// An option by item index, each with its colour ("" for none; `colours`
+// empty when none has one): the package's options of labelled items.
+int add_entries(Problem& problem, const std::vector<int>& items,
+                const std::vector<std::string>& colours) {
+  if (!colours.empty() && colours.size() != items.size())
+    throw py::value_error("_add_entries: " + std::to_string(colours.size()) + " colours for " +
+                          std::to_string(items.size()) + " items");
+  std::vector<OptionEntry> entries;
+  entries.reserve(items.size());
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const bool coloured = !colours.empty() && !colours[k].empty();
+    entries.push_back({items[k], coloured ? problem.add_color(colours[k]) : 0});
+  }
+  return problem.add_option(std::span<const OptionEntry>(entries));
+}
+
+// The rows of a 0/1 matrix as options: `cells` holds `rows` rows of one
+// byte a column (checked to be 0 or 1 by the package), and column c is the
+// item item_of_column[c]. A row without a 1 would be an empty option.
+void add_matrix_rows(Problem& problem, std::string_view cells, std::size_t rows,
+                     const std::vector<int>& item_of_column) {
+  const std::size_t columns = item_of_column.size();
+  if (cells.size() != rows * columns)
+    throw py::value_error("_add_matrix: " + std::to_string(cells.size()) + " cells for " +
+                          std::to_string(rows) + " rows of " + std::to_string(columns));
+  std::vector<OptionEntry> entries;
+  for (std::size_t row = 0; row < rows; ++row) {
+    entries.clear();
+    const std::string_view cells_of_row = cells.substr(row * columns, columns);
+    for (std::size_t column = 0; column < columns; ++column)
+      if (cells_of_row[column] != 0) entries.push_back({item_of_column[column], 0});
+    if (entries.empty())
+      throw py::value_error("row " + std::to_string(row) +
+                            " has no 1: each row is an option, which covers at least one item");
+    problem.add_option(std::span<const OptionEntry>(entries));
+  }
+}
+
+// The problem as a 0/1 matrix, an option a row and an item a column (in
+// item order), one byte a cell; ValueError for what a matrix cannot hold.
+py::bytes incidence(const Problem& problem) {
+  for (int option = 0; option < problem.option_count(); ++option) {
+    for (const OptionEntry& entry : problem.option(option))
+      if (entry.color != 0)
+        throw py::value_error("a 0/1 matrix holds no colours, and option " +
+                              std::to_string(option) + " is '" + problem.option_text(option) + "'");
+    if (problem.option_cost(option) != 0)
+      throw py::value_error("a 0/1 matrix holds no costs, and option " + std::to_string(option) +
+                            " costs " + std::to_string(problem.option_cost(option)));
+  }
+  for (int item = 0; item < problem.primary_count(); ++item) {
+    const ItemBounds bounds = problem.item_bounds(item);
+    if (bounds != ItemBounds{})
+      throw py::value_error("a 0/1 matrix holds no multiplicities, and item '" +
+                            problem.item_name(item) + "' is covered " +
+                            std::to_string(bounds.lower) + " to " + std::to_string(bounds.upper) +
+                            " times");
+  }
+  const auto columns = static_cast<std::size_t>(problem.item_count());
+  std::string cells(static_cast<std::size_t>(problem.option_count()) * columns, '\0');
+  for (int option = 0; option < problem.option_count(); ++option)
+    for (const OptionEntry& entry : problem.option(option))
+      cells[static_cast<std::size_t>(option) * columns + static_cast<std::size_t>(entry.item)] = 1;
+  return py::bytes(cells);
+}
+
 }  // namespace
 
 void bind_problem(py::module_& m) {
-  py::class_<Problem>(m, "Problem", R"doc(
+  // dynamic_attr: the package keeps item labels and option keys in the
+  // instance's __dict__ (xcover_dlx/_problem.py).
+  py::class_<Problem>(m, "Problem", py::dynamic_attr(), R"doc(
 An exact-cover problem: primary items (each covered exactly once), secondary
 items (at most once, or by options that agree on its colour) and options.
 
     p = Problem(primary=["a", "b", "c"], secondary=["x"],
                 options=[["a", "b", "x:red"], ["c", "x:red"], ["a"], ["b", "c"]])
+    p = Problem.from_subsets({"A": [1, 4, 7], "B": [1, 4], "C": [4, 5, 7]})
+    p = Problem.from_matrix([[1, 0, 1], [0, 1, 0]])   # rows: options
 
-An option's items are names ("a"), coloured secondary items ("x:red") or
-pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
+An item is any hashable value: a str without blanks, ':' or '|' is also its
+name in Knuth's format, and other values get a name made from them. An
+option's items are items, or coloured secondary items ("x:red" or the pair
+("x", "red")). Options given as a dict have keys (option_key).
 )doc")
       .def(py::init(&make_problem), py::arg("primary") = py::tuple(),
            py::arg("secondary") = py::tuple(), py::arg("options") = py::tuple())
@@ -130,6 +251,34 @@ pairs ("x", "red"). Names follow Knuth's format: no blanks, ':' or '|'.
           "secondary",
           [](const Problem& p) { return item_names(p, p.primary_count(), p.item_count()); },
           "The secondary items' names, in order.")
+      .def("item_name", &Problem::item_name, py::arg("item"),
+           "An item's name in Knuth's format, as option_text and to_dlx write it.")
+      .def(
+          "_entries",
+          [](const Problem& p, int index) {
+            std::vector<std::pair<int, std::string>> entries;
+            for (const OptionEntry& entry : p.option(index))
+              entries.emplace_back(entry.item, entry.color ? p.color_name(entry.color) : "");
+            return entries;
+          },
+          py::arg("index"), "An option's (item index, colour or '') pairs.")
+      .def("_find_item", &Problem::find_item, py::arg("name"),
+           "The index of the item of this name, or -1.")
+      .def("_add_entries", &add_entries, py::arg("items"), py::arg("colours"),
+           "Adds an option by item indices and colours ('' for none); returns its index.")
+      .def("_add_matrix", &add_matrix_rows, py::arg("cells"), py::arg("rows"),
+           py::arg("item_of_column"), "Adds a 0/1 matrix's rows as options.")
+      .def("_incidence", &incidence, "The problem as a 0/1 matrix, one byte a cell.")
+      .def(py::pickle(
+          [](const py::object& self) {
+            return py::make_tuple(problem_state(self.cast<const Problem&>()),
+                                  self.attr("__dict__"));
+          },
+          [](const py::tuple& pickled) {
+            if (pickled.size() != 2) throw py::value_error("not a pickled xcover_dlx.Problem");
+            return std::make_pair(problem_from_state(pickled[0].cast<py::tuple>()),
+                                  pickled[1].cast<py::dict>());
+          }))
       .def(
           "option", [](const Problem& p, int index) { return option_tokens(p, index); },
           py::arg("index"), "An option's items as tokens, e.g. ['a', 'x:red'].")

@@ -34,8 +34,10 @@ struct CountSummary {
 // solutions(): each next() resumes the search until the next solution.
 class SolutionIterator {
  public:
-  SolutionIterator(std::shared_ptr<SolverBox> box, SearchOptions options)
+  SolutionIterator(std::shared_ptr<SolverBox> box, SearchOptions options,
+                   const py::object& progress, double progress_interval)
       : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
+    interrupt_->report_progress(progress, progress_interval);
     interrupt_->watch(options);
     range_.emplace(box_->solver.solutions(options));
   }
@@ -84,16 +86,24 @@ class SolutionIterator {
   Status status_ = Status::exhausted;
 };
 
-CountSummary count_with(SolverBox& box, const SearchOptions& limits) {
+// The caller's progress callback (None for none), called every `interval`
+// seconds of a search with a Progress.
+struct Reporting {
+  py::object callback;
+  double interval;
+};
+
+CountSummary count_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting) {
   SearchOptions options = limits;
   Interrupt interrupt;
+  interrupt.report_progress(reporting.callback, reporting.interval);
   interrupt.watch(options);
   const CountResult result = run_search(interrupt, [&] { return box.solver.count(options); });
   return {result.solutions, result.status, box.solver.statistics()};
 }
 
 CountSummary count_parallel(const Problem& given, const SearchOptions& limits, unsigned threads,
-                            Layout layout) {
+                            Layout layout, const Reporting& reporting) {
   const Problem problem = given;  // Python may change `given` while the GIL is out
   ParallelOptions parallel;
   parallel.threads = threads;
@@ -101,6 +111,7 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   parallel.search = limits;
   parallel.keep_work_on_stop = false;  // nothing to resume: a stop ends at once
   Interrupt interrupt;
+  interrupt.report_progress(reporting.callback, reporting.interval);
   interrupt.watch(parallel.search);
   ParallelSearch search(problem, parallel);
   const Status status = run_search(interrupt, [&] { return search.run(); });
@@ -115,8 +126,10 @@ SearchOptions limits_of(const py::int_& limit, double time_limit, const py::int_
 
 const char* const kLimits = R"doc(
 limit: stop after this many solutions (0: all); time_limit: seconds (0: none);
-node_limit: search nodes (0: none). The search runs without the GIL; Ctrl-C
-stops it and raises KeyboardInterrupt.)doc";
+node_limit: search nodes (0: none). progress: called with a Progress every
+progress_interval seconds while the search runs; what it raises stops the
+search and is raised here. The search runs without the GIL; Ctrl-C stops it
+and raises KeyboardInterrupt.)doc";
 
 }  // namespace
 
@@ -136,6 +149,23 @@ void bind_search(py::module_& m) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
                " solutions, " + std::to_string(s.seconds) + " s>";
+      });
+
+  py::class_<Progress>(m, "Progress", R"doc(
+A snapshot of a running search, for the progress callback of solutions(),
+count() and cheapest(): counters so far (totals over the threads of a count
+on many) and Knuth's estimate of the fraction of the tree explored.)doc")
+      .def_readonly("nodes", &Progress::nodes)
+      .def_readonly("updates", &Progress::updates)
+      .def_readonly("solutions", &Progress::solutions)
+      .def_readonly("seconds", &Progress::seconds)
+      .def_readonly("level", &Progress::level, "The depth the search is at.")
+      .def_readonly("fraction_done", &Progress::fraction_done,
+                    "Estimated fraction of the search tree already explored, 0 to 1.")
+      .def("__repr__", [](const Progress& p) {
+        return "<Progress: " + xcover::to_string(p.nodes) + " nodes, " +
+               xcover::to_string(p.solutions) + " solutions, " + std::to_string(p.seconds) +
+               " s, " + std::to_string(p.fraction_done) + " done>";
       });
 
   py::class_<Estimate>(m, "Estimate", "Knuth's estimate of a search (Solver.estimate).")
@@ -189,19 +219,24 @@ shape. It keeps its own copy of the problem.)doc")
       .def(
           "solutions",
           [](std::shared_ptr<SolverBox> box, const py::int_& limit, double time_limit,
-             const py::int_& node_limit) {
-            return SolutionIterator(std::move(box), limits_of(limit, time_limit, node_limit));
+             const py::int_& node_limit, const py::object& progress, double progress_interval) {
+            return SolutionIterator(std::move(box), limits_of(limit, time_limit, node_limit),
+                                    progress, progress_interval);
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
-          py::arg("node_limit") = 0,
+          py::arg("node_limit") = 0, py::arg("progress") = py::none(),
+          py::arg("progress_interval") = 1.0,
           (std::string("The solutions, lazily, as lists of option indices.\n") + kLimits).c_str())
       .def(
           "count",
-          [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit) {
-            return count_with(box, limits_of(limit, time_limit, node_limit));
+          [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit,
+             const py::object& progress, double progress_interval) {
+            return count_with(box, limits_of(limit, time_limit, node_limit),
+                              {progress, progress_interval});
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
-          py::arg("node_limit") = 0,
+          py::arg("node_limit") = 0, py::arg("progress") = py::none(),
+          py::arg("progress_interval") = 1.0,
           (std::string("Counts solutions; returns a CountResult.\n") + kLimits).c_str())
       .def(
           "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
@@ -244,13 +279,15 @@ shape. It keeps its own copy of the problem.)doc")
           "Knuth's Monte Carlo estimate of the search: `probes` random paths; an Estimate.")
       .def(
           "cheapest",
-          [](SolverBox& box, const py::int_& k, double time_limit, const py::int_& node_limit) {
+          [](SolverBox& box, const py::int_& k, double time_limit, const py::int_& node_limit,
+             const py::object& progress, double progress_interval) {
             const auto best = counted<std::size_t>(k, "k");
             const SearchOptions limits = limits_of(py::int_(0), time_limit, node_limit);
             CheapestOptions options;
             static_cast<LimitOptions&>(options) = limits;
             static_cast<StopOptions&>(options) = limits;
             Interrupt interrupt;
+            interrupt.report_progress(progress, progress_interval);
             interrupt.watch(options);
             const CheapestResult r =
                 run_search(interrupt, [&] { return box.solver.cheapest(best, options); });
@@ -260,8 +297,9 @@ shape. It keeps its own copy of the problem.)doc")
             return py::make_tuple(solutions, r.status);
           },
           py::arg("k") = 1, py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+          py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
           "The k cheapest solutions by option costs (Knuth's DLX5), cheapest first, ties by\n"
-          "the sorted option lists: ([(cost, options), ...], status).")
+          "the sorted option lists: ([(cost, options), ...], status). progress: as count's.")
       .def_property_readonly("statistics",
                              [](const SolverBox& box) { return box.solver.statistics(); })
       .def_property_readonly("problem", [](const SolverBox& box) { return box.problem; })
@@ -271,8 +309,10 @@ shape. It keeps its own copy of the problem.)doc")
   m.def(
       "count",
       [](const Problem& problem, const py::int_& limit, double time_limit,
-         const py::int_& node_limit, const py::int_& thread_count, Layout layout) {
+         const py::int_& node_limit, const py::int_& thread_count, Layout layout,
+         const py::object& progress, double progress_interval) {
         const SearchOptions limits = limits_of(limit, time_limit, node_limit);
+        const Reporting reporting{progress, progress_interval};
         auto threads = counted<unsigned>(thread_count, "threads");
         // As the CLI: Algorithm M's branches do not cut into pieces, so a
         // problem with multiplicities is counted on one thread, said when
@@ -286,12 +326,13 @@ shape. It keeps its own copy of the problem.)doc")
         }
         if (threads == 1) {
           SolverBox box(problem, layout, Kernels::automatic);
-          return count_with(box, limits);
+          return count_with(box, limits, reporting);
         }
-        return count_parallel(problem, limits, threads, layout);
+        return count_parallel(problem, limits, threads, layout, reporting);
       },
       py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
       py::arg("node_limit") = 0, py::arg("threads") = 0, py::arg("layout") = Layout::automatic,
+      py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
       (std::string("Counts a problem's solutions on `threads` threads (0, the default, as the "
                    "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
                    "\n") +

@@ -19,10 +19,13 @@ def small():
 
 
 @pytest.mark.parametrize("make", [
-    lambda: xc.Problem(primary=[1]),
-    lambda: xc.Problem(secondary=[None]),
+    lambda: xc.Problem(primary=[[1]]),
+    lambda: xc.Problem(secondary=[{}]),
     lambda: xc.Problem(primary=["a"], options=[5]),
-    lambda: xc.Problem(primary=["a"], options=[[3]]),
+    lambda: xc.Problem(primary=["a"], options=[[[3]]]),
+    lambda: xc.Problem(primary=[1], options=[[[3]]]),
+    lambda: xc.Problem.from_subsets([[[1]]]),
+    lambda: xc.Problem.from_subsets(["ab"]),
 ])
 def test_a_wrong_type_in_a_problem_is_a_type_error(make):
     with pytest.raises(TypeError) as caught:
@@ -31,10 +34,22 @@ def test_a_wrong_type_in_a_problem_is_a_type_error(make):
 
 
 def test_a_wrong_type_names_what_was_wanted():
-    with pytest.raises(TypeError, match="an item's name is a str, not 1"):
-        xc.Problem(primary=[1])
+    with pytest.raises(TypeError, match=r"an item is a hashable value, not \[1\]"):
+        xc.Problem(primary=[[1]])
+    with pytest.raises(TypeError, match=r"an option's item is a hashable value, not \[3\]"):
+        xc.Problem(primary=["a"], options=[[[3]]])
     with pytest.raises(TypeError, match="an option is a list of items, not 5"):
         xc.Problem(primary=["a"], options=[5])
+    with pytest.raises(TypeError, match="an option is a list of items, not 5"):
+        xc.Problem(primary=[1], options=[5])
+
+
+def test_an_item_of_another_type_is_unknown_not_wrong():
+    # Items are any hashable values: an int that is not an item is unknown.
+    with pytest.raises(xc.ProblemError, match="unknown item 3"):
+        xc.Problem(primary=["a"], options=[["a", 3]])
+    with pytest.raises(xc.ProblemError, match=r"unknown item \('a', 'b', 'c'\)"):
+        xc.Problem(primary=[1], options=[[("a", "b", "c")]])
 
 
 @pytest.mark.parametrize("call, name", [

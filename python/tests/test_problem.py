@@ -74,6 +74,11 @@ def test_wrong_types_are_type_errors():
     with pytest.raises(TypeError):
         p.add_option("a")  # one str, not a list of items
     with pytest.raises(TypeError):
-        p.add_option([1])
+        p.add_option([["a"]])  # not hashable
     with pytest.raises(TypeError):
+        p.add_primary(["b"])
+    # Any hashable value may be an item, so these are only unknown.
+    with pytest.raises(xc.ProblemError, match="unknown item 1"):
+        p.add_option([1])
+    with pytest.raises(xc.ProblemError, match=r"unknown item \('a', 'b', 'c'\)"):
         p.add_option([("a", "b", "c")])

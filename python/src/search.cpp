@@ -145,6 +145,7 @@ void bind_search(py::module_& m) {
       .def_readonly("bytes", &Statistics::bytes)
       .def_readonly("level_nodes", &Statistics::level_nodes)
       .def_readonly("layout", &Statistics::layout)
+      .def_readonly("threads", &Statistics::threads)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +

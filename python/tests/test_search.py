@@ -156,6 +156,18 @@ def test_threads_count_the_same(threads):
     assert r.status == xc.Status.time_limit
 
 
+def test_statistics_say_how_many_threads_searched():
+    # By default one thread per CPU, as the CLI; a tree one thread finishes
+    # in 10,000 nodes is searched on one, and the figures say so.
+    big = problem(models.queens(11))
+    assert big.count().statistics.threads == xc.default_threads()
+    assert big.count(threads=2).statistics.threads == 2
+    assert big.count(threads=1).statistics.threads == 1
+    small = problem(models.queens(6))
+    r = small.count(threads=2)
+    assert (r.solutions, r.statistics.threads) == (4, 1)
+
+
 def test_solve_and_no_solution():
     assert models.obeys_rules(problem(models.queens(8)), problem(models.queens(8)).solve())
     assert problem(models.queens(3)).solve() is None

@@ -508,9 +508,10 @@ def _solutions(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_l
 
 
 def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
-           threads: int = 1, layout: Layout = Layout.automatic, progress: ProgressCallback = None,
+           threads: int = 0, layout: Layout = Layout.automatic, progress: ProgressCallback = None,
            progress_interval: float = 1.0) -> CountResult:
-    """Counts the solutions on `threads` threads (0: one per core); a CountResult."""
+    """Counts the solutions on `threads` threads (0, the default: one per CPU, as the
+    CLI does); a CountResult."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
                  layout=layout, progress=progress, progress_interval=progress_interval)
 

@@ -32,4 +32,23 @@ set(XCOVER_SOURCE_FILES
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyomino.cpp)
+
+# The kernel sets built beside baseline: all of them unless XCOVER_KERNEL_SETS
+# says fewer (CMakeLists.txt). XCOVER_KERNEL_DEFINITIONS tells dispatch.cpp
+# which are there.
+set(XCOVER_KERNEL_DEFINITIONS)
+if(DEFINED XCOVER_KERNEL_SETS)
+  set(xcover_kernel_sets ${XCOVER_KERNEL_SETS})
+else()
+  set(xcover_kernel_sets avx2 avx512 avx512icl)
+endif()
+foreach(set IN ITEMS avx2 avx512 avx512icl)
+  string(TOUPPER ${set} upper)
+  if(set IN_LIST xcover_kernel_sets)
+    list(APPEND XCOVER_KERNEL_DEFINITIONS XCOVER_BUILT_${upper}=1)
+  else()
+    list(REMOVE_ITEM XCOVER_SOURCE_FILES engine/kernels/${set}.cpp)
+    list(APPEND XCOVER_KERNEL_DEFINITIONS XCOVER_BUILT_${upper}=0)
+  endif()
+endforeach()
 list(TRANSFORM XCOVER_SOURCE_FILES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
@@ -98,7 +99,7 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   }
   std::mt19937 rng(20261122);
   int with_solutions = 0, with_colors = 0;
-  for (int round = 0; round < 1500; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1500); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -133,7 +134,7 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
 TEST_CASE("multiplicities: Algorithm M agrees with brute force on 1000 random problems") {
   std::mt19937 rng(20261123);
   int with_solutions = 0, with_bounds = 0, with_colors = 0, with_empty = 0;
-  for (int round = 0; round < 1000; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng, true);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -243,7 +244,7 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   }
   std::mt19937 rng(7);
   std::size_t split_runs = 0;
-  for (int round = 0; round < 500; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(500); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -265,7 +266,7 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   SUBCASE("sparse") { layout = xcover::Layout::sparse; }
   std::mt19937 rng(99);
-  for (int round = 0; round < 300; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(300); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, layout);
@@ -283,7 +284,7 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
 
 TEST_CASE("the layouts visit the same solutions in the same order, with the same counts") {
   std::mt19937 rng(31);
-  for (int round = 0; round < 1000; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     // With random tie-breaking too: the same seed draws the same choices.
@@ -321,7 +322,7 @@ TEST_CASE("the layouts visit the same solutions in the same order, with the same
 TEST_CASE("forced options committed ahead: the same solutions") {
   std::mt19937 rng(5);
   int forced_at_root = 0, differ = 0;
-  for (int round = 0; round < 1000; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     std::vector<std::vector<int>> order[2];
@@ -367,7 +368,7 @@ TEST_CASE("forced options committed ahead: the same solutions") {
 TEST_CASE("branching on the most clashes changes the tree, not the solutions") {
   std::mt19937 rng(8);
   int smaller = 0, larger = 0;
-  for (int round = 0; round < 1000; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, xcover::Layout::bitsets);
@@ -390,7 +391,7 @@ TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
   // items and options: the links' node counts level by level must equal
   // the bit sets', which always scan every item.
   std::mt19937 rng(47);
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(200); ++round) {
     const std::string text = xcover::to_dlx(random_problem(rng));
     std::istringstream in(text);
     std::string items_line;
@@ -445,7 +446,7 @@ TEST_CASE("the sparse sets search the links' tree: same solutions, order and cou
   // lengths (see sparse.hpp).
   std::mt19937 rng(2026);
   int cut = 0;
-  for (int round = 0; round < 1000; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "layout_run.hpp"
+#include "sanitized.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
@@ -149,7 +150,7 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
   // draws must match.
   std::mt19937 rng(1123);
   int cut = 0, taken = 0;
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < xcover::test::sanitized_share(200); ++round) {
     const xcover::Problem problem = grouped_problem(rng);
     CAPTURE(round);
     const bool fits = counted(problem, xcover::Layout::automatic);

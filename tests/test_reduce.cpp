@@ -16,6 +16,7 @@
 
 #include "cli_support.hpp"
 #include "random_problems.hpp"
+#include "sanitized.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/reduce.hpp"
@@ -121,7 +122,7 @@ TEST_CASE("Knuth's two examples in DLX-PRE reduce as his program reduces them") 
 TEST_CASE("reduced problems have the original's solutions, on 3000 random problems with colours") {
   std::mt19937 rng(20261123);
   int reduced = 0, unsolvable = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
+  for (int trial = 0; trial < xcover::test::sanitized_share(3000); ++trial) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     const SolutionSet expected = brute_force(problem);

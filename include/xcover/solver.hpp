@@ -365,14 +365,16 @@ class XCOVER_API SolutionRange {
   detail::Engine* engine_;
   bool started_ = false;
 };
-// The best set this processor runs.
+// The best set this processor runs, of those the library was built with
+// (all of them, unless CMake's XCOVER_KERNEL_SETS left some out).
 XCOVER_API Kernels best_kernels();
-// Whether this processor runs `kernels`.
+// Whether this processor runs `kernels` and the library has them.
 XCOVER_API bool supports(Kernels kernels);
 // The set new solvers take: the environment variable XCOVER_KERNELS when
 // it names one (baseline, avx2, avx512, avx512icl; to test or compare a
 // lower set), else best_kernels(). Throws ConfigurationError (error.hpp)
-// when XCOVER_KERNELS names no set, or one this processor does not run.
+// when XCOVER_KERNELS names no set, one this processor does not run, or one
+// the build left out.
 XCOVER_API Kernels default_kernels();
 
 class XCOVER_API Solver {

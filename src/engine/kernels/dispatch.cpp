@@ -53,6 +53,42 @@ Kernels detect() { return Kernels::baseline; }
 
 constexpr Kernels kAll[] = {Kernels::baseline, Kernels::avx2, Kernels::avx512, Kernels::avx512icl};
 
+// The sets this build compiled (CMake's XCOVER_KERNEL_SETS; all by default).
+#ifndef XCOVER_BUILT_AVX2
+#define XCOVER_BUILT_AVX2 1
+#endif
+#ifndef XCOVER_BUILT_AVX512
+#define XCOVER_BUILT_AVX512 1
+#endif
+#ifndef XCOVER_BUILT_AVX512ICL
+#define XCOVER_BUILT_AVX512ICL 1
+#endif
+
+bool built(Kernels kernels) {
+  switch (kernels) {
+    case Kernels::avx2:
+      return XCOVER_X86_64 && XCOVER_BUILT_AVX2;
+    case Kernels::avx512:
+      return XCOVER_X86_64 && XCOVER_BUILT_AVX512;
+    case Kernels::avx512icl:
+      return XCOVER_X86_64 && XCOVER_BUILT_AVX512ICL;
+    default:
+      return true;
+  }
+}
+
+// The sets that pass `test`, as a list for a message.
+template <class Test>
+std::string sets_where(Test test) {
+  std::string list;
+  for (const Kernels k : kAll) {
+    if (!test(k)) continue;
+    list += list.empty() ? "" : ", ";
+    list += to_string(k);
+  }
+  return list;
+}
+
 }  // namespace
 
 const char* to_string(Kernels kernels) {
@@ -71,16 +107,34 @@ const char* to_string(Kernels kernels) {
   return "unknown";
 }
 
-Kernels best_kernels() {
+namespace {
+
+// The best set the processor runs, whether built or not.
+Kernels processor_best() {
   static const Kernels best = detect();
   return best;
 }
 
 // Each set runs wherever a later one does.
-bool supports(Kernels kernels) {
-  if (kernels == Kernels::automatic) return true;
+bool runs(Kernels kernels) {
   if (!XCOVER_X86_64) return kernels == Kernels::baseline;
-  return static_cast<int>(kernels) <= static_cast<int>(best_kernels());
+  return static_cast<int>(kernels) <= static_cast<int>(processor_best());
+}
+
+}  // namespace
+
+Kernels best_kernels() {
+  static const Kernels best = [] {
+    Kernels found = Kernels::baseline;
+    for (const Kernels k : kAll)
+      if (built(k) && runs(k)) found = k;
+    return found;
+  }();
+  return best;
+}
+
+bool supports(Kernels kernels) {
+  return kernels == Kernels::automatic || (built(kernels) && runs(kernels));
 }
 
 Kernels default_kernels() {
@@ -88,17 +142,15 @@ Kernels default_kernels() {
   if (forced == nullptr || *forced == '\0') return best_kernels();
   for (const Kernels k : kAll) {
     if (std::string(forced) != to_string(k)) continue;
-    if (!supports(k)) {
-      std::string runs;
-      for (const Kernels lower : kAll) {
-        if (!supports(lower)) continue;
-        runs += runs.empty() ? "" : ", ";
-        runs += to_string(lower);
-      }
+    if (!runs(k))
       throw ConfigurationError(
           "XCOVER_KERNELS", forced,
-          "this processor cannot run these kernels (the sets it runs: " + runs + ")");
-    }
+          "this processor cannot run these kernels (the sets it runs: " + sets_where(runs) + ")");
+    if (!built(k))
+      throw ConfigurationError("XCOVER_KERNELS", forced,
+                               "this build has not compiled these kernels (XCOVER_KERNEL_SETS; "
+                               "the sets it has: " +
+                                   sets_where(built) + ")");
     return k;
   }
   throw ConfigurationError("XCOVER_KERNELS", forced,
@@ -109,19 +161,30 @@ namespace detail {
 
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
                                     bool costs) {
-  if (!supports(kernels))
+  if (!runs(kernels))
     throw ProblemError(
         std::string("kernels ") + to_string(kernels) +
-        ": this processor cannot run them (the best it runs: " + to_string(best_kernels()) + ")");
+        ": this processor cannot run them (the best it runs: " + to_string(processor_best()) + ")");
+  if (!built(kernels))
+    throw ProblemError(std::string("kernels ") + to_string(kernels) +
+                       ": this build has not compiled them (XCOVER_KERNEL_SETS; the best it "
+                       "has here: " +
+                       to_string(best_kernels()) + ")");
   const LayoutPlan plan = costs ? costs_plan(problem) : plan_layout(problem, layout);
 #if XCOVER_X86_64
   switch (kernels) {
+#if XCOVER_BUILT_AVX512ICL
     case Kernels::avx512icl:
       return avx512icl::make_engine(problem, plan);
+#endif
+#if XCOVER_BUILT_AVX512
     case Kernels::avx512:
       return avx512::make_engine(problem, plan);
+#endif
+#if XCOVER_BUILT_AVX2
     case Kernels::avx2:
       return avx2::make_engine(problem, plan);
+#endif
     default:
       break;
   }

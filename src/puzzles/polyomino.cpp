@@ -6,6 +6,7 @@
 #include <charconv>
 #include <istream>
 #include <sstream>
+#include <utility>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
@@ -102,18 +103,18 @@ std::vector<Shape> orientations(const Shape& shape, bool reflections) {
 
 const std::vector<PolyominoPiece>& pentominoes() {
   static const std::vector<PolyominoPiece> pieces = {
-      {'F', Shape::from_picture({".##", "##.", ".#."})},
-      {'I', Shape::from_picture({"#####"})},
-      {'L', Shape::from_picture({"#.", "#.", "#.", "##"})},
-      {'N', Shape::from_picture({".#", ".#", "##", "#."})},
-      {'P', Shape::from_picture({"##", "##", "#."})},
-      {'T', Shape::from_picture({"###", ".#.", ".#."})},
-      {'U', Shape::from_picture({"#.#", "###"})},
-      {'V', Shape::from_picture({"#..", "#..", "###"})},
-      {'W', Shape::from_picture({"#..", "##.", ".##"})},
-      {'X', Shape::from_picture({".#.", "###", ".#."})},
-      {'Y', Shape::from_picture({".#", "##", ".#", ".#"})},
-      {'Z', Shape::from_picture({"##.", ".#.", ".##"})},
+      {"F", Shape::from_picture({".##", "##.", ".#."})},
+      {"I", Shape::from_picture({"#####"})},
+      {"L", Shape::from_picture({"#.", "#.", "#.", "##"})},
+      {"N", Shape::from_picture({".#", ".#", "##", "#."})},
+      {"P", Shape::from_picture({"##", "##", "#."})},
+      {"T", Shape::from_picture({"###", ".#.", ".#."})},
+      {"U", Shape::from_picture({"#.#", "###"})},
+      {"V", Shape::from_picture({"#..", "#..", "###"})},
+      {"W", Shape::from_picture({"#..", "##.", ".##"})},
+      {"X", Shape::from_picture({".#.", "###", ".#."})},
+      {"Y", Shape::from_picture({".#", "##", ".#", ".#"})},
+      {"Z", Shape::from_picture({"##.", ".#.", ".##"})},
   };
   return pieces;
 }
@@ -154,6 +155,41 @@ std::optional<Board> builtin_board(std::string_view name) {
   if (!rows || !cols || *rows > max_side || *cols > max_side) return std::nullopt;
   return rectangle(*rows, *cols);
 }
+
+// --- piece names -------------------------------------------------------------
+
+namespace {
+
+// "r", digits, "c", digits: the name of a board cell's item.
+bool is_cell_name(std::string_view name) {
+  auto digits = [&](std::size_t from) {
+    std::size_t k = from;
+    while (k < name.size() && std::isdigit(static_cast<unsigned char>(name[k]))) ++k;
+    return k;
+  };
+  if (name.empty() || name[0] != 'r') return false;
+  const std::size_t c = digits(1);
+  if (c == 1 || c >= name.size() || name[c] != 'c') return false;
+  const std::size_t end = digits(c + 1);
+  return end > c + 1 && end == name.size();
+}
+
+// Empty when `name` may name a piece; otherwise why not. Letters, digits,
+// '_' and '-' keep a name one word in the file format and in Knuth's (no
+// blank, ':' or '|'), and leave ':' free for the copies in tiling_picture.
+std::string piece_name_error(std::string_view name) {
+  const std::string quoted = "'" + std::string(name) + "'";
+  if (name.empty()) return "a piece name is empty";
+  for (const char ch : name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '-')
+      return "piece name " + quoted + " has a character other than letters, digits, '_' and '-'";
+  }
+  if (is_cell_name(name))
+    return "piece name " + quoted + " is of the form rNcN, which names a board cell";
+  return "";
+}
+
+}  // namespace
 
 // --- the picture file format -----------------------------------------------
 
@@ -215,13 +251,14 @@ class PolyominoParser {
   }
 
   std::string what_is_open() const {
-    return piece_name_ ? std::string("piece '") + *piece_name_ + "'" : std::string("the board");
+    return piece_name_ ? "piece '" + *piece_name_ + "'" : std::string("the board");
   }
 
-  // A header: "board" or "piece NAME".
+  // A header: "board" or "piece NAME [xN]".
   void start_picture(const std::vector<std::string_view>& words) {
     if (words[0] == "piece") {
       piece_name_ = piece_name(words);
+      copies_ = words.size() == 3 ? copies(words[2]) : 1;
     } else if (words.size() != 1) {
       fail(line_, "expected 'board' alone on its line");
     } else if (file_.board) {
@@ -234,17 +271,26 @@ class PolyominoParser {
     rows_.clear();
   }
 
-  char piece_name(const std::vector<std::string_view>& words) const {
-    if (words.size() != 2 || words[1].size() != 1 ||
-        !std::isalnum(static_cast<unsigned char>(words[1][0])))
-      fail(line_, "expected 'piece NAME' where NAME is one letter or digit");
-    const char name = words[1][0];
+  std::string piece_name(const std::vector<std::string_view>& words) const {
+    if (words.size() != 2 && words.size() != 3)
+      fail(line_, "expected 'piece NAME' or 'piece NAME xN' (N copies)");
+    const std::string name(words[1]);
+    if (const std::string error = piece_name_error(name); !error.empty()) fail(line_, error);
     for (std::size_t k = 0; k < file_.pieces.size(); ++k) {
       if (file_.pieces[k].name == name)
-        fail(line_, std::string("piece '") + name + "' is defined twice (first at line " +
+        fail(line_, "piece '" + name + "' is defined twice (first at line " +
                         std::to_string(file_.piece_lines[k]) + ")");
     }
     return name;
+  }
+
+  // "xN": N copies of the piece.
+  int copies(std::string_view word) const {
+    const std::optional<int> n = word.starts_with('x') ? positive(word.substr(1)) : std::nullopt;
+    if (!n)
+      fail(line_, "expected xN after the piece name, N copies (1 or more), found '" +
+                      std::string(word) + "'");
+    return *n;
   }
 
   void add_row(std::string_view row) {
@@ -262,7 +308,7 @@ class PolyominoParser {
     Shape shape = Shape::from_picture(rows_);
     if (shape.size() == 0) fail(header_line_, what_is_open() + " has no cells");
     if (piece_name_) {
-      file_.pieces.push_back(PolyominoPiece{*piece_name_, std::move(shape)});
+      file_.pieces.push_back(PolyominoPiece{*piece_name_, std::move(shape), copies_});
       file_.piece_lines.push_back(header_line_);
     } else {
       file_.board = std::move(shape);
@@ -277,7 +323,8 @@ class PolyominoParser {
   bool open_ = false;
   std::size_t header_line_ = 0;
   std::vector<std::string> rows_;
-  std::optional<char> piece_name_;
+  std::optional<std::string> piece_name_;
+  int copies_ = 1;
 };
 
 }  // namespace
@@ -307,13 +354,21 @@ std::string cell_name(Cell cell) {
   return "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col);
 }
 
+// A piece without copies keeps the bounds 1:1, so that a tiling without
+// copies stays a problem for every layout and for threads.
 void add_piece_items(Problem& problem, const std::vector<PolyominoPiece>& pieces) {
   for (const PolyominoPiece& piece : pieces) {
-    const std::string name(1, piece.name);
-    if (!std::isalnum(static_cast<unsigned char>(piece.name)))
-      throw ProblemError("piece name '" + name + "' is not a letter or digit");
-    if (problem.find_item(name) >= 0) throw ProblemError("two pieces are named '" + name + "'");
-    problem.add_primary(name);
+    if (const std::string error = piece_name_error(piece.name); !error.empty())
+      throw ProblemError(error);
+    if (problem.find_item(piece.name) >= 0)
+      throw ProblemError("two pieces are named '" + piece.name + "'");
+    if (piece.copies < 1)
+      throw ProblemError("piece '" + piece.name + "' has " + std::to_string(piece.copies) +
+                         " copies; it needs 1 or more");
+    if (piece.copies == 1)
+      problem.add_primary(piece.name);
+    else
+      problem.add_primary(piece.name, piece.copies, piece.copies);
   }
 }
 
@@ -374,15 +429,85 @@ TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces
   return tiling;
 }
 
+namespace {
+
+const Placement& placement_of(const TilingProblem& tiling, int option) {
+  if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
+    throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
+  return tiling.placements[static_cast<std::size_t>(option)];
+}
+
+std::string label_of(const PolyominoPiece& piece, int copy) {
+  return piece.copies == 1 ? piece.name : piece.name + ":" + std::to_string(copy);
+}
+
+// The width of the longest label a tiling of `pieces` can show.
+std::size_t label_width(const std::vector<PolyominoPiece>& pieces) {
+  std::size_t width = 1;
+  for (const PolyominoPiece& piece : pieces)
+    width = std::max(width, label_of(piece, piece.copies).size());
+  return width;
+}
+
+}  // namespace
+
+std::vector<int> copy_numbers(const TilingProblem& tiling, const Solution& solution) {
+  const std::size_t count = solution.options.size();
+  std::vector<int> numbers(count, 1);
+  // The solution's options by piece, then in board order of first cells.
+  std::vector<std::size_t> order(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    placement_of(tiling, solution.options[k]);  // (checks the option)
+    order[k] = k;
+  }
+  auto key = [&](std::size_t k) {
+    const Placement& placement = tiling.placements[static_cast<std::size_t>(solution.options[k])];
+    return std::pair(placement.piece, placement.cells.cells().front());
+  };
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  for (std::size_t k = 1; k < count; ++k) {
+    if (key(order[k]).first == key(order[k - 1]).first)
+      numbers[order[k]] = numbers[order[k - 1]] + 1;
+  }
+  return numbers;
+}
+
 std::vector<std::string> tiling_picture(const TilingProblem& tiling, const Solution& solution) {
+  const std::vector<int> copies = copy_numbers(tiling, solution);
   const Bounds b = bounds_of(tiling.board.cells());
   std::vector<std::string> picture = blank_picture(b);
-  for (int option : solution.options) {
-    if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
-      throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
-    const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
-    const char name = tiling.pieces[static_cast<std::size_t>(placement.piece)].name;
-    for (const Cell& cell : placement.cells.cells()) at(picture, b, cell) = name;
+  const std::size_t width = label_width(tiling.pieces);
+  if (width == 1) {
+    for (int option : solution.options) {
+      const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
+      const char name = tiling.pieces[static_cast<std::size_t>(placement.piece)].name[0];
+      for (const Cell& cell : placement.cells.cells()) at(picture, b, cell) = name;
+    }
+    return picture;
+  }
+  // Labels in fields: the one-character picture says which option covers
+  // each cell, as an index into `labels` (a byte would not hold them all, so
+  // a grid of ints beside it).
+  std::vector<std::string> labels;
+  std::vector<std::vector<int>> covering(picture.size(),
+                                         std::vector<int>(picture.front().size(), -1));
+  for (std::size_t k = 0; k < solution.options.size(); ++k) {
+    const Placement& placement = tiling.placements[static_cast<std::size_t>(solution.options[k])];
+    labels.push_back(label_of(tiling.pieces[static_cast<std::size_t>(placement.piece)], copies[k]));
+    for (const Cell& cell : placement.cells.cells())
+      covering[static_cast<std::size_t>(cell.row - b.min_row)]
+              [static_cast<std::size_t>(cell.col - b.min_col)] = static_cast<int>(k);
+  }
+  const std::string hole = ".";
+  for (std::size_t r = 0; r < picture.size(); ++r) {
+    std::string& row = picture[r];
+    row.clear();
+    for (std::size_t c = 0; c < covering[r].size(); ++c) {
+      const int k = covering[r][c];
+      row.resize(c * (width + 1), ' ');  // field c starts there
+      row += k < 0 ? hole : labels[static_cast<std::size_t>(k)];
+    }
   }
   return picture;
 }

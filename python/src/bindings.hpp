@@ -74,6 +74,7 @@ void bind_search(py::module_& m);
 void bind_reduce(py::module_& m);
 void bind_sudoku(py::module_& m);
 void bind_sudoku_rules(py::module_& m);
+void bind_polyomino(py::module_& m);
 
 // Ctrl-C during a search. The search runs without the GIL, so Python's
 // signal handler only notes the signal; this checks for it from the search's

@@ -38,12 +38,14 @@ from ._core import (
     reduce,
 )
 from . import sudoku
+from . import polyomino
 
 __all__ = [
     "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
     "Problem", "ProblemError", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "reduce", "sudoku",
+    "polyomino",
 ]
 
 

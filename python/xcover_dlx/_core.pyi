@@ -5,6 +5,7 @@ import os
 from typing import Iterable, Iterator, Sequence, Tuple, Union, overload
 
 from . import sudoku as sudoku
+from . import polyomino as polyomino
 
 __version__: str
 

@@ -221,6 +221,47 @@ TEST_CASE("polyomino: shapes, pictures and orientations") {
   }
 }
 
+TEST_CASE("polyomino: big shapes are put in order and turned as small ones are") {
+  // Shapes of hundreds of cells are sorted by counting, not by std::sort:
+  // against the test's own sort, on random shapes dense and sparse.
+  std::mt19937 rng(25);
+  for (int round = 0; round < 20; ++round) {
+    CAPTURE(round);
+    const int rows = 5 + static_cast<int>(rng() % 40), cols = 5 + static_cast<int>(rng() % 40);
+    const int per_mille = round % 4 == 0 ? 30 : 700;  // some too spread out to count
+    std::vector<Cell> cells;
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        if (static_cast<int>(rng() % 1000) < per_mille) cells.push_back(Cell{r * 3 - 7, c - 11});
+      }
+    }
+    if (cells.empty()) continue;
+    std::vector<Cell> shuffled = cells;
+    shuffled.insert(shuffled.end(), cells.begin(), cells.begin() + cells.size() / 3);
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    CHECK(Shape(shuffled).cells() == cells);  // in order, repeats gone
+
+    const Shape shape(cells);
+    std::set<std::vector<Cell>> expected;
+    std::vector<Cell> turned = cells;
+    for (int k = 0; k < 8; ++k) {
+      for (Cell& c : turned) c = k == 4 ? Cell{c.row, -c.col} : Cell{c.col, -c.row};
+      int min_row = turned[0].row, min_col = turned[0].col;
+      for (const Cell& c : turned) {
+        min_row = std::min(min_row, c.row);
+        min_col = std::min(min_col, c.col);
+      }
+      std::vector<Cell> moved;
+      for (const Cell& c : turned) moved.push_back(Cell{c.row - min_row, c.col - min_col});
+      std::sort(moved.begin(), moved.end());
+      expected.insert(moved);
+    }
+    std::set<std::vector<Cell>> found;
+    for (const Shape& oriented : poly::orientations(shape)) found.insert(oriented.cells());
+    CHECK(found == expected);
+  }
+}
+
 TEST_CASE("polyomino: small tilings counted by hand") {
   const auto file = poly::parse_polyomino(
       "board\n"

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <istream>
 #include <sstream>
 #include <utility>
@@ -15,29 +16,12 @@ namespace xcover::polyomino {
 
 // --- shapes ---------------------------------------------------------------
 
-Shape::Shape(std::vector<Cell> cells) : cells_(std::move(cells)) {
-  std::sort(cells_.begin(), cells_.end());
-  cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
-}
-
-Shape Shape::from_picture(const std::vector<std::string>& rows) {
-  std::vector<Cell> cells;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (std::size_t c = 0; c < rows[r].size(); ++c) {
-      if (rows[r][c] == '#') cells.push_back(Cell{static_cast<int>(r), static_cast<int>(c)});
-    }
-  }
-  return Shape(std::move(cells));
-}
-
-bool Shape::contains(Cell cell) const {
-  return std::binary_search(cells_.begin(), cells_.end(), cell);
-}
-
 namespace {
 
 struct Bounds {
   int min_row = 0, min_col = 0, max_row = -1, max_col = -1;
+  std::size_t rows() const { return static_cast<std::size_t>(std::int64_t{max_row} - min_row + 1); }
+  std::size_t cols() const { return static_cast<std::size_t>(std::int64_t{max_col} - min_col + 1); }
 };
 
 Bounds bounds_of(const std::vector<Cell>& cells) {
@@ -54,9 +38,7 @@ Bounds bounds_of(const std::vector<Cell>& cells) {
 
 // A blank picture of the bounds, and where a cell goes in it.
 std::vector<std::string> blank_picture(const Bounds& b) {
-  return std::vector<std::string>(
-      static_cast<std::size_t>(b.max_row - b.min_row + 1),
-      std::string(static_cast<std::size_t>(b.max_col - b.min_col + 1), '.'));
+  return std::vector<std::string>(b.rows(), std::string(b.cols(), '.'));
 }
 
 char& at(std::vector<std::string>& picture, const Bounds& b, Cell cell) {
@@ -64,7 +46,56 @@ char& at(std::vector<std::string>& picture, const Bounds& b, Cell cell) {
                 [static_cast<std::size_t>(cell.col - b.min_col)];
 }
 
+// Row by row. Most shapes come in order (pictures, rectangles, shifted
+// shapes): one pass sees it. A big shape out of order (a turned piece) is
+// put in order by two stable counting passes, by column and then by row,
+// in linear time: std::sort took a second over the 8 turns of a 1000x1000
+// piece. A spread-out shape, whose bounding box dwarfs it, takes std::sort.
+// `scratch` is a buffer to reuse.
+void sort_cells(std::vector<Cell>& cells, std::vector<Cell>& scratch) {
+  if (std::is_sorted(cells.begin(), cells.end())) return;
+  const Bounds b = bounds_of(cells);
+  constexpr std::size_t small = 256;
+  if (cells.size() < small || b.rows() > cells.size() || b.cols() > cells.size()) {
+    std::sort(cells.begin(), cells.end());
+    return;
+  }
+  std::vector<Cell>& by_column = scratch;
+  by_column.resize(cells.size());
+  auto stable_pass = [](const std::vector<Cell>& from, std::vector<Cell>& to, std::size_t keys,
+                        auto key_of) {
+    std::vector<std::size_t> next(keys + 1, 0);  // where each key's cells go
+    for (const Cell& cell : from) ++next[key_of(cell) + 1];
+    for (std::size_t k = 1; k <= keys; ++k) next[k] += next[k - 1];
+    for (const Cell& cell : from) to[next[key_of(cell)]++] = cell;
+  };
+  stable_pass(cells, by_column, b.cols(),
+              [&](Cell cell) { return static_cast<std::size_t>(cell.col - b.min_col); });
+  stable_pass(by_column, cells, b.rows(),
+              [&](Cell cell) { return static_cast<std::size_t>(cell.row - b.min_row); });
+}
+
 }  // namespace
+
+Shape::Shape(std::vector<Cell> cells) : cells_(std::move(cells)) {
+  std::vector<Cell> scratch;
+  sort_cells(cells_, scratch);
+  cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
+}
+
+Shape Shape::from_picture(const std::vector<std::string>& rows) {
+  std::vector<Cell> cells;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      if (rows[r][c] == '#') cells.push_back(Cell{static_cast<int>(r), static_cast<int>(c)});
+    }
+  }
+  return Shape(std::move(cells));
+}
+
+bool Shape::contains(Cell cell) const {
+  return std::binary_search(cells_.begin(), cells_.end(), cell);
+}
 
 Shape Shape::normalized() const {
   const Bounds b = bounds_of(cells_);
@@ -85,11 +116,20 @@ std::vector<std::string> Shape::picture() const {
 
 std::vector<Shape> orientations(const Shape& shape, bool reflections) {
   std::vector<Shape> found;
+  // The cells turn in place, and each turn is moved and put in order in one
+  // buffer: fresh memory for every turn of a big piece (a million cells)
+  // took most of its time, in page faults.
   std::vector<Cell> cells = shape.cells();
+  std::vector<Cell> oriented, scratch;
   for (int flip = 0; flip < (reflections ? 2 : 1); ++flip) {
     for (int turn = 0; turn < 4; ++turn) {
-      Shape oriented = Shape(cells).normalized();
-      if (std::find(found.begin(), found.end(), oriented) == found.end()) found.push_back(oriented);
+      oriented.assign(cells.begin(), cells.end());
+      const Bounds b = bounds_of(oriented);
+      for (Cell& cell : oriented) cell = Cell{cell.row - b.min_row, cell.col - b.min_col};
+      sort_cells(oriented, scratch);
+      if (std::none_of(found.begin(), found.end(),
+                       [&](const Shape& known) { return known.cells() == oriented; }))
+        found.push_back(Shape(oriented));
       // A quarter turn: (row, col) -> (col, -row).
       for (Cell& cell : cells) cell = Cell{cell.col, -cell.row};
     }
@@ -351,7 +391,14 @@ PolyominoFile parse_polyomino(std::string_view text, const std::string& source) 
 namespace {
 
 std::string cell_name(Cell cell) {
-  return "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col);
+  char row[16], col[16];  // (to_chars, not to_string: no temporaries)
+  char* row_end = std::to_chars(row, row + sizeof row, cell.row).ptr;
+  char* col_end = std::to_chars(col, col + sizeof col, cell.col).ptr;
+  std::string name = "r";
+  name.append(row, static_cast<std::size_t>(row_end - row));
+  name += 'c';
+  name.append(col, static_cast<std::size_t>(col_end - col));
+  return name;
 }
 
 // A piece without copies keeps the bounds 1:1, so that a tiling without
@@ -372,33 +419,27 @@ void add_piece_items(Problem& problem, const std::vector<PolyominoPiece>& pieces
   }
 }
 
-// `shape` (normalized) moved down `row` and across `col`, if all of it then
-// lies on the board.
-std::optional<Shape> place(const Shape& shape, int row, int col, const Board& board) {
-  std::vector<Cell> cells;
-  cells.reserve(shape.cells().size());
-  for (const Cell& cell : shape.cells()) {
-    const Cell moved{cell.row + row, cell.col + col};
-    if (!board.contains(moved)) return std::nullopt;
-    cells.push_back(moved);
-  }
-  return Shape(std::move(cells));
-}
-
-// Items by index, not by name: the pieces, then the board's cells in order
-// (a million names looked up would cost more than the rest of a big board).
-void add_placement(TilingProblem& tiling, int piece, Shape cells) {
-  const std::vector<Cell>& board = tiling.board.cells();
-  const int first_cell = static_cast<int>(tiling.pieces.size());
-  std::vector<OptionEntry> entries{OptionEntry{piece, 0}};
-  entries.reserve(cells.cells().size() + 1);
+// Fills `cells` with `shape` (normalized) moved by `shift`, and `entries`
+// (after the piece's own) with their items, board cells by index, not by
+// name (a million names looked up would cost more than the rest of a big
+// board); false when some cell is off the board. Both lists are in board
+// order, so one pass finds every cell: most often the next board cell,
+// else by binary search from the last one found.
+bool place(const Shape& shape, Cell shift, const std::vector<Cell>& board, int first_cell,
+           std::vector<Cell>& cells, std::vector<OptionEntry>& entries) {
+  cells.clear();
+  entries.resize(1);
   auto from = board.begin();
-  for (const Cell& cell : cells.cells()) {  // both in order: one pass
-    from = std::lower_bound(from, board.end(), cell);
+  for (const Cell& cell : shape.cells()) {
+    const Cell moved{cell.row + shift.row, cell.col + shift.col};
+    if (from != board.end() && *from < moved) ++from;
+    if (from != board.end() && *from < moved) from = std::lower_bound(from, board.end(), moved);
+    if (from == board.end() || *from != moved) return false;
+    cells.push_back(moved);
     entries.push_back(OptionEntry{first_cell + static_cast<int>(from - board.begin()), 0});
+    ++from;
   }
-  tiling.problem.add_option(entries);
-  tiling.placements.push_back(Placement{piece, std::move(cells)});
+  return true;
 }
 
 }  // namespace
@@ -406,6 +447,7 @@ void add_placement(TilingProblem& tiling, int piece, Shape cells) {
 TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
                           const TilingOptions& options) {
   TilingProblem tiling{board, std::move(pieces), Problem(), {}};
+  tiling.problem.reserve_items(tiling.pieces.size() + static_cast<std::size_t>(board.size()));
   add_piece_items(tiling.problem, tiling.pieces);
   for (const Cell& cell : board.cells()) tiling.problem.add_primary(cell_name(cell));
 
@@ -414,14 +456,20 @@ TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces
   // every board cell as an anchor: a piece as big as the board would then be
   // tried at every cell, a million times for a 1000x1000 board.)
   const Bounds on = bounds_of(board.cells());
+  const int first_cell = static_cast<int>(tiling.pieces.size());
+  std::vector<Cell> cells;  // one placement's, reused
+  std::vector<OptionEntry> entries;
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     if (tiling.pieces[p].shape.size() == 0) continue;
+    const int piece = static_cast<int>(p);
     for (const Shape& oriented : orientations(tiling.pieces[p].shape, options.reflections)) {
       const Bounds size = bounds_of(oriented.cells());  // from (0, 0)
+      entries.assign(1, OptionEntry{piece, 0});
       for (int row = on.min_row; row + size.max_row <= on.max_row; ++row) {
         for (int col = on.min_col; col + size.max_col <= on.max_col; ++col) {
-          if (auto cells = place(oriented, row, col, board))
-            add_placement(tiling, static_cast<int>(p), std::move(*cells));
+          if (!place(oriented, Cell{row, col}, board.cells(), first_cell, cells, entries)) continue;
+          tiling.problem.add_option(entries);
+          tiling.placements.push_back(Placement{piece, Shape(cells)});
         }
       }
     }

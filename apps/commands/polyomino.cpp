@@ -27,11 +27,12 @@ namespace {
 
 constexpr const char* synopsis =
     "[FILE...] [options]\n\n"
-    "Tiles a board with a set of pieces, each used exactly once, turned and flipped\n"
-    "over, and prints each tiling as the board with the name of the piece on each\n"
-    "cell ('.' a hole). Counts are raw exact-cover counts: rotations and\n"
-    "reflections of a tiling are counted separately (6x10: 9356); copies of a piece\n"
-    "are not told apart (a tiling that swaps two copies is the same tiling).\n\n"
+    "Tiles a board with a set of pieces, each used exactly once (a piece with\n"
+    "copies, once per copy), turned and flipped over, and prints each tiling as\n"
+    "the board with the name of the piece on each cell ('.' a hole). Counts are\n"
+    "raw exact-cover counts: rotations and reflections of a tiling are counted\n"
+    "separately (6x10: 9356); copies of a piece are not told apart (a tiling that\n"
+    "swaps two copies is the same tiling).\n\n"
     "Without FILE the pieces are the 12 pentominoes F I L N P T U V W X Y Z.\n"
     "Built-in boards (--board): RxC, an R-by-C rectangle (6x10, 5x12, 4x15, 3x20\n"
     "fit the pentominoes); 8x8-centre (or 8x8-center), the 8x8 square without\n"

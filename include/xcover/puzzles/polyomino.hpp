@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Polyomino tilings as exact cover: cover every cell of a board with a set of
-// pieces, each used exactly once, turned and (optionally) flipped. The items
-// are the piece names, then the board cells, all primary; each option is one
-// placement of one piece. All of it is in namespace xcover::polyomino (its
-// Cell, Shape and Placement are not the only ones a program may have):
+// pieces, each used exactly once (a piece with copies, once per copy), turned
+// and (optionally) flipped. The items are the piece names, then the board
+// cells, all primary; each option is one placement of one piece. All of it
+// is in namespace xcover::polyomino (its Cell, Shape and Placement are not
+// the only ones a program may have):
 //
 //   namespace poly = xcover::polyomino;
 //   poly::TilingProblem tiling =

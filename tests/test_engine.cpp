@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "xcover/dlx_format.hpp"
+#include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
 namespace {
@@ -96,6 +98,32 @@ TEST_CASE("colours: many options may share one colour") {
   // Every item picks the same colour: two solutions.
   xcover::Solver solver(problem);
   CHECK(solver.count().solutions == 2);
+}
+
+TEST_CASE("items by name: found as the table grows, after reserve_items, and once only") {
+  xcover::Problem problem;
+  CHECK(problem.find_item("a") == -1);
+  problem.reserve_items(3);  // then past it: the table grows again
+  for (int k = 0; k < 5000; ++k) {
+    const std::string name = (k % 2 ? "s" : "p") + std::to_string(k);
+    REQUIRE(problem.add_primary(name) == k);
+    CHECK(problem.find_item(name) == k);
+  }
+  for (int k = 0; k < 5000; ++k) {
+    const std::string name = (k % 2 ? "s" : "p") + std::to_string(k);
+    CHECK(problem.find_item(name) == k);
+    CHECK_THROWS_WITH_AS(problem.add_primary(name), ("duplicate item name '" + name + "'").c_str(),
+                         xcover::ProblemError);
+  }
+  CHECK(problem.find_item("p1") == -1);
+  CHECK(problem.find_item("") == -1);
+  problem.reserve_items(100000);
+  CHECK(problem.item_count() == 5000);
+  CHECK(problem.find_item("s4999") == 4999);
+  problem.add_secondary("x");
+  const xcover::Problem copy = problem;
+  CHECK(copy.find_item("x") == 5000);
+  CHECK(copy == problem);
 }
 
 TEST_CASE("empty and unsatisfiable problems") {

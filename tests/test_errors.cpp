@@ -71,12 +71,12 @@ TEST_CASE("ProblemError: the builder, indices the problem does not have, the ada
         "option 16 is not one of this Langford 3 problem's");
   const xcover::polyomino::TilingProblem tiling =
       xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("2x4"),
-                                     {{'a', xcover::polyomino::Shape::from_picture({"##"})}});
+                                     {{"a", xcover::polyomino::Shape::from_picture({"##"})}});
   CHECK(error_of([&] { xcover::polyomino::tiling_picture(tiling, stray); }) ==
         "option 16 is not one of this tiling's");
   CHECK(error_of([&] {
           xcover::polyomino::make_tiling(*xcover::polyomino::builtin_board("2x4"),
-                                         {{'a', {}}, {'a', {}}});
+                                         {{"a", {}}, {"a", {}}});
         }) == "two pieces are named 'a'");
   // The bit-set layout's limits.
   xcover::Problem colored;

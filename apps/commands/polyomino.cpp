@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// xcover polyomino [FILE...]: tile a board with pieces, each used once.
+// xcover polyomino [FILE...]: tile a board with pieces, each used once (or
+// as many times as it has copies).
 #include "xcover/puzzles/polyomino.hpp"
 
+#include <cstdint>
 #include <iostream>
 
 #include "cli/input.hpp"
@@ -25,10 +27,12 @@ namespace {
 
 constexpr const char* synopsis =
     "[FILE...] [options]\n\n"
-    "Tiles a board with a set of pieces, each used exactly once, turned and flipped\n"
-    "over, and prints each tiling as the board with the name of the piece on each\n"
-    "cell ('.' a hole). Counts are raw exact-cover counts: rotations and\n"
-    "reflections of a tiling are counted separately (6x10: 9356).\n\n"
+    "Tiles a board with a set of pieces, each used exactly once (a piece with\n"
+    "copies, once per copy), turned and flipped over, and prints each tiling as\n"
+    "the board with the name of the piece on each cell ('.' a hole). Counts are\n"
+    "raw exact-cover counts: rotations and reflections of a tiling are counted\n"
+    "separately (6x10: 9356); copies of a piece are not told apart (a tiling that\n"
+    "swaps two copies is the same tiling).\n\n"
     "Without FILE the pieces are the 12 pentominoes F I L N P T U V W X Y Z.\n"
     "Built-in boards (--board): RxC, an R-by-C rectangle (6x10, 5x12, 4x15, 3x20\n"
     "fit the pentominoes); 8x8-centre (or 8x8-center), the 8x8 square without\n"
@@ -43,11 +47,20 @@ constexpr const char* synopsis =
     "  piece L\n"
     "  #.\n"
     "  #.\n"
+    "  ##\n"
+    "\n"
+    "  piece D x3\n"
     "  ##\n\n"
-    "'board' or 'piece NAME' (NAME one letter or digit) starts a picture; a blank\n"
-    "line or the next header ends it. Rows of a picture have equal width (pad\n"
-    "with '.'); cells need not be connected. At most one board in all FILEs;\n"
-    "pieces from FILEs replace the pentominoes.";
+    "'board' or 'piece NAME' starts a picture; a blank line or the next header\n"
+    "ends it. NAME is letters, digits, '_' and '-' (L, P17, big_L), not of the\n"
+    "form rNcN (the board's cells); 'piece NAME xN' gives N identical copies\n"
+    "(searched with multiplicities, Knuth's Algorithm M: on one thread). Rows of\n"
+    "a picture have equal width (pad with '.'); cells need not be connected. At\n"
+    "most one board in all FILEs; pieces from FILEs replace the pentominoes.\n\n"
+    "When every name is one character and no piece has copies, a cell shows its\n"
+    "piece's name. Otherwise each cell is a field as wide as the longest label,\n"
+    "NAME or NAME:COPY for copies (D:1, D:2, numbered in board order), fields\n"
+    "separated by a blank: 'm0  m1  m10', 'D:1 D:1 D:2'.";
 
 // Board and pieces gathered from the files, with where each came from.
 struct Inputs {
@@ -92,7 +105,7 @@ void add_file(Inputs& inputs, const std::string& file) {
     for (std::size_t j = 0; j < inputs.pieces.size(); ++j) {
       if (inputs.pieces[j].name == piece.name)
         throw ParseError(source, contents.piece_lines[k],
-                         std::string("piece '") + piece.name + "' is defined twice (first at " +
+                         "piece '" + piece.name + "' is defined twice (first at " +
                              inputs.piece_sources[j] + ":" + std::to_string(inputs.piece_lines[j]) +
                              ")");
     }
@@ -119,16 +132,15 @@ void choose_board(Inputs& inputs, const std::string& board_name) {
 // A piece larger than the board is a mistake in its file; a mismatch in the
 // total is legitimate (there is just no tiling) but worth a word.
 bool sizes_match(const Inputs& inputs) {
-  const int board_cells = inputs.board->size();
-  int piece_cells = 0;
+  const std::int64_t board_cells = inputs.board->size();
+  std::int64_t piece_cells = 0;
   for (std::size_t k = 0; k < inputs.pieces.size(); ++k) {
     const PolyominoPiece& piece = inputs.pieces[k];
-    piece_cells += piece.shape.size();
+    piece_cells += std::int64_t{piece.shape.size()} * piece.copies;
     if (piece.shape.size() > board_cells && k < inputs.piece_sources.size())
       throw ParseError(inputs.piece_sources[k], inputs.piece_lines[k],
-                       std::string("piece '") + piece.name + "' has " +
-                           std::to_string(piece.shape.size()) + " cells, more than the board's " +
-                           std::to_string(board_cells));
+                       "piece '" + piece.name + "' has " + std::to_string(piece.shape.size()) +
+                           " cells, more than the board's " + std::to_string(board_cells));
   }
   if (piece_cells != board_cells)
     std::cerr << "xcover polyomino: warning: the pieces have " << piece_cells

@@ -64,6 +64,10 @@ class XCOVER_API Problem {
   int add_primary(std::string name, int lower, int upper);
   int add_secondary(std::string name);
   int add_item(std::string name, ItemKind kind);
+  // Makes room for `count` items in all, as std::vector::reserve: a builder
+  // that knows how many items it will add (a million board cells) saves
+  // growing the tables step by step.
+  void reserve_items(std::size_t count);
 
   // Interns a colour name and returns its id (1, 2, ...).
   int add_color(std::string_view name);
@@ -125,7 +129,7 @@ class XCOVER_API Problem {
  private:
   [[noreturn]] void throw_repeated(int item) const;
 
-  // Names looked up by string_view, without a std::string made for each.
+  // Colours looked up by string_view, without a std::string made for each.
   struct NameHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view name) const noexcept {
@@ -134,9 +138,21 @@ class XCOVER_API Problem {
   };
   using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
 
+  // The items by name: an open-addressing table (linear probing, at most
+  // half full, a power of two long) of each name's hash and item, item -1
+  // in an empty slot. A map of nodes cost an allocation and a copy of the
+  // name per item: most of the time to build a problem with a million
+  // items (a 1000x1000 polyomino board), and again to free it.
+  struct NameSlot {
+    std::uint32_t hash = 0;
+    std::int32_t item = -1;
+  };
+  std::size_t name_slot(std::string_view name, std::uint32_t hash) const;
+  void grow_name_slots(std::size_t slots);
+
   std::vector<std::string> item_names_;
   int primary_count_ = 0;
-  NameIndex item_index_;
+  std::vector<NameSlot> name_slots_;
   std::vector<std::string> color_names_{std::string()};
   NameIndex color_index_;
   std::vector<std::int32_t> option_begin_{0};

@@ -17,4 +17,6 @@ PYBIND11_MODULE(_core, m) {
   auto sudoku = m.def_submodule("sudoku", "Sudoku of box size 2..5 (4x4 to 25x25)");
   xcover::python::bind_sudoku(sudoku);
   xcover::python::bind_sudoku_rules(sudoku);
+  auto polyomino = m.def_submodule("polyomino", "Polyomino tilings");
+  xcover::python::bind_polyomino(polyomino);
 }

@@ -26,7 +26,7 @@ def stub_names(path):
 
 def test_core_stubs_match_the_module():
     top, members = stub_names(STUBS / "_core.pyi")
-    public = {n for n in dir(_core) if not n.startswith("_") and n != "sudoku"}
+    public = {n for n in dir(_core) if not n.startswith("_") and n not in ("sudoku", "polyomino")}
     assert {n for n in top if not n.startswith("_")} == public
     # The private functions the package's modules call are there too.
     assert {n for n in top if n.startswith("_") and not hasattr(_core, n)} == set()
@@ -43,3 +43,12 @@ def test_core_stubs_match_the_module():
 def test_sudoku_stubs_match_the_module():
     top, _ = stub_names(STUBS / "sudoku.pyi")
     assert top == {n for n in dir(_core.sudoku) if not n.startswith("_")}
+
+
+def test_polyomino_stubs_match_the_module():
+    from xcover_dlx import polyomino
+    top, members = stub_names(STUBS / "polyomino.pyi")
+    assert top == set(polyomino.__all__)
+    assert set(polyomino.__all__) == {n for n in dir(_core.polyomino) if not n.startswith("_")}
+    have = {n for n in dir(polyomino.Tiling) if not n.startswith("_")}
+    assert {n for n in members["Tiling"] if not n.startswith("_")} == have

@@ -41,14 +41,14 @@ from ._core import (
     reduce,
 )
 from . import _problem
-from . import langford, queens, sudoku
+from . import langford, polyomino, queens, sudoku
 
 __all__ = [
     "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
     "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "queens",
-    "reduce", "sudoku",
+    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyomino",
+    "queens", "reduce", "sudoku",
 ]
 
 _problem.install()

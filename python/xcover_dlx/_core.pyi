@@ -10,6 +10,7 @@ import numpy
 import numpy.typing
 
 from . import sudoku as sudoku
+from . import polyomino as polyomino
 
 __version__: str
 

@@ -2,6 +2,7 @@
 #include "xcover/problem.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "quote.hpp"
 #include "xcover/text.hpp"
@@ -37,6 +38,47 @@ int Problem::add_secondary(std::string name) {
   return add_item(std::move(name), ItemKind::secondary);
 }
 
+namespace {
+
+std::uint32_t name_hash(std::string_view name) {
+  const std::size_t hash = std::hash<std::string_view>{}(name);
+  return static_cast<std::uint32_t>(hash ^ (hash >> 32));
+}
+
+}  // namespace
+
+// The slot that holds `name`, or the empty slot where it would go.
+std::size_t Problem::name_slot(std::string_view name, std::uint32_t hash) const {
+  const std::size_t mask = name_slots_.size() - 1;
+  for (std::size_t k = hash & mask;; k = (k + 1) & mask) {
+    const NameSlot& slot = name_slots_[k];
+    if (slot.item < 0 ||
+        (slot.hash == hash && item_names_[static_cast<std::size_t>(slot.item)] == name))
+      return k;
+  }
+}
+
+// `slots` slots (a power of two), each name moved by its kept hash.
+void Problem::grow_name_slots(std::size_t slots) {
+  std::vector<NameSlot> old(slots);
+  old.swap(name_slots_);
+  const std::size_t mask = name_slots_.size() - 1;
+  for (const NameSlot& slot : old) {
+    if (slot.item < 0) continue;
+    std::size_t k = slot.hash & mask;
+    while (name_slots_[k].item >= 0) k = (k + 1) & mask;
+    name_slots_[k] = slot;
+  }
+}
+
+void Problem::reserve_items(std::size_t count) {
+  item_names_.reserve(count);
+  bounds_.reserve(count);
+  std::size_t slots = std::max<std::size_t>(16, name_slots_.size());
+  while (slots < 2 * count) slots *= 2;
+  if (slots > name_slots_.size()) grow_name_slots(slots);
+}
+
 int Problem::add_item(std::string name, ItemKind kind) {
   if (name.empty()) throw ProblemError("empty item name");
   for (char c : name) {
@@ -47,9 +89,13 @@ int Problem::add_item(std::string name, ItemKind kind) {
   if (kind == ItemKind::primary && secondary_count() > 0)
     throw ProblemError("primary item " + quoted(name) + " declared after secondary items");
   const int index = item_count();
-  if (!item_index_.emplace(name, index).second)
-    throw ProblemError("duplicate item name " + quoted(name));
+  if (2 * (item_names_.size() + 1) > name_slots_.size())
+    grow_name_slots(std::max<std::size_t>(16, 2 * name_slots_.size()));
+  const std::uint32_t hash = name_hash(name);
+  NameSlot& slot = name_slots_[name_slot(name, hash)];
+  if (slot.item >= 0) throw ProblemError("duplicate item name " + quoted(name));
   item_names_.push_back(std::move(name));
+  slot = NameSlot{hash, index};
   if (kind == ItemKind::primary) {
     ++primary_count_;
     bounds_.emplace_back();
@@ -81,8 +127,8 @@ const std::string& Problem::color_name(int color) const {
 }
 
 int Problem::find_item(std::string_view name) const {
-  const auto it = item_index_.find(name);
-  return it == item_index_.end() ? -1 : it->second;
+  if (name_slots_.empty()) return -1;
+  return name_slots_[name_slot(name, name_hash(name))].item;
 }
 
 void Problem::throw_repeated(int item) const {

@@ -37,7 +37,7 @@ namespace {
 struct ProblemAsReduceKnowsIt {
   std::vector<std::string> item_names;
   int primary_count;
-  std::unordered_map<std::string, int> item_index;
+  std::vector<std::uint64_t> name_slots;  // the items by name (hash, item)
   std::vector<std::string> color_names;
   std::unordered_map<std::string, int> color_index;
   std::vector<std::int32_t> option_begin;

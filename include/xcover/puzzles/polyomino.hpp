@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Polyomino tilings as exact cover: cover every cell of a board with a set of
-// pieces, each used exactly once, turned and (optionally) flipped. The items
-// are the piece names, then the board cells, all primary; each option is one
-// placement of one piece. All of it is in namespace xcover::polyomino (its
-// Cell, Shape and Placement are not the only ones a program may have):
+// pieces, each used exactly once (a piece with copies, once per copy), turned
+// and (optionally) flipped. The items are the piece names, then the board
+// cells, all primary; each option is one placement of one piece. All of it
+// is in namespace xcover::polyomino (its Cell, Shape and Placement are not
+// the only ones a program may have):
 //
 //   namespace poly = xcover::polyomino;
 //   poly::TilingProblem tiling =
@@ -24,10 +25,15 @@
 //   #.
 //   ##
 //
-// "board" or "piece NAME" starts a picture (NAME is one letter or digit); the
-// picture is the lines that follow, up to a blank line or the next header.
-// All rows of a picture have the same width (pad with '.'). A picture needs at
-// least one cell; its cells need not be connected.
+//   piece D x2
+//   ##
+//
+// "board" or "piece NAME" starts a picture; the picture is the lines that
+// follow, up to a blank line or the next header. NAME is letters, digits, '_'
+// and '-' (e.g. "L", "P17", "big_L"), but not of the form rNcN (r0c5 and the
+// like name the board's cells). "piece NAME xN" gives N identical copies of
+// the piece (N >= 1). All rows of a picture have the same width (pad with
+// '.'). A picture needs at least one cell; its cells need not be connected.
 #pragma once
 
 #include <compare>
@@ -75,8 +81,11 @@ class XCOVER_API Shape {
 using Board = Shape;
 
 struct PolyominoPiece {
-  char name;  // a letter or digit
+  std::string name;  // letters, digits, '_' and '-'; not rNcN
   Shape shape;
+  // Identical copies of the piece, all to be placed; a tiling that swaps
+  // two copies is the same tiling, counted once.
+  int copies = 1;
 };
 
 // The distinct orientations of a shape, each normalized: up to 4 rotations,
@@ -124,15 +133,28 @@ struct TilingProblem {
 };
 
 // Items: each piece's name, then each board cell "rRcC" (0-based), all
-// primary. Options: every placement of every orientation of every piece that
-// lies on the board. Throws ProblemError for two pieces of the same name or a
-// name that is not a letter or digit.
+// primary; a piece with copies is covered that many times (bounds N:N, so
+// the search is Knuth's Algorithm M and counts each tiling once). Options:
+// every placement of every orientation of every piece that lies on the
+// board. Throws ProblemError for two pieces of the same name, a name that
+// is not a piece name (see above) or copies below 1.
 XCOVER_API TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
                                      const TilingOptions& options = {});
 
-// The tiled board over its bounding box: each cell shows the name of the
-// piece covering it, holes '.'. Throws ProblemError for an option the
-// problem does not have.
+// Which copy of its piece each option of `solution` places (in the order
+// of solution.options): the copies of a piece are numbered 1, 2, ... in the
+// board order of their first cells; a piece without copies is always 1.
+// Throws ProblemError for an option the problem does not have.
+XCOVER_API std::vector<int> copy_numbers(const TilingProblem& tiling, const Solution& solution);
+
+// The tiled board over its bounding box, one string a row: each cell shows
+// the piece covering it, holes '.'. When every piece name is one character
+// and no piece has copies, a cell is that character ("FFII..."). Otherwise
+// a cell is a label, NAME or, for a piece with copies, NAME:COPY (D:1, D:2,
+// ...), left-aligned in a field as wide as the longest label of the tiling;
+// fields are separated by one space and each row ends at its last label
+// ("m0  m1  m10" / "D:1 D:1 D:2"): split a row on blanks to read it back.
+// Throws ProblemError for an option the problem does not have.
 XCOVER_API std::vector<std::string> tiling_picture(const TilingProblem& tiling,
                                                    const Solution& solution);
 

@@ -43,11 +43,11 @@ namespace {
 using poly::Cell;
 using poly::Shape;
 
-// The least of the 8 rotations and reflections of `cells`, moved to the
-// origin: two pieces are the same free polyomino when these are equal. The
-// test computes it itself rather than trust poly::orientations().
-std::vector<Cell> canonical(std::vector<Cell> cells) {
-  std::vector<Cell> best;
+// The 8 rotations and reflections of `cells`, each moved to the origin and
+// sorted. The test computes them itself rather than trust
+// poly::orientations().
+std::vector<std::vector<Cell>> turns(std::vector<Cell> cells) {
+  std::vector<std::vector<Cell>> all;
   for (int k = 0; k < 8; ++k) {
     for (Cell& c : cells) c = k == 4 ? Cell{c.row, -c.col} : Cell{c.col, -c.row};
     int min_row = cells[0].row, min_col = cells[0].col;
@@ -58,9 +58,16 @@ std::vector<Cell> canonical(std::vector<Cell> cells) {
     std::vector<Cell> moved;
     for (const Cell& c : cells) moved.push_back(Cell{c.row - min_row, c.col - min_col});
     std::sort(moved.begin(), moved.end());
-    if (best.empty() || moved < best) best = moved;
+    all.push_back(std::move(moved));
   }
-  return best;
+  return all;
+}
+
+// The least of them: two pieces are the same free polyomino when these are
+// equal.
+std::vector<Cell> canonical(const std::vector<Cell>& cells) {
+  const std::vector<std::vector<Cell>> all = turns(cells);
+  return *std::min_element(all.begin(), all.end());
 }
 
 bool connected(const std::vector<Cell>& cells) {
@@ -242,20 +249,8 @@ TEST_CASE("polyomino: big shapes are put in order and turned as small ones are")
     CHECK(Shape(shuffled).cells() == cells);  // in order, repeats gone
 
     const Shape shape(cells);
-    std::set<std::vector<Cell>> expected;
-    std::vector<Cell> turned = cells;
-    for (int k = 0; k < 8; ++k) {
-      for (Cell& c : turned) c = k == 4 ? Cell{c.row, -c.col} : Cell{c.col, -c.row};
-      int min_row = turned[0].row, min_col = turned[0].col;
-      for (const Cell& c : turned) {
-        min_row = std::min(min_row, c.row);
-        min_col = std::min(min_col, c.col);
-      }
-      std::vector<Cell> moved;
-      for (const Cell& c : turned) moved.push_back(Cell{c.row - min_row, c.col - min_col});
-      std::sort(moved.begin(), moved.end());
-      expected.insert(moved);
-    }
+    const std::vector<std::vector<Cell>> all = turns(cells);
+    const std::set<std::vector<Cell>> expected(all.begin(), all.end());
     std::set<std::vector<Cell>> found;
     for (const Shape& oriented : poly::orientations(shape)) found.insert(oriented.cells());
     CHECK(found == expected);

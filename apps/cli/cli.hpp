@@ -8,6 +8,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xcover/solver.hpp"
@@ -154,6 +155,9 @@ void install_interrupt_handler();
 // (a worker printing a solution, or the last flush), so that the message
 // names the real cause rather than a later, unrelated errno.
 void install_output_buffer();
+// `text` as a JSON string: quotes, backslashes and control characters
+// escaped; other bytes as they are (the input's UTF-8 stays UTF-8).
+std::string json_string(std::string_view text);
 // 0 while every write to standard output has succeeded; else the errno of
 // the first that failed.
 int output_error();

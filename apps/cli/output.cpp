@@ -3,10 +3,13 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <mutex>
 #include <streambuf>
+#include <string>
+#include <string_view>
 
 #include "cli.hpp"
 
@@ -83,5 +86,22 @@ void install_output_buffer() {
 }
 
 int output_error() { return output_buffer != nullptr ? output_buffer->error() : 0; }
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + '"';
+}
 
 }  // namespace xcover::cli

@@ -33,9 +33,13 @@ struct RegisterCommand {
   explicit RegisterCommand(const Command& command);
 };
 
-#define XCOVER_COMMAND(order, name, run, summary)                  \
-  static const ::xcover::cli::RegisterCommand registered_command { \
-    { order, name, run, summary }                                  \
+// (Named by __COUNTER__: the CLI is a unity build, several commands in one
+// translation unit.)
+#define XCOVER_COMMAND_NAME_(counter) registered_command_##counter
+#define XCOVER_COMMAND_NAME(counter) XCOVER_COMMAND_NAME_(counter)
+#define XCOVER_COMMAND(order, name, run, summary)                                \
+  static const ::xcover::cli::RegisterCommand XCOVER_COMMAND_NAME(__COUNTER__) { \
+    { order, name, run, summary }                                                \
   }
 
 // "xcover: removed N options and M items in R rounds", DLX-PRE's summary

@@ -39,25 +39,6 @@ void print_solution(const Problem& problem, const std::vector<int>& options, std
   for (int option : options) print_option(problem, option);
 }
 
-// `text` as a JSON string: quotes, backslashes and control characters
-// escaped; other bytes as they are (the input's UTF-8 stays UTF-8).
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + '"';
-}
-
 // --format json: one object on one line,
 //   {"solutions":[{"options":[3,4,0],"lines":["a d f","b g","c e"]},...],
 //    "count":1,"status":"exhausted","complete":true,"statistics":{...}}

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     return 0;
   int piece_cells = 0;
   for (const poly::PolyominoPiece &piece : file.pieces) {
-    if (piece.shape.size() > max_piece_cells) return 0;
-    piece_cells += piece.shape.size();
+    if (piece.shape.size() > max_piece_cells || piece.copies > max_board_cells) return 0;
+    piece_cells += piece.shape.size() * piece.copies;
   }
 
   const poly::TilingProblem tiling = poly::make_tiling(*file.board, file.pieces);
@@ -75,14 +76,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             ++cover[cell];
           }
         }
-        for (int uses : piece_uses) FUZZ_CHECK(uses == 1);
+        for (std::size_t k = 0; k < piece_uses.size(); ++k)
+          FUZZ_CHECK(piece_uses[k] == tiling.pieces[k].copies);
         FUZZ_CHECK(static_cast<int>(cover.size()) == tiling.board.size());
         for (const auto &[cell, count] : cover) FUZZ_CHECK(count == 1);
-        // The picture shows a piece name on every board cell.
+        // The picture shows a piece's label on every board cell: a
+        // character each when every name is one and no piece has copies,
+        // else words separated by blanks (NAME, or NAME:COPY).
+        bool narrow = true;
+        for (const poly::PolyominoPiece &piece : tiling.pieces)
+          narrow = narrow && piece.name.size() == 1 && piece.copies == 1;
         const std::vector<std::string> picture = poly::tiling_picture(tiling, solution);
         std::size_t named = 0;
         for (const std::string &row : picture) {
-          for (char c : row) named += c != '.';
+          if (narrow) {
+            for (char c : row) named += c != '.';
+            continue;
+          }
+          std::istringstream words(row);
+          for (std::string word; words >> word;) {
+            if (word == ".") continue;
+            ++named;
+            const std::string name = word.substr(0, word.find(':'));
+            bool known = false;
+            for (const poly::PolyominoPiece &piece : tiling.pieces)
+              known = known || piece.name == name;
+            FUZZ_CHECK(known);
+          }
         }
         FUZZ_CHECK(named == static_cast<std::size_t>(tiling.board.size()));
         return true;

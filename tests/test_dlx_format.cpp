@@ -196,6 +196,53 @@ TEST_CASE("reading from a stream gives the same problem as from a string") {
   CHECK(xcover::read_dlx(in, "s").problem == parse_dlx(text).problem);
 }
 
+// A big input (more than one block of the reader), of many colours, short
+// and long names.
+std::string many_options_text() {
+  std::string text = "p0 p1 p2 | s0 s1 a_long_secondary_item_name\n";
+  for (int k = 0; k < 20000; ++k) {
+    text += "p" + std::to_string(k % 3) + " s" + std::to_string(k % 2) + ":" +
+            std::to_string(k % 777) + " a_long_secondary_item_name:colour_with_a_long_name_" +
+            std::to_string(k % 300) + "\n";
+  }
+  return text;
+}
+
+TEST_CASE("reading a big input: from a string, from a stream, and from mid-stream") {
+  const std::string text = many_options_text();
+  const auto whole = parse_dlx(text).problem;
+  CHECK(whole.option_count() == 20000);
+  CHECK(whole.entry_count() == 60000);
+  CHECK(whole.color_count() == 777 + 300);
+  // Colours numbered in order of first appearance, found again by name.
+  CHECK(whole.color_name(1) == "0");
+  CHECK(whole.color_name(2) == "colour_with_a_long_name_0");
+  CHECK(whole.option_text(19999) ==
+        "p1 s1:574 a_long_secondary_item_name:colour_with_a_long_name_199");
+  std::istringstream in(text);
+  CHECK(xcover::read_dlx(in, "s").problem == whole);
+  // The reader measures what is left of a seekable stream and reads on from
+  // where the stream stood.
+  std::istringstream after("skip this line\n" + text);
+  std::string skipped;
+  std::getline(after, skipped);
+  CHECK(xcover::read_dlx(after, "s").problem == whole);
+}
+
+TEST_CASE("reserving room for options changes nothing but the room") {
+  const auto read = parse_dlx("a b | x\na x:1\nb x:2\na b\n").problem;
+  xcover::Problem built;
+  built.reserve_options(1000, 5000);
+  built.add_primary("a");
+  built.add_primary("b");
+  built.add_secondary("x");
+  built.add_option({"a", "x:1"});
+  built.add_option({"b", "x:2"});
+  built.add_option({"a", "b"});
+  CHECK(built == read);
+  CHECK(built.entry_count() == 6);
+}
+
 TEST_CASE("writing and reading back gives the same problem") {
   SUBCASE("from text") {
     const auto first = parse_dlx("| c\np q r | s t\np s:A\nq r t\nr s:A t:B\n");

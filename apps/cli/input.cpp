@@ -86,6 +86,29 @@ class Input::Buffer : public std::streambuf {
     return n;
   }
 
+  // Seeking, for a regular file only (a reader asks how much is left): the
+  // buffer is dropped and the next read starts at the new place.
+  pos_type seekoff(off_type offset, std::ios::seekdir way, std::ios::openmode) override {
+    struct stat status {};
+    if (fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return pos_type(off_type(-1));
+    off_type base = 0;
+    if (way == std::ios::cur) {
+      const off_t here = lseek(fd_, 0, SEEK_CUR);
+      if (here < 0) return pos_type(off_type(-1));
+      base = here - (egptr() - gptr());  // (the buffer's unread bytes)
+    } else if (way == std::ios::end) {
+      base = status.st_size;
+    }
+    const off_type target = base + offset;
+    if (target < 0 || lseek(fd_, target, SEEK_SET) < 0) return pos_type(off_type(-1));
+    setg(data_.data(), data_.data(), data_.data());
+    at_end_ = false;
+    return pos_type(target);
+  }
+  pos_type seekpos(pos_type position, std::ios::openmode which) override {
+    return seekoff(off_type(position), std::ios::beg, which);
+  }
+
  private:
   int_type stop(Stop why) {
     stopped_ = why;

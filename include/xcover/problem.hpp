@@ -21,7 +21,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "xcover/error.hpp"
@@ -68,6 +67,10 @@ class XCOVER_API Problem {
   // that knows how many items it will add (a million board cells) saves
   // growing the tables step by step.
   void reserve_items(std::size_t count);
+  // Makes room for `options` options holding `entries` entries in all (a
+  // reader that knows its input's size saves copying the entries as they
+  // grow).
+  void reserve_options(std::size_t options, std::size_t entries);
 
   // Interns a colour name and returns its id (1, 2, ...).
   int add_color(std::string_view name);
@@ -98,6 +101,8 @@ class XCOVER_API Problem {
   int primary_count() const { return primary_count_; }
   int secondary_count() const { return item_count() - primary_count_; }
   int option_count() const { return static_cast<int>(option_begin_.size()) - 1; }
+  // The entries of all options together.
+  std::size_t entry_count() const { return entries_.size(); }
   int color_count() const { return static_cast<int>(color_names_.size()) - 1; }
 
   const std::string& item_name(int item) const;
@@ -129,32 +134,39 @@ class XCOVER_API Problem {
  private:
   [[noreturn]] void throw_repeated(int item) const;
 
-  // Colours looked up by string_view, without a std::string made for each.
-  struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view name) const noexcept {
-      return std::hash<std::string_view>{}(name);
-    }
-  };
-  using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+  // Names (of items, of colours) to their numbers: an open-addressing table
+  // (linear probing, at most half full, a power of two long) of each name's
+  // hash and number, -1 in an empty slot; the names themselves stay in the
+  // Problem's list. A map of nodes cost an allocation and a copy of the name
+  // per item: most of the time to build a problem with a million items (a
+  // 1000x1000 polyomino board), and again to free it.
+  class NameTable {
+   public:
+    // The number of `name` in `names`, or -1.
+    int find(std::string_view name, const std::vector<std::string>& names) const;
+    // Records that `names[number]` is `name` (the caller appends the name
+    // itself); false, recording nothing, when the name is there already.
+    bool insert(std::string_view name, int number, const std::vector<std::string>& names);
+    // Room for `count` names in all.
+    void reserve(std::size_t count);
 
-  // The items by name: an open-addressing table (linear probing, at most
-  // half full, a power of two long) of each name's hash and item, item -1
-  // in an empty slot. A map of nodes cost an allocation and a copy of the
-  // name per item: most of the time to build a problem with a million
-  // items (a 1000x1000 polyomino board), and again to free it.
-  struct NameSlot {
-    std::uint32_t hash = 0;
-    std::int32_t item = -1;
+   private:
+    struct Slot {
+      std::uint32_t hash = 0;
+      std::int32_t number = -1;
+    };
+    std::size_t slot(std::string_view name, std::uint32_t hash,
+                     const std::vector<std::string>& names) const;
+    void grow(std::size_t slots);
+    std::vector<Slot> slots_;
+    std::size_t count_ = 0;
   };
-  std::size_t name_slot(std::string_view name, std::uint32_t hash) const;
-  void grow_name_slots(std::size_t slots);
 
   std::vector<std::string> item_names_;
   int primary_count_ = 0;
-  std::vector<NameSlot> name_slots_;
+  NameTable item_index_;
   std::vector<std::string> color_names_{std::string()};
-  NameIndex color_index_;
+  NameTable color_index_;
   std::vector<std::int32_t> option_begin_{0};
   std::vector<OptionEntry> entries_;
   std::vector<ItemBounds> bounds_;  // by primary item

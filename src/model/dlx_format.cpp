@@ -69,6 +69,20 @@ class Reader {
     }
   }
 
+  // Once `read` bytes of an input of `total` bytes have become lines: room
+  // for the options the rest will add, at the rate seen so far, so that the
+  // entries are not copied as they grow (over half the reading of a big
+  // file, in page faults and copies).
+  void expect(std::size_t read, std::size_t total) {
+    Problem& problem = result_.problem;
+    if (read == 0 || total <= read || problem.option_count() < 16) return;
+    const double scale = 1.05 * static_cast<double>(total) / static_cast<double>(read);
+    const double options = scale * problem.option_count();
+    const double entries = scale * static_cast<double>(problem.entry_count());
+    if (entries > double{INT32_MAX}) return;  // the problem would refuse it anyway
+    problem.reserve_options(static_cast<std::size_t>(options), static_cast<std::size_t>(entries));
+  }
+
   ReadResult finish(std::size_t lines) {
     if (!have_items_) {
       if (lines == 0) throw ParseError(source_, 1, "empty input: no items line");
@@ -244,6 +258,18 @@ std::string_view split_lines(std::string_view text, Reader& reader, std::size_t&
   return text;
 }
 
+// The bytes from the stream's position to its end, or 0 when it cannot
+// seek (a pipe, a terminal). The position is left where it was.
+std::size_t remaining_bytes(std::istream& in) {
+  std::streambuf& buffer = *in.rdbuf();
+  const std::streampos here = buffer.pubseekoff(0, std::ios::cur, std::ios::in);
+  if (here == std::streampos(-1)) return 0;
+  const std::streampos end = buffer.pubseekoff(0, std::ios::end, std::ios::in);
+  if (buffer.pubseekpos(here, std::ios::in) != here || end == std::streampos(-1) || end < here)
+    return 0;
+  return static_cast<std::size_t>(end - here);
+}
+
 }  // namespace
 
 ReadResult read_dlx(std::istream& in, const std::string& source) {
@@ -256,6 +282,8 @@ ReadResult read_dlx(std::istream& in, const std::string& source) {
   std::size_t done = 0;                     // text[0, done) has been read into lines
   const std::istream::sentry ok(in, true);  // skips no whitespace
   bool more = static_cast<bool>(ok);
+  const std::size_t total = more ? remaining_bytes(in) : 0;  // 0: not known (a pipe)
+  std::size_t read = 0;
   while (more) {
     text.erase(0, done);
     const std::size_t kept = text.size();
@@ -271,6 +299,8 @@ ReadResult read_dlx(std::istream& in, const std::string& source) {
     more = got > 0;
     const std::string_view rest = split_lines(text, reader, number, more);
     done = text.size() - rest.size();
+    if (read == 0 && total != 0) reader.expect(done, total);
+    read += static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
   }
   if (done < text.size()) reader.line(std::string_view(text).substr(done), ++number);
   in.setstate(std::ios::eofbit);
@@ -280,7 +310,12 @@ ReadResult read_dlx(std::istream& in, const std::string& source) {
 ReadResult parse_dlx(std::string_view text, const std::string& source) {
   Reader reader(source);
   std::size_t number = 0;
-  const std::string_view rest = split_lines(text, reader, number, false);
+  // The first block's lines, then room for the rest at their rate.
+  const std::string_view head = text.substr(0, std::size_t{1} << 16);
+  const std::string_view tail = text.substr(head.size());
+  std::string_view rest = split_lines(head, reader, number, !tail.empty());
+  reader.expect(head.size() - rest.size(), text.size());
+  rest = split_lines(text.substr(head.size() - rest.size()), reader, number, false);
   if (!rest.empty()) reader.line(rest, ++number);
   return reader.finish(number);
 }

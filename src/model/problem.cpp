@@ -40,7 +40,15 @@ int Problem::add_secondary(std::string name) {
 
 namespace {
 
+// Short names (most are: "r1", "p12c7", a colour "a") are read as one 64-bit
+// word and mixed by a multiplication; longer ones go to std::hash.
 std::uint32_t name_hash(std::string_view name) {
+  if (name.size() <= 8) {
+    std::uint64_t word = name.size();  // (a byte loop: a call to memcpy cost more)
+    for (char c : name) word = (word << 8) | static_cast<unsigned char>(c);
+    word *= 0x9E3779B97F4A7C15ull;
+    return static_cast<std::uint32_t>(word >> 32) ^ static_cast<std::uint32_t>(word >> 7);
+  }
   const std::size_t hash = std::hash<std::string_view>{}(name);
   return static_cast<std::uint32_t>(hash ^ (hash >> 32));
 }
@@ -48,35 +56,60 @@ std::uint32_t name_hash(std::string_view name) {
 }  // namespace
 
 // The slot that holds `name`, or the empty slot where it would go.
-std::size_t Problem::name_slot(std::string_view name, std::uint32_t hash) const {
-  const std::size_t mask = name_slots_.size() - 1;
+std::size_t Problem::NameTable::slot(std::string_view name, std::uint32_t hash,
+                                     const std::vector<std::string>& names) const {
+  const std::size_t mask = slots_.size() - 1;
   for (std::size_t k = hash & mask;; k = (k + 1) & mask) {
-    const NameSlot& slot = name_slots_[k];
-    if (slot.item < 0 ||
-        (slot.hash == hash && item_names_[static_cast<std::size_t>(slot.item)] == name))
+    const Slot& at = slots_[k];
+    if (at.number < 0 || (at.hash == hash && names[static_cast<std::size_t>(at.number)] == name))
       return k;
   }
 }
 
+int Problem::NameTable::find(std::string_view name, const std::vector<std::string>& names) const {
+  if (slots_.empty()) return -1;
+  return slots_[slot(name, name_hash(name), names)].number;
+}
+
+bool Problem::NameTable::insert(std::string_view name, int number,
+                                const std::vector<std::string>& names) {
+  if (2 * (count_ + 1) > slots_.size()) grow(std::max<std::size_t>(16, 2 * slots_.size()));
+  const std::uint32_t hash = name_hash(name);
+  Slot& at = slots_[slot(name, hash, names)];
+  if (at.number >= 0) return false;
+  at = Slot{hash, number};
+  ++count_;
+  return true;
+}
+
+void Problem::NameTable::reserve(std::size_t count) {
+  std::size_t slots = std::max<std::size_t>(16, slots_.size());
+  while (slots < 2 * count) slots *= 2;
+  if (slots > slots_.size()) grow(slots);
+}
+
 // `slots` slots (a power of two), each name moved by its kept hash.
-void Problem::grow_name_slots(std::size_t slots) {
-  std::vector<NameSlot> old(slots);
-  old.swap(name_slots_);
-  const std::size_t mask = name_slots_.size() - 1;
-  for (const NameSlot& slot : old) {
-    if (slot.item < 0) continue;
-    std::size_t k = slot.hash & mask;
-    while (name_slots_[k].item >= 0) k = (k + 1) & mask;
-    name_slots_[k] = slot;
+void Problem::NameTable::grow(std::size_t slots) {
+  std::vector<Slot> old(slots);
+  old.swap(slots_);
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& at : old) {
+    if (at.number < 0) continue;
+    std::size_t k = at.hash & mask;
+    while (slots_[k].number >= 0) k = (k + 1) & mask;
+    slots_[k] = at;
   }
 }
 
 void Problem::reserve_items(std::size_t count) {
   item_names_.reserve(count);
   bounds_.reserve(count);
-  std::size_t slots = std::max<std::size_t>(16, name_slots_.size());
-  while (slots < 2 * count) slots *= 2;
-  if (slots > name_slots_.size()) grow_name_slots(slots);
+  item_index_.reserve(count);
+}
+
+void Problem::reserve_options(std::size_t options, std::size_t entries) {
+  option_begin_.reserve(options + 1);
+  entries_.reserve(entries);
 }
 
 int Problem::add_item(std::string name, ItemKind kind) {
@@ -89,13 +122,9 @@ int Problem::add_item(std::string name, ItemKind kind) {
   if (kind == ItemKind::primary && secondary_count() > 0)
     throw ProblemError("primary item " + quoted(name) + " declared after secondary items");
   const int index = item_count();
-  if (2 * (item_names_.size() + 1) > name_slots_.size())
-    grow_name_slots(std::max<std::size_t>(16, 2 * name_slots_.size()));
-  const std::uint32_t hash = name_hash(name);
-  NameSlot& slot = name_slots_[name_slot(name, hash)];
-  if (slot.item >= 0) throw ProblemError("duplicate item name " + quoted(name));
+  if (!item_index_.insert(name, index, item_names_))
+    throw ProblemError("duplicate item name " + quoted(name));
   item_names_.push_back(std::move(name));
-  slot = NameSlot{hash, index};
   if (kind == ItemKind::primary) {
     ++primary_count_;
     bounds_.emplace_back();
@@ -105,9 +134,10 @@ int Problem::add_item(std::string name, ItemKind kind) {
 
 int Problem::add_color(std::string_view name) {
   if (name.empty()) throw ProblemError("empty colour name");
-  if (const auto it = color_index_.find(name); it != color_index_.end()) return it->second;
+  const int found = color_index_.find(name, color_names_);
+  if (found >= 0) return found;
   const int color = color_count() + 1;
-  color_index_.emplace(std::string(name), color);
+  color_index_.insert(name, color, color_names_);
   color_names_.emplace_back(name);
   return color;
 }
@@ -126,10 +156,7 @@ const std::string& Problem::color_name(int color) const {
   return color_names_[static_cast<std::size_t>(color)];
 }
 
-int Problem::find_item(std::string_view name) const {
-  if (name_slots_.empty()) return -1;
-  return name_slots_[name_slot(name, name_hash(name))].item;
-}
+int Problem::find_item(std::string_view name) const { return item_index_.find(name, item_names_); }
 
 void Problem::throw_repeated(int item) const {
   throw ProblemError("item " + quoted(item_names_[item]) + " appears twice in the option");

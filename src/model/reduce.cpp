@@ -37,9 +37,13 @@ namespace {
 struct ProblemAsReduceKnowsIt {
   std::vector<std::string> item_names;
   int primary_count;
-  std::vector<std::uint64_t> name_slots;  // the items by name (hash, item)
+  struct NameTable {
+    std::vector<std::uint64_t> slots;  // (hash, number)
+    std::size_t count;
+  };
+  NameTable item_index;  // the items by name
   std::vector<std::string> color_names;
-  std::unordered_map<std::string, int> color_index;
+  NameTable color_index;
   std::vector<std::int32_t> option_begin;
   std::vector<OptionEntry> entries;
   std::vector<ItemBounds> bounds;  // multiplicities: refused below

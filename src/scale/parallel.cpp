@@ -176,7 +176,15 @@ struct ParallelSearch::Impl {
 
   Impl(const Problem& p, ParallelOptions o) : problem(&p), options(std::move(o)) {
     threads = options.threads ? options.threads : default_threads();
-    totals.fingerprint = fingerprint(p);
+  }
+
+  // The problem's fingerprint, for checkpoints: computed the first time one
+  // is taken (it reads every option's text: a tenth of a short run's time).
+  mutable std::once_flag fingerprint_once;
+  mutable std::uint64_t fingerprint_value = 0;
+  std::uint64_t problem_fingerprint() const {
+    std::call_once(fingerprint_once, [this] { fingerprint_value = fingerprint(*problem); });
+    return fingerprint_value;
   }
 
   Solver& model_solver() {
@@ -215,6 +223,7 @@ struct ParallelSearch::Impl {
   bool all_quiet() const { return busy == 0; }
   Checkpoint snapshot(double elapsed) const {
     Checkpoint c = totals;
+    c.fingerprint = problem_fingerprint();
     c.seconds += elapsed;
     c.pending.assign(queue.begin(), queue.end());
     return c;
@@ -754,6 +763,7 @@ Checkpoint ParallelSearch::checkpoint() const {
         "no checkpoint: a stop dropped the work left "
         "(ParallelOptions::keep_work_on_stop is false)");
   Checkpoint c = impl_->totals;
+  c.fingerprint = impl_->problem_fingerprint();
   c.pending.assign(impl_->queue.begin(), impl_->queue.end());
   return c;
 }

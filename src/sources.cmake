@@ -31,7 +31,13 @@ set(XCOVER_SOURCE_FILES
   puzzles/sudoku_rate.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
-  puzzles/polyomino.cpp)
+  puzzles/polyomino.cpp
+  # pictures of the puzzles' solutions
+  puzzles/svg/sheet.cpp
+  puzzles/svg/tiling_svg.cpp
+  puzzles/svg/queens_svg.cpp
+  puzzles/svg/langford_svg.cpp
+  puzzles/svg/sudoku_svg.cpp)
 
 # The kernel sets built beside baseline: all of them unless XCOVER_KERNEL_SETS
 # says fewer (CMakeLists.txt). XCOVER_KERNEL_DEFINITIONS tells dispatch.cpp

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xcover/puzzles/svg.hpp"
 #include "xcover/solver.hpp"
 
 namespace xcover::cli {
@@ -173,6 +174,16 @@ bool memory_limited();
 void keep_freed_memory();
 
 bool stderr_is_terminal();
+
+// --color WHEN: "always", "never", or "auto" (stdout a terminal and NO_COLOR
+// unset or empty); UsageError for another word.
+bool use_color(const std::string& when);
+// Escape sequences: a cell's fill (dark text on `color`), bold, the colour
+// of a digit found, and back to plain.
+std::string background(Rgb color);
+std::string bold();
+std::string found_digit();
+std::string plain();
 
 // The number of threads --threads N asks for: N, or the library's
 // default_threads() (the CPUs this process may run on) for 0.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the puzzle subcommands (queens, polyomino, langford) share: --emit to
 // write the problem in Knuth's format, and a search that prints each solution
-// as a picture, solutions separated by blank lines.
+// as text (solutions separated by blank lines, coloured on a terminal where
+// the command offers it) or draws them (--format svg).
 #pragma once
 
 #include <functional>
@@ -18,26 +19,71 @@ namespace xcover::cli {
 struct PuzzleFlags {
   SearchFlags search;
   bool emit = false;
+  std::string format = "text";
+  std::string color = "auto";
+  bool takes_color = false;  // whether --color was offered (the command colours its text)
 
-  void add_to(po::options_description& options) {
+  // `offer_color`: the command offers --color (its text has colours).
+  void add_to(po::options_description& options, bool offer_color = false) {
     search.add_to(options);
-    options.add_options()("emit", po::bool_switch(&emit),
-                          "write the problem in Knuth's text format (for 'xcover solve') "
-                          "instead of solving it");
+    auto add = options.add_options();
+    add("emit", po::bool_switch(&emit),
+        "write the problem in Knuth's text format (for 'xcover solve') instead of solving it");
+    add("format,f", po::value(&format)->value_name("FORMAT"),
+        "text (default), or svg: a picture of the solution, or of each solution shown on one "
+        "sheet (--limit N for the first N)");
+    takes_color = offer_color;
+    if (offer_color)
+      add("color", po::value(&color)->value_name("WHEN"),
+          "colour the text: auto (default: when the output is a terminal and NO_COLOR is not "
+          "set), always or never");
+  }
+  bool svg() const {
+    if (format != "text" && format != "svg")
+      throw UsageError("--format must be text or svg, not '" + format + "'");
+    if (format == "svg" && search.count)
+      throw UsageError("--format svg draws solutions; --count prints a number: give one");
+    if (format == "svg" && emit)
+      throw UsageError("--format svg draws solutions; --emit writes the problem: give one");
+    return format == "svg";
   }
 };
 
 // Lines of text showing one solution.
 using SolutionPicture = std::function<std::vector<std::string>(const Solution&)>;
 
+// The ways a puzzle shows a solution: text lines, the same lines coloured
+// for a terminal (optional), and an SVG picture.
+struct PuzzleViews {
+  SolutionPicture text = {};
+  SolutionPicture colored = {};
+  std::function<std::string(const Solution&)> svg = {};
+};
+
 // Emits or solves `problem` as the flags say; returns the exit code.
-inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags,
-                      const SolutionPicture& picture) {
+inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags, const PuzzleViews& views) {
   flags.search.search_options();  // checks the values, also with --emit
+  const bool svg = flags.svg();
+  const bool colored = flags.takes_color && use_color(flags.color) && views.colored;
   if (flags.emit) {
     write_dlx(std::cout, problem);
     return exit_success;
   }
+  if (svg) {
+    // The pictures wait for the end of the search: a sheet's size depends
+    // on how many there are.
+    std::vector<std::string> pictures;
+    return run_search(
+        problem, flags.search,
+        [&](const Solution& solution, std::uint64_t) { pictures.push_back(views.svg(solution)); },
+        [&](Status, const Statistics&, unsigned) {
+          if (pictures.size() == 1)
+            std::cout << pictures.front();
+          else if (!pictures.empty())
+            std::cout << svg_sheet(pictures);
+        });
+  }
+  const SolutionPicture& picture = colored ? views.colored : views.text;
   return run_search(problem, flags.search, [&](const Solution& solution, std::uint64_t number) {
     if (number > 1) std::cout << '\n';
     for (const std::string& line : picture(solution)) std::cout << line << '\n';

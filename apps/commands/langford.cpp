@@ -38,9 +38,13 @@ int run_langford(const std::vector<std::string>& args) {
     std::cerr << "xcover langford: no arrangement of " << *n
               << " pairs exists: only N with N mod 4 = 0 or 3 has one\n";
   const LangfordProblem langford = make_langford(*n);
-  return run_puzzle(langford.problem, flags, [&](const Solution& solution) {
-    return std::vector<std::string>{joined(langford_sequence(langford, solution))};
-  });
+  return run_puzzle(
+      langford.problem, flags,
+      {.text =
+           [&](const Solution& solution) {
+             return std::vector<std::string>{joined(langford_sequence(langford, solution))};
+           },
+       .svg = [&](const Solution& solution) { return render_svg(langford, solution); }});
 }
 
 XCOVER_COMMAND(50, "langford", run_langford, "arrange Langford pairs 1 1, 2 2, ..., N N");

@@ -3,6 +3,8 @@
 // as many times as it has copies).
 #include "xcover/puzzles/polyomino.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <iostream>
 
@@ -14,6 +16,7 @@ namespace xcover::cli {
 
 using polyomino::Board;
 using polyomino::builtin_board;
+using polyomino::Cell;
 using polyomino::make_tiling;
 using polyomino::pentominoes;
 using polyomino::PolyominoFile;
@@ -148,6 +151,57 @@ bool sizes_match(const Inputs& inputs) {
   return piece_cells == board_cells;
 }
 
+// The text picture with each piece's cells on its fill (tiling_colors): a
+// cell is a character, or a label in a field of the row's words.
+std::vector<std::string> colored_picture(const TilingProblem& tiling, const Solution& solution) {
+  std::vector<std::string> lines = tiling_picture(tiling, solution);
+  const std::vector<Rgb> fills = tiling_colors(tiling, solution);
+  int top = INT_MAX, left = INT_MAX;
+  for (const Cell& cell : tiling.board.cells()) {
+    top = std::min(top, cell.row);
+    left = std::min(left, cell.col);
+  }
+  // The fill of each cell, by row; cells of no piece (holes) stay plain.
+  std::vector<std::vector<const Rgb*>> fill_at(lines.size());
+  for (std::size_t k = 0; k < solution.options.size(); ++k) {
+    for (const Cell& cell :
+         tiling.placements[static_cast<std::size_t>(solution.options[k])].cells.cells()) {
+      std::vector<const Rgb*>& row = fill_at[static_cast<std::size_t>(cell.row - top)];
+      const auto col = static_cast<std::size_t>(cell.col - left);
+      if (row.size() <= col) row.resize(col + 1, nullptr);
+      row[col] = &fills[k];
+    }
+  }
+  // (tiling_picture's rule for a character a cell.)
+  bool one_character = true;
+  for (const PolyominoPiece& piece : tiling.pieces)
+    one_character = one_character && piece.name.size() == 1 && piece.copies == 1;
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    std::string out;
+    std::size_t col = 0, k = 0;
+    const Rgb* current = nullptr;  // the fill in force
+    const std::string& line = lines[r];
+    while (k < line.size()) {
+      // One cell: a character, or a label and the blanks after it.
+      std::size_t end = k + 1;
+      if (!one_character) {
+        while (end < line.size() && line[end] != ' ') ++end;
+        while (end < line.size() && line[end] == ' ') ++end;
+      }
+      const std::vector<const Rgb*>& row = fill_at[r];
+      const Rgb* fill = col < row.size() ? row[col] : nullptr;
+      if (fill != current) out += fill ? background(*fill) : plain();
+      current = fill;
+      out += line.substr(k, end - k);
+      k = end;
+      ++col;
+    }
+    if (current) out += plain();
+    lines[r] = std::move(out);
+  }
+  return lines;
+}
+
 }  // namespace
 
 int run_polyomino(const std::vector<std::string>& args) {
@@ -159,7 +213,7 @@ int run_polyomino(const std::vector<std::string>& args) {
   add("help,h", "show this help");
   add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
   add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
-  flags.add_to(visible);
+  flags.add_to(visible, /*color=*/true);
   FileOperands operands;
   std::vector<std::string>& files = operands.files;
   po::variables_map vm;
@@ -181,13 +235,18 @@ int run_polyomino(const std::vector<std::string>& args) {
     // item that no option covers stands for it.
     Problem none;
     none.add_primary("no_tiling");
-    return run_puzzle(none, flags, [](const Solution&) { return std::vector<std::string>(); });
+    flags.svg();  // (checks --format)
+    return run_puzzle(none, flags,
+                      {.text = [](const Solution&) { return std::vector<std::string>(); }});
   }
 
   const TilingProblem tiling =
       make_tiling(*inputs.board, inputs.pieces, TilingOptions{.reflections = !no_reflections});
-  return run_puzzle(tiling.problem, flags,
-                    [&](const Solution& solution) { return tiling_picture(tiling, solution); });
+  return run_puzzle(
+      tiling.problem, flags,
+      {.text = [&](const Solution& solution) { return tiling_picture(tiling, solution); },
+       .colored = [&](const Solution& solution) { return colored_picture(tiling, solution); },
+       .svg = [&](const Solution& solution) { return render_svg(tiling, solution); }});
 }
 
 XCOVER_COMMAND(40, "polyomino", run_polyomino,

@@ -20,9 +20,13 @@ int run_queens(const std::vector<std::string>& args) {
                          args, flags, 1000);
   if (!n) return exit_success;
   const QueensProblem queens = make_queens(*n);
-  return run_puzzle(queens.problem, flags, [&](const Solution& solution) {
-    return queens_picture(queens_columns(queens, solution));
-  });
+  return run_puzzle(
+      queens.problem, flags,
+      {.text =
+           [&](const Solution& solution) {
+             return queens_picture(queens_columns(queens, solution));
+           },
+       .svg = [&](const Solution& solution) { return render_svg(queens, solution); }});
 }
 
 XCOVER_COMMAND(30, "queens", run_queens, "place N queens on an N x N board, none attacking");

@@ -48,11 +48,16 @@ void describe_basics(po::options_description& visible, SudokuCommand& command, R
       ("threads,j", number(raw.threads, "--threads", parse_threads)->value_name("N"),
        "solve with N threads (default, and 0: one per CPU this process may use, as taskset sets "
        "it); output stays in input order")
-      ("format,f", po::value(&raw.format)->value_name("line|grid|csv|json"),
+      ("format,f", po::value(&raw.format)->value_name("line|grid|csv|json|svg"),
        "a solution as one line (default), as the puzzle's board and the solution's side by "
        "side (givens on the left), or a CSV row / "
        "JSON object per puzzle: puzzle, solution, count (up to 2: 1 = unique), nodes, and "
-       "with --rate level and score")
+       "with --rate level and score; or svg: a picture of the solved puzzle (givens black, "
+       "digits found blue; regions, diagonals, windows and cages drawn), several puzzles on one "
+       "sheet")
+      ("color", po::value(&command.color)->value_name("WHEN"),
+       "colour line and grid output: givens bold, digits found blue; auto (default: when the "
+       "output is a terminal and NO_COLOR is not set), always or never")
       ("stats,s", po::bool_switch(&command.stats),
        "print puzzles, solved, no solution, errors, seconds, puzzles per second and mean "
        "search nodes per puzzle to stderr");
@@ -111,7 +116,8 @@ SudokuFormat parse_format(const std::string& format) {
   if (format == "grid") return SudokuFormat::grid;
   if (format == "csv") return SudokuFormat::csv;
   if (format == "json") return SudokuFormat::json;
-  throw UsageError("--format must be 'line', 'grid', 'csv' or 'json', not '" + format + "'");
+  if (format == "svg") return SudokuFormat::svg;
+  throw UsageError("--format must be 'line', 'grid', 'csv', 'json' or 'svg', not '" + format + "'");
 }
 
 std::optional<SudokuLevel> parse_level(const std::string& name) {
@@ -132,8 +138,9 @@ void check_shape(const SudokuCommand& command) {
   const bool any_shape = lines.box_rows || lines.latin || !lines.regions.empty() ||
                          lines.jigsaw_lines || lines.diagonals || lines.windows || lines.killer ||
                          !lines.alphabet.empty();
-  if (command.knuth && (command.generating || command.format == SudokuFormat::csv ||
-                        command.format == SudokuFormat::json || any_shape))
+  if (command.knuth &&
+      (command.generating || command.format == SudokuFormat::csv ||
+       command.format == SudokuFormat::json || command.format == SudokuFormat::svg || any_shape))
     throw UsageError(
         "--knuth files define their own shape: it goes with --count, --limit, "
         "--rate, --node-limit and --format line|grid only");
@@ -167,6 +174,11 @@ bool parse_command(const std::vector<std::string>& args, SudokuCommand& command)
   if (!parse_options("sudoku", usage_text, visible, operands.hidden, operands.positional, args, vm))
     return false;
   command.format = parse_format(raw.format);
+  if (command.format == SudokuFormat::svg && (command.count || command.rate))
+    throw UsageError(
+        "--format svg draws puzzles and their solutions; --count and --rate print "
+        "numbers: give one");
+  command.colored = use_color(command.color);
   if (vm.count("limit") && !command.count) throw UsageError("--limit applies to --count");
   if (!raw.boxes.empty()) parse_boxes(raw.boxes, command.lines);
   try {

@@ -17,7 +17,7 @@
 
 namespace xcover::cli {
 
-enum class SudokuFormat { line, grid, csv, json };
+enum class SudokuFormat { line, grid, csv, json, svg };
 
 // The options of `xcover sudoku` once parsed and checked.
 struct SudokuCommand {
@@ -29,6 +29,8 @@ struct SudokuCommand {
   std::uint64_t node_limit = 0;  // per puzzle; 0: none
   bool rate = false;
   bool stats = false;
+  std::string color = "auto";  // --color
+  bool colored = false;        // what --color settled
   unsigned threads = 1;
   std::vector<std::string> files;
   // --generate
@@ -59,6 +61,13 @@ struct SudokuRow {
 std::string csv_header();
 std::string csv_row(const SudokuRow& row);
 std::string json_row(const SudokuRow& row);
+// Line and grid output with the givens bold and the digits found coloured:
+// `text` is what to_line or to_grid wrote for `puzzle`'s solution.
+std::string colored_line(const std::string& text, const SudokuBoard& puzzle);
+std::string colored_grid(const std::string& text, const SudokuBoard& puzzle);
+// Writes the pictures of --format svg: one as it is, more on a sheet.
+void write_pictures(const std::vector<std::string>& pictures);
+
 // "expert 153.2": a rating on a line.
 std::string rating_text(const SudokuRating& rating);
 // The puzzle as a line, with the regions (--jigsaw) or cages (--killer) of

@@ -77,6 +77,15 @@ class ResultWriter {
     if (tabular(command_.format)) {
       const SudokuRow row = make_row(result, origin, reason);
       out_ = command_.format == SudokuFormat::csv ? csv_row(row) : json_row(row);
+    } else if (command_.format == SudokuFormat::svg) {
+      // A picture for each puzzle read (unsolved: the puzzle alone).
+      if (result.puzzle.rules) {
+        const SudokuLine& puzzle = result.puzzle;
+        pictures_.push_back(
+            render_svg(*puzzle.rules, puzzle.board,
+                       result.status == SudokuStatus::solved ? result.solution : SudokuBoard(),
+                       *puzzle.alphabet));
+      }
     } else {
       // Boards are set apart by a blank line, and so is whatever stands
       // between them.
@@ -89,6 +98,9 @@ class ResultWriter {
       std::cerr << *origin.source << ':' << origin.line << ": " << reason << '\n';
     return static_cast<bool>(std::cout);
   }
+
+  // Writes what waits for the end (the pictures of --format svg).
+  void finish() const { write_pictures(pictures_); }
 
  private:
   // Tallies the result; the reason a line reports, if any.
@@ -143,7 +155,12 @@ class ResultWriter {
       out_.append(rating_text(*result.rating)) += '\n';
     } else if (command_.format == SudokuFormat::grid) {
       const SudokuLine& puzzle = result.puzzle;
-      out_ += to_grid(puzzle.board, result.solution, *puzzle.rules, *puzzle.alphabet);
+      const std::string grid =
+          to_grid(puzzle.board, result.solution, *puzzle.rules, *puzzle.alphabet);
+      out_ += command_.colored ? colored_grid(grid, puzzle.board) : grid;
+    } else if (command_.colored) {
+      out_ += colored_line(to_line(result.solution, *result.puzzle.alphabet), result.puzzle.board);
+      out_ += '\n';
     } else {
       append_line(out_, result.solution, *result.puzzle.alphabet);
       out_ += '\n';
@@ -154,6 +171,7 @@ class ResultWriter {
   Tally& tally_;
   std::string out_;
   bool written_ = false;
+  std::vector<std::string> pictures_;  // --format svg
 };
 
 SudokuBatchOptions batch_options(const SudokuCommand& command) {
@@ -233,6 +251,7 @@ int run_sudoku_lines(const SudokuCommand& command) {
   if (command.format == SudokuFormat::csv) std::cout << csv_header();
   bool unreadable = false;
   const bool finished = feed(command, batch, origins, sources, unreadable);
+  writer.finish();
   std::cout.flush();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -28,6 +28,7 @@ std::string made_text(const SudokuCommand& command, const GeneratedSudoku& puzzl
       return (written ? "\n" : "") + to_grid(puzzle.puzzle, puzzle.rules, alphabet) +
              (cages.empty() ? "" : cages + '\n');
     case SudokuFormat::line:
+    case SudokuFormat::svg:  // (drawn by the caller)
       break;
   }
   std::string out = row.puzzle + (cages.empty() ? "" : " ") + cages;
@@ -64,23 +65,26 @@ int run_sudoku_generate(const SudokuCommand& command) {
   if (command.format == SudokuFormat::csv) std::cout << csv_header();
   std::uint64_t made = 0, tried = 0;
   bool written = false;
-  generate_sudokus(rules, tries, command.seed, options, command.threads,
-                   [&](const GeneratedSudoku& puzzle) {
-                     ++tried;
-                     if (interrupted().load()) return false;
-                     if (command.max_clues > 0 && puzzle.puzzle.given_count() > command.max_clues)
-                       return true;
-                     if (command.difficulty && puzzle.rating->level != *command.difficulty)
-                       return true;
-                     SudokuRow row;
-                     if (command.rate) row.rating = puzzle.rating;
-                     row.puzzle = to_line(puzzle.puzzle, alphabet);
-                     row.solution = to_line(puzzle.solution, alphabet);
-                     row.count = 1;
-                     std::cout << made_text(command, puzzle, row, alphabet, written);
-                     written = true;
-                     return ++made < command.generate && static_cast<bool>(std::cout);
-                   });
+  std::vector<std::string> pictures;  // --format svg
+  generate_sudokus(
+      rules, tries, command.seed, options, command.threads, [&](const GeneratedSudoku& puzzle) {
+        ++tried;
+        if (interrupted().load()) return false;
+        if (command.max_clues > 0 && puzzle.puzzle.given_count() > command.max_clues) return true;
+        if (command.difficulty && puzzle.rating->level != *command.difficulty) return true;
+        SudokuRow row;
+        if (command.rate) row.rating = puzzle.rating;
+        row.puzzle = to_line(puzzle.puzzle, alphabet);
+        row.solution = to_line(puzzle.solution, alphabet);
+        row.count = 1;
+        if (command.format == SudokuFormat::svg)  // the puzzle, to solve
+          pictures.push_back(render_svg(puzzle.rules, puzzle.puzzle, SudokuBoard(), alphabet));
+        else
+          std::cout << made_text(command, puzzle, row, alphabet, written);
+        written = true;
+        return ++made < command.generate && static_cast<bool>(std::cout);
+      });
+  write_pictures(pictures);
   std::cout.flush();
   if (command.stats) {
     const double seconds =

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What `xcover sudoku` prints: CSV and JSON rows, ratings, puzzles as read.
 #include <cstdio>
+#include <iostream>
+#include <string_view>
 
 #include "cli/cli.hpp"
 #include "commands/sudoku_command.hpp"
@@ -48,6 +50,56 @@ std::string puzzle_text(const SudokuLine& line, const SudokuLineFormat& format) 
   if (format.jigsaw_lines) out += ' ' + line.regions;
   if (format.killer && !line.rules->cages().empty()) out += ' ' + cages_text(*line.rules);
   return out;
+}
+
+std::string colored_line(const std::string& text, const SudokuBoard& puzzle) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const bool given = k < puzzle.cells.size() && puzzle.cells[k] != 0;
+    out += (given ? bold() : found_digit()) + text[k];
+  }
+  return out + plain();
+}
+
+std::string colored_grid(const std::string& text, const SudokuBoard& puzzle) {
+  // Cells are the characters other than blanks, '|', '-', '+' and '#' (a
+  // hole); the solution's board starts after the four blanks that end the
+  // puzzle's, where there are two.
+  std::string out;
+  int row = 0;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + begin, end - begin);
+    const std::size_t gap = line.find("    ");
+    const bool cells = line.find_first_not_of(" -+|\n") != std::string_view::npos;
+    int col = 0;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      const char c = line[k];
+      if (k == gap) col = 0;  // the solution's board
+      if (!cells || c == ' ' || c == '|' || c == '#') {
+        out += c;
+        if (c == '#') ++col;
+        continue;
+      }
+      const std::size_t cell = static_cast<std::size_t>(row * puzzle.side + col++);
+      const bool given = cell < puzzle.cells.size() && puzzle.cells[cell] != 0;
+      const bool blank = c == '.';
+      out += (given ? bold() : blank ? plain() : found_digit()) + c + plain();
+    }
+    if (cells) ++row;
+    out += '\n';
+    begin = end + 1;
+  }
+  return out;
+}
+
+void write_pictures(const std::vector<std::string>& pictures) {
+  if (pictures.size() == 1)
+    std::cout << pictures.front();
+  else if (!pictures.empty())
+    std::cout << svg_sheet(pictures);
 }
 
 std::string csv_header() { return "puzzle,solution,count,nodes,level,score,error\n"; }

@@ -2,7 +2,7 @@
 // Everything the library offers in one include: problems, the text format,
 // preprocessing (reduce), the solver, threads and checkpoints, the adapters
 // (Sudoku, its batch runner, any-shape rules, generator and ratings; queens,
-// polyomino, Langford), the version, and distributed counting when the
+// polyomino, Langford; their pictures as SVG), the version, and distributed counting when the
 // library was built with it (XCOVER_WITH_MPI, from version.hpp).
 #pragma once
 
@@ -20,6 +20,7 @@
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
 #include "xcover/puzzles/sudoku_text.hpp"
+#include "xcover/puzzles/svg.hpp"
 #include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"

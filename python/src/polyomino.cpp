@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/puzzles/svg.hpp"
 
 namespace xcover::python {
 namespace {
@@ -176,6 +177,12 @@ and '-'. ProblemError for what does not make a tiling problem.)doc")
           "The tiled board, one str a row, as `xcover polyomino` prints it: a piece's name on "
           "each cell ('.' a hole) when every name is one character and no piece has copies; "
           "otherwise blank-separated fields of equal width, NAME or NAME:COPY.")
+      .def(
+          "_svg",
+          [](const poly::TilingProblem& t, const std::vector<int>& options) {
+            return render_svg(t, solution_of(options));
+          },
+          py::arg("solution"), "The tiling as SVG: each piece one shape with its own fill.")
       .def("__repr__", [](const poly::TilingProblem& t) {
         return "<xcover_dlx.polyomino.Tiling: " + std::to_string(t.board.size()) + " cells, " +
                std::to_string(t.pieces.size()) + " pieces, " + std::to_string(t.placements.size()) +

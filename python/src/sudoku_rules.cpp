@@ -16,6 +16,7 @@
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"
 #include "xcover/puzzles/sudoku_rate.hpp"
+#include "xcover/puzzles/svg.hpp"
 
 namespace xcover::python {
 namespace {
@@ -140,6 +141,13 @@ class PyRules {
     return out;
   }
 
+  std::string svg(const py::handle& puzzle, const py::object& solution) const {
+    Shape shape;
+    const SudokuBoard board = read(puzzle, shape);
+    const SudokuBoard full = solution.is_none() ? SudokuBoard() : read(solution, shape);
+    return render_svg(rules_, board, full, alphabet_);
+  }
+
   const SudokuRules& rules() const { return rules_; }
 
  private:
@@ -199,6 +207,8 @@ Sudoku rules of any shape; puzzles are lines of symbols or lists of rows.
       .def_property_readonly("side", [](const PyRules& r) { return r.rules().side(); })
       .def_property_readonly("cages", [](const PyRules& r) { return cages_text(r.rules()); })
       .def("__repr__", [](const PyRules& r) { return "<Rules: " + r.rules().describe() + ">"; })
+      .def("_svg", &PyRules::svg, py::arg("puzzle"), py::arg("solution") = py::none(),
+           "The puzzle (and its solution) as SVG.")
       .def("solve", &PyRules::solve, py::arg("puzzle"),
            "The first solution in the puzzle's shape, or None.")
       .def("count", &PyRules::count, py::arg("puzzle"), py::arg("limit") = py::int_(2),

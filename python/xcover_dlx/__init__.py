@@ -13,7 +13,8 @@ sets with SIMD), from the C++ library xcover.
 Items are primary (covered exactly once) or secondary (at most once, or by
 options that agree on its colour: "x:red"), named by any hashable value.
 Problem.from_subsets({key: elements}) and Problem.from_matrix(rows of 0/1)
-build the usual shapes; the queens, langford and sudoku modules the puzzles.
+build the usual shapes; the queens, langford and sudoku modules the puzzles,
+whose svg() functions draw solutions (Svg: shown as pictures in Jupyter).
 Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
@@ -41,6 +42,7 @@ from ._core import (
     reduce,
 )
 from . import _problem
+from ._svg import Svg, svg_sheet
 from . import langford, polyomino, queens, sudoku
 
 __all__ = [
@@ -48,7 +50,7 @@ __all__ = [
     "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyomino",
-    "queens", "reduce", "sudoku",
+    "queens", "reduce", "sudoku", "Svg", "svg_sheet",
 ]
 
 _problem.install()

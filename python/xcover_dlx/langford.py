@@ -21,6 +21,7 @@ from typing import Iterable, Iterator
 from . import _core
 from ._core import Problem
 from ._problem import keyed
+from ._svg import Svg
 
 
 def problem(n: int) -> Problem:
@@ -54,4 +55,10 @@ def count(n: int, *, threads: int = 0) -> int:
     return problem(n).count(threads=threads).solutions
 
 
-__all__ = ["problem", "sequence", "solutions", "count"]
+def svg(numbers: Iterable[int]) -> Svg:
+    """The arrangement as a picture (Svg: a str that Jupyter shows): each pair
+    joined by an arc. ValueError for what is not a Langford arrangement."""
+    return Svg(_core._langford_svg(list(numbers)))
+
+
+__all__ = ["problem", "sequence", "solutions", "count", "svg"]

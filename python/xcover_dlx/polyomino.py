@@ -8,6 +8,8 @@ copies), each piece placed once, turned and flipped.
     >>> polyomino.Tiling("3x20").count().solutions
     8
     >>> t = polyomino.Tiling(["###", "###"], {"D": (["##"], 3)})
+    >>> t.svg(next(t.solutions())).startswith("<svg")   # a picture, shown in Jupyter
+    True
     >>> sorted(t.picture(s) for s in t.solutions())
     [['D:1 D:1 D:2', 'D:3 D:3 D:2'], ['D:1 D:2 D:2', 'D:1 D:3 D:3'], ['D:1 D:2 D:3', 'D:1 D:2 D:3']]
 
@@ -17,6 +19,7 @@ a piece do not (a problem with copies has multiplicities: one thread).
 """
 from ._core import Layout, Solver, count as _count_problem
 from ._core import polyomino as _polyomino
+from ._svg import Svg
 
 Tiling = _polyomino.Tiling
 pentominoes = _polyomino.pentominoes
@@ -44,6 +47,13 @@ def _pictures(self, limit=0, *, time_limit=0.0):
         yield self.picture(solution)
 
 
+def _svg(self, solution):
+    """The tiling as a picture (Svg: a str that Jupyter shows): each piece one
+    shape with its own fill, bold edges between pieces."""
+    return Svg(self._svg(solution))
+
+
 Tiling.count = _count
+Tiling.svg = _svg
 Tiling.solutions = _solutions
 Tiling.pictures = _pictures

@@ -19,6 +19,7 @@ from typing import Iterable, Iterator
 from . import _core
 from ._core import Problem
 from ._problem import keyed
+from ._svg import Svg
 
 
 def problem(n: int) -> Problem:
@@ -54,4 +55,10 @@ def picture(columns: Iterable[int]) -> list[str]:
     return _core._queens_picture(list(columns))
 
 
-__all__ = ["problem", "columns", "solutions", "count", "picture"]
+def svg(columns: Iterable[int]) -> Svg:
+    """The board as a picture (Svg: a str that Jupyter shows): a crown on each
+    queen. ValueError for a column off the board."""
+    return Svg(_core._queens_svg(list(columns)))
+
+
+__all__ = ["problem", "columns", "solutions", "count", "picture", "svg"]

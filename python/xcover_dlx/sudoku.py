@@ -9,6 +9,7 @@ or as int with 0 for a blank); solutions come back in the shape given.
     '483921657'
 """
 from ._core import sudoku as _sudoku
+from ._svg import Svg
 
 solve = _sudoku.solve
 count = _sudoku.count
@@ -17,5 +18,15 @@ conflict = _sudoku.conflict
 is_solution = _sudoku.is_solution
 to_grid = _sudoku.to_grid
 Rules = _sudoku.Rules
+
+
+def _svg(self, puzzle, solution=None):
+    """The puzzle as a picture (Svg: a str that Jupyter shows), with its
+    solution when given: givens black, digits found blue, regions, diagonals,
+    windows and cages drawn."""
+    return Svg(self._svg(puzzle, solution))
+
+
+Rules.svg = _svg
 
 __all__ = ["solve", "count", "solve_all", "conflict", "is_solution", "to_grid", "Rules"]

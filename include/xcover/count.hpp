@@ -64,6 +64,8 @@ constexpr std::uint64_t count_value(T value) {
 }
 }  // namespace detail
 
+// An unsigned 128-bit count with the arithmetic of an unsigned integer
+// (modulo 2^128), compared and printed as a number.
 class Count {
  public:
   constexpr Count() = default;
@@ -81,6 +83,7 @@ class Count {
     c.low_ = low;
     return c;
   }
+  // 2^128 - 1.
   static constexpr Count max() { return from_halves(UINT64_MAX, UINT64_MAX); }
 
   // The count is high_half() * 2^64 + low_half().
@@ -98,30 +101,37 @@ class Count {
   explicit constexpr operator double() const { return to_double(*this); }
   explicit constexpr operator long double() const { return to_long_double(*this); }
 
+  // Arithmetic modulo 2^128, as for an unsigned built-in integer.
   constexpr Count& operator+=(Count o) { return *this = add(*this, o); }
   constexpr Count& operator-=(Count o) { return *this = subtract(*this, o); }
   constexpr Count& operator*=(Count o) { return *this = multiply(*this, o); }
   // Division and remainder by 0 are undefined, as for built-in integers.
   constexpr Count& operator/=(Count o) { return *this = divide(*this, o, nullptr); }
+  // The remainder of the division by `o`.
   constexpr Count& operator%=(Count o) {
     Count rest;
     divide(*this, o, &rest);
     return *this = rest;
   }
+  // One more.
   constexpr Count& operator++() { return *this += 1; }
+  // One more; returns the count before.
   constexpr Count operator++(int) {
     Count old = *this;
     *this += 1;
     return old;
   }
+  // Arithmetic modulo 2^128, as for an unsigned built-in integer.
   friend constexpr Count operator+(Count a, Count b) { return a += b; }
   friend constexpr Count operator-(Count a, Count b) { return a -= b; }
   friend constexpr Count operator*(Count a, Count b) { return a *= b; }
   friend constexpr Count operator/(Count a, Count b) { return a /= b; }
   friend constexpr Count operator%(Count a, Count b) { return a %= b; }
+  // Compared as numbers.
   friend constexpr bool operator==(Count a, Count b) {
     return a.high_ == b.high_ && a.low_ == b.low_;
   }
+  // Ordered as numbers.
   friend constexpr std::strong_ordering operator<=>(Count a, Count b) {
     if (a.high_ != b.high_) return a.high_ <=> b.high_;
     return a.low_ <=> b.low_;
@@ -222,6 +232,7 @@ XCOVER_API std::string to_string(Count count);
 // when it is empty, holds another character or exceeds Count::max().
 XCOVER_API std::optional<Count> parse_count(std::string_view digits);
 
+// Writes the count in decimal, as to_string does.
 inline std::ostream& operator<<(std::ostream& out, Count count) { return out << to_string(count); }
 
 }  // namespace xcover

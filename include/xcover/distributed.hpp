@@ -19,8 +19,9 @@
 
 namespace xcover {
 
+// What distributed_count returns on each rank.
 struct DistributedResult {
-  Status status = Status::exhausted;
+  Status status = Status::exhausted;  // why the count ended (the same on every rank)
   // On rank 0: totals over all ranks. Elsewhere: what this rank searched.
   Statistics stats;
   bool coordinator = false;  // true on rank 0
@@ -30,6 +31,7 @@ struct DistributedResult {
   Checkpoint checkpoint;
 };
 
+// How a distributed count cuts its work and saves it.
 struct DistributedOptions {
   std::size_t pieces_per_rank = 64;  // the first cut
   // Every checkpoint_seconds rank 0 has every rank give back its unfinished

@@ -29,10 +29,11 @@ namespace xcover {
 // A problem in the input, located: what() reads "FILE:LINE: reason".
 class XCOVER_API ParseError : public Error {
  public:
+  // what() is "SOURCE:LINE: REASON".
   ParseError(std::string source, std::size_t line, std::string reason);
-  const std::string& source() const { return source_; }
-  std::size_t line() const { return line_; }
-  const std::string& reason() const { return reason_; }
+  const std::string& source() const { return source_; }  // the input's name
+  std::size_t line() const { return line_; }             // 1-based
+  const std::string& reason() const { return reason_; }  // what is wrong
 
  private:
   std::string source_;
@@ -42,15 +43,16 @@ class XCOVER_API ParseError : public Error {
 
 // Something read but set aside, e.g. an option with no primary item.
 struct XCOVER_API Warning {
-  std::string source;
-  std::size_t line;
-  std::string message;
+  std::string source;             // the input's name
+  std::size_t line;               // 1-based
+  std::string message;            // what was set aside, and why
   std::string to_string() const;  // "FILE:LINE: warning: message"
 };
 
+// What read_dlx and parse_dlx read.
 struct ReadResult {
-  Problem problem;
-  std::vector<Warning> warnings;
+  Problem problem;                // the problem
+  std::vector<Warning> warnings;  // what was read but set aside
   // The input line each option came from (1-based), by option index.
   std::vector<std::size_t> option_lines;
 };

@@ -37,9 +37,10 @@ class XCOVER_API Error : public std::runtime_error {
 // written: what() names the file and the reason.
 class XCOVER_API FileError : public Error {
  public:
+  // what() is "cannot write 'PATH': REASON".
   FileError(std::string path, const std::string& reason)
       : Error("cannot write '" + path + "': " + reason), path_(std::move(path)) {}
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return path_; }  // the file
 
  private:
   std::string path_;
@@ -50,12 +51,13 @@ class XCOVER_API FileError : public Error {
 // is "VARIABLE=VALUE: reason", naming the values it takes.
 class XCOVER_API ConfigurationError : public Error {
  public:
+  // what() is "VARIABLE=VALUE: REASON".
   ConfigurationError(std::string variable, std::string value, const std::string& reason)
       : Error(variable + "=" + value + ": " + reason),
         variable_(std::move(variable)),
         value_(std::move(value)) {}
-  const std::string& variable() const { return variable_; }
-  const std::string& value() const { return value_; }
+  const std::string& variable() const { return variable_; }  // its name
+  const std::string& value() const { return value_; }        // the value refused
 
  private:
   std::string variable_;

@@ -36,22 +36,22 @@ class XCOVER_API CheckpointError : public Error {
 // Work not yet done: options to force, and the part of the whole tree it is
 // (by Knuth's estimate, for progress reports).
 struct WorkPiece {
-  std::vector<int> forced;
-  double weight = 0;
-  friend bool operator==(const WorkPiece&, const WorkPiece&) = default;
+  std::vector<int> forced;  // the options that make the piece, in order
+  double weight = 0;        // its part of the tree, between 0 and 1
+  friend bool operator==(const WorkPiece&, const WorkPiece&) = default;  // (memberwise)
 };
 
 // Where a count stands: what the finished part found, and the pieces left.
 // Resuming from it finishes the count with exactly the single-run total.
 struct Checkpoint {
-  std::uint64_t fingerprint = 0;  // of the problem, see fingerprint()
-  Count solutions = 0;
-  Count nodes = 0;
-  Count updates = 0;
-  double seconds = 0;
-  double done = 0;  // part of the tree finished, by estimate
-  std::vector<WorkPiece> pending;
-  friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
+  std::uint64_t fingerprint = 0;   // of the problem, see fingerprint()
+  Count solutions = 0;             // found by the finished part
+  Count nodes = 0;                 // its nodes
+  Count updates = 0;               // its updates
+  double seconds = 0;              // the time spent so far, over every run
+  double done = 0;                 // part of the tree finished, by estimate
+  std::vector<WorkPiece> pending;  // the work left
+  friend bool operator==(const Checkpoint&, const Checkpoint&) = default;  // (memberwise)
 };
 
 // Cuts the search tree breadth first into about `target` pieces whose
@@ -93,6 +93,8 @@ XCOVER_API Checkpoint parse_checkpoint(std::string_view text, const std::string&
 // a second).
 XCOVER_API void check_checkpoint(const Problem& problem, const Checkpoint& checkpoint);
 
+// How a ParallelSearch runs: threads, layout, limits and progress,
+// checkpoints, and whether its solutions come in order.
 struct ParallelOptions {
   unsigned threads = 0;               // 0: one per core
   Layout layout = Layout::automatic;  // each worker's solver
@@ -133,6 +135,10 @@ struct ParallelOptions {
   bool keep_work_on_stop = true;
 };
 
+// A search on several threads: the tree cut into pieces that the threads
+// take in turn (work sharing), each searched by a sibling of one Solver.
+// Counts equal a single thread's; solutions come in any order unless
+// ParallelOptions::ordered; checkpoints save and resume a long count.
 class XCOVER_API ParallelSearch {
  public:
   // The problem must outlive the search. ProblemError for a problem with

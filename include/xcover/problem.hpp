@@ -28,21 +28,23 @@
 
 namespace xcover {
 
+// Whether an item is covered exactly once (primary, or within its bounds)
+// or at most once (secondary, or by options that agree on its colour).
 enum class ItemKind : std::uint8_t { primary, secondary };
 
 // One item of an option: which item, and its colour (0 = no colour).
 struct OptionEntry {
-  std::int32_t item;
-  std::int32_t color = 0;
-  friend bool operator==(const OptionEntry&, const OptionEntry&) = default;
+  std::int32_t item;       // the item's index
+  std::int32_t color = 0;  // the colour's id (Problem::add_color), 0 for none
+  friend bool operator==(const OptionEntry&, const OptionEntry&) = default;  // (memberwise)
 };
 
 // How many times a solution covers a primary item: from lower to upper,
 // 1:1 unless given (0 <= lower <= upper, upper >= 1).
 struct ItemBounds {
-  int lower = 1;
-  int upper = 1;
-  friend bool operator==(const ItemBounds&, const ItemBounds&) = default;
+  int lower = 1;  // covered at least this many times
+  int upper = 1;  // and at most this many
+  friend bool operator==(const ItemBounds&, const ItemBounds&) = default;  // (memberwise)
 };
 
 // Thrown by the builder when a call would make an invalid problem, and by
@@ -53,6 +55,10 @@ class XCOVER_API ProblemError : public Error {
   using Error::Error;
 };
 
+// An exact-cover problem: items (primary, then secondary), colours, and
+// options, each a set of items (secondary ones perhaps coloured), built
+// item by item and option by option or read from Knuth's format
+// (dlx_format.hpp). A value: copied, compared and moved as one.
 class XCOVER_API Problem {
  public:
   // Items are numbered in the order they are added. All primary items come
@@ -97,18 +103,22 @@ class XCOVER_API Problem {
   // The costs of all options together.
   std::uint64_t total_cost() const { return total_cost_; }
 
+  // How many items, primary items, secondary items, options and colours.
   int item_count() const { return static_cast<int>(item_names_.size()); }
   int primary_count() const { return primary_count_; }
   int secondary_count() const { return item_count() - primary_count_; }
   int option_count() const { return static_cast<int>(option_begin_.size()) - 1; }
+  int color_count() const { return static_cast<int>(color_names_.size()) - 1; }
   // The entries of all options together.
   std::size_t entry_count() const { return entries_.size(); }
-  int color_count() const { return static_cast<int>(color_names_.size()) - 1; }
 
+  // The item's name (ProblemError for an index out of range).
   const std::string& item_name(int item) const;
+  // Primary or secondary, by index (items are numbered primary first).
   ItemKind item_kind(int item) const {
     return item < primary_count_ ? ItemKind::primary : ItemKind::secondary;
   }
+  // Whether the item is primary.
   bool is_primary(int item) const { return item < primary_count_; }
   // The bounds of a primary item (ProblemError for a secondary item, which
   // has none).
@@ -120,6 +130,7 @@ class XCOVER_API Problem {
   // Colour 0 is the empty name.
   const std::string& color_name(int color) const;
 
+  // The entries of option `index` (ProblemError for an index out of range).
   std::span<const OptionEntry> option(int index) const;
   // The option as a line of the text format, e.g. "a d x:red".
   std::string option_text(int index) const;

@@ -34,6 +34,7 @@
 
 namespace xcover {
 
+// How reduce() works: rounds, cancellation, method.
 struct ReduceOptions {
   // At most this many rounds; 0: until a round changes nothing. (DLX-PRE's
   // `t<n>` runs n - 1 rounds.)
@@ -48,6 +49,7 @@ struct ReduceOptions {
   Method method = Method::automatic;
 };
 
+// What reduce() made of a problem, and how to map back to the original.
 struct XCOVER_API Reduction {
   // The reduced problem. Items and options keep their relative order and
   // their names; an unsolvable problem becomes one primary item (the one

@@ -37,6 +37,7 @@ enum class Status {
   cancelled,       // SearchOptions::cancel became true
 };
 
+// The status's name, as the CLI prints it: "exhausted", "node_limit", ...
 XCOVER_API const char* to_string(Status status);
 
 // How a solver holds the problem in memory: a closed list, each one a
@@ -80,6 +81,7 @@ enum class Layout {
 // A layout asked of a problem it cannot take (bitsets on too many options,
 // links on multiplicities, ...) throws ProblemError, saying which can.
 
+// The layout's name: "links", "counted_bitsets", ...
 XCOVER_API const char* to_string(Layout layout);
 
 // Counters defined as in Knuth's DLX1: a node is an entry to a search level
@@ -88,10 +90,10 @@ XCOVER_API const char* to_string(Layout layout);
 // The counts are 128 bits (count.hpp): totals over threads, ranks and
 // resumed checkpoints cannot overflow.
 struct Statistics {
-  Count nodes = 0;
-  Count updates = 0;
-  Count solutions = 0;
-  double seconds = 0;
+  Count nodes = 0;      // nodes entered (see above)
+  Count updates = 0;    // updates made (see above)
+  Count solutions = 0;  // solutions visited or counted
+  double seconds = 0;   // wall-clock time of the call
   // Memory the solver's structure holds (DLX1 prints the same figure as
   // "bytes"), tables shared with its siblings (Solver::sibling) included;
   // 0 where no single solver ran the search.
@@ -109,11 +111,11 @@ struct Statistics {
 
 // A snapshot handed to the progress callback.
 struct Progress {
-  Count nodes = 0;
-  Count updates = 0;
-  Count solutions = 0;
-  double seconds = 0;
-  int level = 0;
+  Count nodes = 0;      // nodes so far
+  Count updates = 0;    // updates so far
+  Count solutions = 0;  // solutions so far
+  double seconds = 0;   // since the call began
+  int level = 0;        // the depth the search is at
   // Estimated fraction of the search tree already explored, in [0, 1]
   // (Knuth's estimate: at each level, being at choice k of d contributes
   // (k-1)/d of what the level above leaves).
@@ -127,11 +129,12 @@ struct Progress {
 // visitor's call (or, from solutions(), until the range moves on); copy the
 // Solution, or its options, to keep it.
 struct Solution {
-  std::vector<int> options;
-  const Problem* problem = nullptr;
-  std::vector<int> to_vector() const { return options; }
+  std::vector<int> options;                               // indices into the problem's options
+  const Problem* problem = nullptr;                       // the problem they belong to
+  std::vector<int> to_vector() const { return options; }  // a copy of the options
 };
 
+// Called with each solution; returns false to stop the search (Status::stopped).
 using Visitor = std::function<bool(const Solution&)>;
 
 // How the search picks the primary item to branch on.
@@ -175,7 +178,7 @@ struct ProgressOptions {
 // layout follows each of them (follows()): a search asking a layout for one
 // it does not follow throws Error rather than ignore it.
 struct TreeOptions {
-  ItemChoice item_choice = ItemChoice::first_shortest;
+  ItemChoice item_choice = ItemChoice::first_shortest;  // the item to branch on
   // Nonzero: break ties between items of equal length at random with this
   // seed instead (the default takes the first in item order, as DLX1 does).
   std::uint64_t random_seed = 0;
@@ -220,8 +223,8 @@ XCOVER_API bool follows(Layout layout, const TreeOptions& options);
 // cover every primary item already; otherwise the options of the item it
 // branches on (none when some item has no option left).
 struct Branching {
-  bool solved = false;
-  std::vector<int> options;
+  bool solved = false;       // the assumptions cover every primary item
+  std::vector<int> options;  // the options of the item it branches on
 };
 
 // Whether `layout` follows the TreeOptions in `options` that are not their
@@ -242,13 +245,14 @@ enum class Kernels {
   avx512icl,  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later)
 };
 
+// The set's name: "baseline", "avx2", "avx512", "avx512icl" or "automatic".
 XCOVER_API const char* to_string(Kernels kernels);
 
 // The number of solutions a count found, and why it ended: a count cut
 // short (by a limit or a cancellation) is only a lower bound.
 struct CountResult {
-  Count solutions = 0;
-  Status status = Status::exhausted;
+  Count solutions = 0;                // the solutions counted
+  Status status = Status::exhausted;  // why the count ended
   // Every solution was counted.
   bool complete() const { return status == Status::exhausted; }
 };
@@ -262,9 +266,9 @@ struct CountResult {
 // nodes, updates and solutions (counted as Statistics counts them).
 struct Estimate {
   std::uint64_t probes = 0;  // probes completed (fewer when a stop came first)
-  double nodes = 0;
-  double updates = 0;
-  double solutions = 0;
+  double nodes = 0;          // the tree's nodes, estimated
+  double updates = 0;        // its updates, estimated
+  double solutions = 0;      // its solutions, estimated
   // The time search() would take on one otherwise idle processor: the
   // estimated updates times the processor time an update took in a short
   // search of the tree's first nodes, which the estimate runs after the
@@ -289,8 +293,8 @@ struct Estimate {
 // One of the cheapest solutions: its options (indices into the problem's
 // options, in increasing order) and the sum of their costs.
 struct CostedSolution {
-  std::uint64_t cost = 0;
-  std::vector<int> options;
+  std::uint64_t cost = 0;    // the sum of the options' costs
+  std::vector<int> options;  // in increasing order
   // By cost, then by the options as a list (lexicographically): the order
   // Solver::cheapest ranks solutions in.
   friend auto operator<=>(const CostedSolution&, const CostedSolution&) = default;
@@ -301,8 +305,8 @@ struct CostedSolution {
 // why the search ended: when it ended early (a limit, a cancellation) they
 // are only the cheapest of those seen so far.
 struct CheapestResult {
-  std::vector<CostedSolution> solutions;
-  Status status = Status::exhausted;
+  std::vector<CostedSolution> solutions;  // cheapest first
+  Status status = Status::exhausted;      // why the search ended
   // The solutions are the cheapest of all.
   bool complete() const { return status == Status::exhausted; }
 };
@@ -325,14 +329,18 @@ struct SharedSearch;
 // Solution referred to is valid until the iterator moves on; a copy stays.
 class XCOVER_API SolutionRange {
  public:
+  // An input iterator over the solutions; end() is a sentinel.
   class iterator {
    public:
-    using value_type = Solution;
-    using difference_type = std::ptrdiff_t;
+    using value_type = Solution;             // what it refers to
+    using difference_type = std::ptrdiff_t;  // (an input iterator's)
+    // The current solution, valid until the iterator moves on.
     const Solution& operator*() const { return *current_; }
     const Solution* operator->() const { return current_; }
+    // Searches on to the next solution.
     iterator& operator++();
     void operator++(int) { ++*this; }
+    // At the end: the search is over (or the loop left).
     friend bool operator==(const iterator& it, std::default_sentinel_t) {
       return it.current_ == nullptr;
     }
@@ -344,6 +352,7 @@ class XCOVER_API SolutionRange {
     const Solution* current_;
   };
 
+  // A range moves (it is returned by value), but is never copied.
   SolutionRange(SolutionRange&& other) noexcept;
   SolutionRange& operator=(SolutionRange&&) = delete;
   SolutionRange(const SolutionRange&) = delete;
@@ -377,6 +386,10 @@ XCOVER_API bool supports(Kernels kernels);
 // the build left out.
 XCOVER_API Kernels default_kernels();
 
+// A problem ready to search: the structure of its layout built once, then
+// any number of searches, counts, estimates and assumptions on it. One
+// thread at a time (a ParallelSearch runs siblings on many); every call
+// made during a visitor's or a range's search is refused (Error).
 class XCOVER_API Solver {
  public:
   // Builds the structure once. The problem must outlive the solver; options
@@ -465,7 +478,9 @@ class XCOVER_API Solver {
   // sets of forced options.
   Branching branching();
 
+  // The figures of the last call (search, count, solutions, estimate, cheapest).
   const Statistics& statistics() const;
+  // The problem it searches.
   const Problem& problem() const;
   // The layout its searches run (never automatic or costs).
   Layout layout() const;

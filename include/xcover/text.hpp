@@ -28,6 +28,7 @@ constexpr bool is_blank(char c) {
 constexpr std::string_view without_byte_order_mark(std::string_view line) {
   return line.starts_with("\xEF\xBB\xBF") ? line.substr(3) : line;
 }
+// The same, in place.
 inline void strip_byte_order_mark(std::string& line) {
   if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
 }

@@ -19,13 +19,14 @@ namespace xcover {
 
 // Value v in positions first and first + v + 1 (0-based positions).
 struct LangfordPair {
-  int value;
-  int first;
+  int value;  // v, from 1 to n
+  int first;  // the first of its two positions
 };
 
+// The Langford problem of n pairs and what each of its options places.
 struct LangfordProblem {
-  int n = 0;
-  Problem problem;
+  int n = 0;        // the pairs
+  Problem problem;  // the exact-cover problem
   // pairs[k]: what option k places.
   std::vector<LangfordPair> pairs;
 };

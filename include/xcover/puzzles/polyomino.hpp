@@ -50,39 +50,43 @@
 
 namespace xcover::polyomino {
 
+// A square of a board or piece: row and column, from 0 (or any offset).
 struct Cell {
-  int row;
-  int col;
-  friend auto operator<=>(const Cell&, const Cell&) = default;
+  int row;                                                      // top to bottom
+  int col;                                                      // left to right
+  friend auto operator<=>(const Cell&, const Cell&) = default;  // row by row
 };
 
 // A set of cells, kept sorted (row by row) and without repeats.
 class XCOVER_API Shape {
  public:
   Shape() = default;
+  // The cells, sorted and without repeats.
   explicit Shape(std::vector<Cell> cells);
   // '#' is a cell, anything else a hole; row r, column c is cell {r, c}.
   static Shape from_picture(const std::vector<std::string>& rows);
 
-  const std::vector<Cell>& cells() const { return cells_; }
-  int size() const { return static_cast<int>(cells_.size()); }
-  bool contains(Cell cell) const;
+  const std::vector<Cell>& cells() const { return cells_; }     // sorted, row by row
+  int size() const { return static_cast<int>(cells_.size()); }  // how many cells
+  bool contains(Cell cell) const;                               // whether the cell is one
   // The shape moved so that its least row and least column are 0.
   Shape normalized() const;
   // Rows with '#' and '.' over the shape's bounding box.
   std::vector<std::string> picture() const;
 
-  friend bool operator==(const Shape&, const Shape&) = default;
+  friend bool operator==(const Shape&, const Shape&) = default;  // the same cells
 
  private:
   std::vector<Cell> cells_;
 };
 
+// A board is a shape: its cells are the ones to cover.
 using Board = Shape;
 
+// A piece: its name, its shape as given, and how many identical copies.
 struct PolyominoPiece {
   std::string name;  // letters, digits, '_' and '-'; not rNcN
-  Shape shape;
+  Shape shape;       // as given; make_tiling turns and flips it
   // Identical copies of the piece, all to be placed; a tiling that swaps
   // two copies is the same tiling, counted once.
   int copies = 1;
@@ -102,9 +106,9 @@ XCOVER_API std::optional<Board> builtin_board(std::string_view name);
 
 // The contents of a board-and-pieces file; either part may be missing.
 struct PolyominoFile {
-  std::optional<Board> board;
-  std::size_t board_line = 0;  // the line of the "board" header
-  std::vector<PolyominoPiece> pieces;
+  std::optional<Board> board;            // the board, if the file has one
+  std::size_t board_line = 0;            // the line of the "board" header
+  std::vector<PolyominoPiece> pieces;    // in the order of the file
   std::vector<std::size_t> piece_lines;  // the line of each "piece" header
 };
 
@@ -116,18 +120,20 @@ XCOVER_API PolyominoFile parse_polyomino(std::string_view text,
 
 // Piece `piece` (an index into the piece list) covering `cells` of the board.
 struct Placement {
-  int piece;
-  Shape cells;
+  int piece;    // an index into TilingProblem::pieces
+  Shape cells;  // the board's cells it covers
 };
 
+// How pieces may be placed.
 struct TilingOptions {
   bool reflections = true;  // false: pieces may turn but not flip over
 };
 
+// A tiling as exact cover, and what each of its options places.
 struct TilingProblem {
-  Board board;
-  std::vector<PolyominoPiece> pieces;
-  Problem problem;
+  Board board;                         // the board to cover
+  std::vector<PolyominoPiece> pieces;  // the pieces, as given
+  Problem problem;                     // the exact-cover problem (see make_tiling)
   // placements[k]: what option k places.
   std::vector<Placement> placements;
 };

@@ -19,13 +19,14 @@ namespace xcover {
 
 // A square of the board, 0-based.
 struct QueenSquare {
-  int row;
-  int col;
+  int row;  // from 0
+  int col;  // from 0
 };
 
+// The n-queens problem and where each of its options puts a queen.
 struct QueensProblem {
-  int n = 0;
-  Problem problem;
+  int n = 0;        // the board's side
+  Problem problem;  // the exact-cover problem
   // squares[k]: where option k puts its queen.
   std::vector<QueenSquare> squares;
 };

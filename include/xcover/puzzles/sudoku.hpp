@@ -26,6 +26,7 @@
 
 namespace xcover {
 
+// How a puzzle came out.
 enum class SudokuStatus {
   solved,       // at least one solution
   no_solution,  // the givens obey the rules but cannot be completed
@@ -33,11 +34,13 @@ enum class SudokuStatus {
   stopped,      // a node or time limit or a cancellation ended the search
 };
 
+// The status's name: "solved", "no_solution", "invalid", "stopped".
 XCOVER_API const char* to_string(SudokuStatus status);
 
+// What solving or counting a puzzle found.
 struct [[nodiscard]] SudokuResult {
-  SudokuStatus status = SudokuStatus::no_solution;
-  std::uint64_t solutions = 0;  // solutions found, at most the limit
+  SudokuStatus status = SudokuStatus::no_solution;  // how it came out
+  std::uint64_t solutions = 0;                      // solutions found, at most the limit
 };
 
 // Solves puzzles under one set of rules; build one per rules (and thread)
@@ -51,6 +54,7 @@ class XCOVER_API SudokuSolver {
   SudokuSolver(SudokuSolver&&) noexcept;
   SudokuSolver& operator=(SudokuSolver&&) noexcept;
 
+  // The rules it solves puzzles under.
   const SudokuRules& rules() const;
 
   // Finds solutions up to `limit` (0 = all) and stores the first one found

@@ -33,6 +33,7 @@
 
 namespace xcover {
 
+// How a SudokuBatch reads, solves and hands back its puzzles.
 struct SudokuBatchOptions {
   // How lines are read (the classic format by default: the side from the
   // length, square boxes).
@@ -56,6 +57,7 @@ struct SudokuBatchOptions {
   std::size_t window = 4096;
 };
 
+// One puzzle's result, handed to the callback in the order puzzles were added.
 struct SudokuBatchResult {
   std::uint64_t index = 0;  // the puzzle's place among those added, from 0
   // `stopped`: the node limit made it give up (a cancellation or the time
@@ -77,13 +79,16 @@ struct SudokuBatchResult {
 // Why a batch stopped before every puzzle added was handed back.
 enum class SudokuBatchStop {
   none,
-  cancelled,   // *SudokuBatchOptions::cancel became true
+  cancelled,   // the flag that SudokuBatchOptions::cancel points to became true
   time_limit,  // SudokuBatchOptions::time_limit passed
   callback,    // the callback returned false (or threw)
 };
 
+// The stop's name: "none", "cancelled", "time_limit", "callback".
 XCOVER_API const char* to_string(SudokuBatchStop stop);
 
+// Solves puzzle lines on several threads and hands back one result per line,
+// in the order they were added, losing none (see the top of this file).
 class XCOVER_API SudokuBatch {
  public:
   // Returns false to stop the batch after this result.
@@ -114,10 +119,10 @@ class XCOVER_API SudokuBatch {
   // flush() and the next add(), and for formats without per-line rules.
   void prepare(int side);
 
-  std::uint64_t added() const;
-  std::uint64_t delivered() const;
-  SudokuBatchStop stopped() const;
-  unsigned threads() const;
+  std::uint64_t added() const;      // puzzles added so far
+  std::uint64_t delivered() const;  // results handed back so far
+  SudokuBatchStop stopped() const;  // what stopped the batch, if anything
+  unsigned threads() const;         // the threads that solve, the caller's among them
 
  private:
   struct Impl;

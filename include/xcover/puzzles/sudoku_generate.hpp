@@ -20,7 +20,7 @@ namespace xcover {
 
 // Which clue positions go together.
 enum class SudokuSymmetry {
-  none,
+  none,       // clues anywhere
   rotate180,  // a half turn about the centre
   rotate90,   // quarter turns
   mirror,     // left-right
@@ -28,12 +28,14 @@ enum class SudokuSymmetry {
   diagonal,   // about the main diagonal
 };
 
+// The symmetry's name, as parse_symmetry reads it.
 XCOVER_API const char* to_string(SudokuSymmetry symmetry);
 // "none", "rotate180", ...; SudokuError naming the choices otherwise.
 XCOVER_API SudokuSymmetry parse_symmetry(std::string_view name);
 
+// How puzzles are made.
 struct SudokuGenerateOptions {
-  SudokuSymmetry symmetry = SudokuSymmetry::none;
+  SudokuSymmetry symmetry = SudokuSymmetry::none;  // how the clues lie
   // Killer: cut the full board into cages (of 1..5 cells, mostly 2..4) and
   // keep only the givens the cages need (often none).
   bool killer = false;
@@ -46,11 +48,12 @@ struct SudokuGenerateOptions {
   std::optional<SudokuLevel> level{};
 };
 
+// A puzzle made: its rules, givens and (only) solution.
 struct GeneratedSudoku {
-  SudokuRules rules{1};  // the rules given, with the cages when killer
-  SudokuBoard puzzle;
-  SudokuBoard solution;
-  std::uint64_t seed = 0;
+  SudokuRules rules{1};                  // the rules given, with the cages when killer
+  SudokuBoard puzzle;                    // the givens: no clue can go without a second solution
+  SudokuBoard solution;                  // its one solution
+  std::uint64_t seed = 0;                // the seed that made it (generate_sudoku)
   std::optional<SudokuRating> rating{};  // with SudokuGenerateOptions::rate
 };
 

@@ -16,12 +16,17 @@
 
 namespace xcover {
 
+// The hardest technique a puzzle needs: simple (naked singles), easy
+// (hidden singles), intermediate (pairs, locked candidates), expert (the
+// techniques stall: guessing).
 enum class SudokuLevel { simple, easy, intermediate, expert };
 
+// The level's name: "simple", "easy", "intermediate", "expert".
 XCOVER_API const char* to_string(SudokuLevel level);
 
+// How hard a puzzle is: by technique, and by the engine's work.
 struct SudokuRating {
-  SudokuLevel level = SudokuLevel::simple;
+  SudokuLevel level = SudokuLevel::simple;  // by technique
   // Steps the techniques took, by kind.
   int naked_singles = 0;
   int hidden_singles = 0;

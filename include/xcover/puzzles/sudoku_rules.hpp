@@ -41,12 +41,14 @@ class XCOVER_API SudokuError : public Error {
 
 // A board of any side: cells row by row, 0 for a blank, digits 1..side.
 struct XCOVER_API SudokuBoard {
-  int side = 0;
-  std::vector<std::uint8_t> cells;
+  int side = 0;                     // cells a row (0: no board)
+  std::vector<std::uint8_t> cells;  // side * side, row by row
 
   SudokuBoard() = default;
+  // An empty board of that side.
   explicit SudokuBoard(int board_side)
       : side(board_side), cells(static_cast<std::size_t>(board_side * board_side), 0) {}
+  // The digit in a cell (0: blank), from 0-based row and column.
   int get(int row, int column) const { return cells[row * side + column]; }
   // SudokuError for a cell off the board or a digit above the side.
   void set(int row, int column, int digit);
@@ -62,12 +64,14 @@ struct XCOVER_API SudokuBoard {
 // ("0123456789ABCDEF" for hex 16x16) makes '.' the only blank.
 class XCOVER_API SudokuAlphabet {
  public:
+  // The default alphabet for a side (see above).
   static SudokuAlphabet standard(int side);
   // SudokuError when it repeats a symbol, holds '.' or a blank character,
   // or has fewer symbols than the side.
   static SudokuAlphabet custom(std::string_view symbols, int side);
 
-  const std::string& symbols() const { return symbols_; }
+  const std::string& symbols() const { return symbols_; }  // digit d is symbols()[d - 1]
+  // The symbol of a digit, '.' for 0 (a blank).
   char symbol(int digit) const { return digit == 0 ? '.' : symbols_[digit - 1]; }
   // 0 for a blank, 1..side for a digit, -1 for anything else.
   int value(char c) const;
@@ -82,15 +86,19 @@ class XCOVER_API SudokuAlphabet {
   signed char values_[256] = {};
 };
 
+// The rules of a Sudoku: the board's side, its houses, holes and cages (see
+// the top of this file). A value: copy it, add to it, compare puzzles under it.
 class XCOVER_API SudokuRules {
  public:
+  // Cells that hold every digit once (or, with holes, each at most once).
   struct House {
     std::string name;        // "row 1", "box 3", "region A", "diagonal", "window 2"
     std::vector<int> cells;  // `side` distinct cells
   };
+  // A killer cage.
   struct Cage {
     std::vector<int> cells;  // distinct cells, distinct digits
-    int sum = 0;
+    int sum = 0;             // of its digits
   };
 
   // Rows and columns only: Latin squares of side 1..64.
@@ -122,12 +130,13 @@ class XCOVER_API SudokuRules {
   // A killer cage; SudokuError when no distinct digits reach the sum.
   SudokuRules& add_cage(std::vector<int> cells, int sum);
 
-  int side() const { return side_; }
-  int cell_count() const { return side_ * side_; }
-  int box_rows() const { return box_rows_; }  // 0 without boxes
-  int box_columns() const { return box_columns_; }
-  const std::vector<House>& houses() const { return houses_; }
-  const std::vector<Cage>& cages() const { return cages_; }
+  int side() const { return side_; }                            // cells a row, and digits
+  int cell_count() const { return side_ * side_; }              // side * side
+  int box_rows() const { return box_rows_; }                    // 0 without boxes
+  int box_columns() const { return box_columns_; }              // 0 without boxes
+  const std::vector<House>& houses() const { return houses_; }  // rows, columns, then the rest
+  const std::vector<Cage>& cages() const { return cages_; }     // in the order added
+  // Whether the cell is a hole.
   bool is_hole(int cell) const { return !holes_.empty() && holes_[static_cast<std::size_t>(cell)]; }
   // The cells that are not holes, in order (option k of the problem, for k
   // below open_cells().size() * side, puts digit k % side + 1 in cell

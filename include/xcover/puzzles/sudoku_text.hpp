@@ -71,10 +71,11 @@ class XCOVER_API SudokuReader {
   // The same, throwing SudokuError.
   SudokuLine read(std::string_view text);
 
-  const SudokuLineFormat& format() const { return format_; }
+  const SudokuLineFormat& format() const { return format_; }  // how it reads lines
   // The format's rules and alphabet for boards of `side` (without any
   // line's regions or cages): what a generator makes puzzles under.
   SudokuRules rules_for(int side) const;
+  // The alphabet lines of that side are read with.
   SudokuAlphabet alphabet_for(int side) const;
 
  private:
@@ -131,10 +132,11 @@ XCOVER_API std::string cages_text(const SudokuRules& rules);
 // (with n open cells it holds every digit, else each at most once); rows and
 // columns through holes, likewise. ParseError names SOURCE:LINE.
 struct KnuthSudoku {
-  SudokuRules rules{1};
-  SudokuBoard puzzle;
+  SudokuRules rules{1};                                   // the shape: side, boxes, holes
+  SudokuBoard puzzle;                                     // the clues
   SudokuAlphabet alphabet = SudokuAlphabet::standard(1);  // 1-9 then a-w
 };
+// Reads that layout (ParseError naming SOURCE:LINE).
 XCOVER_API KnuthSudoku parse_knuth_sudoku(std::string_view text, const std::string& source);
 // A board in that layout: n lines of n symbols, '#' for holes, '.' blanks.
 XCOVER_API std::string to_knuth_lines(const SudokuBoard& board, const SudokuRules& rules,

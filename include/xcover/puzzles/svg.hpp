@@ -36,9 +36,12 @@
 
 namespace xcover {
 
+// A colour: red, green and blue, 0 to 255 each.
 struct Rgb {
-  std::uint8_t red = 0, green = 0, blue = 0;
-  friend bool operator==(const Rgb&, const Rgb&) = default;
+  std::uint8_t red = 0;                                      // 0 to 255
+  std::uint8_t green = 0;                                    // 0 to 255
+  std::uint8_t blue = 0;                                     // 0 to 255
+  friend bool operator==(const Rgb&, const Rgb&) = default;  // (memberwise)
 };
 
 // The k-th colour (k >= 0) of an endless sequence of light fills, each far

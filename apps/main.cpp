@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -24,7 +25,8 @@ void print_usage(std::ostream& out) {
   }
   out << "\n'xcover COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 1 bad input, 2 usage (or a bad XCOVER_KERNELS), 3 a limit\n"
-         "stopped the search, 130 interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP).\n";
+         "stopped the search, 130 interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP).\n"
+         "'xcover --man' prints the manual page, xcover(1), in roff.\n";
 }
 
 }  // namespace
@@ -47,6 +49,12 @@ int main(int argc, char** argv) {
   }
   if (name == "--version") {
     std::cout << version_line() << '\n';
+    return exit_success;
+  }
+  if (name == "--man") {  // the manual page, xcover(1), in roff
+    std::ostringstream usage;
+    print_usage(usage);
+    print_man_page(std::cout, usage.str());
     return exit_success;
   }
   for (const Command& c : commands()) {

@@ -40,6 +40,9 @@ struct InputError : std::runtime_error {
 // "xcover VERSION (kernels: IN USE; this processor supports ...)", what
 // --version prints, for the program and every command.
 std::string version_line();
+// The manual page xcover(1) in roff: `usage` (the top-level help), then each
+// command's --help.
+void print_man_page(std::ostream& out, const std::string& usage);
 // The kernel set the solvers take (XCOVER_KERNELS, else the best);
 // ConfigurationError for an XCOVER_KERNELS the library refuses.
 const char* kernels_in_use();

@@ -52,6 +52,13 @@ int main() {
   failures += batch_results != 1;
   // puzzles/polyomino.hpp
   failures += xcover::polyomino::pentominoes().size() != 12;
+  // puzzles/svg.hpp: a picture of 4-queens' first solution
+  xcover::Solution first;
+  (void)solver.search([&](const xcover::Solution& s) {
+    first = s;
+    return false;
+  });
+  failures += xcover::render_svg(queens, first).rfind("<svg ", 0) != 0;
   // puzzles/sudoku_rules.hpp: the 288 4x4 boards
   const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
   xcover::SudokuSolver four_solver(four);

@@ -38,7 +38,7 @@ if(at EQUAL -1)
 endif()
 expect_file(${INCLUDEDIR}/xcover/export.hpp)
 # The adapters' headers keep their folder.
-foreach(adapter IN ITEMS sudoku sudoku_batch queens langford polyomino)
+foreach(adapter IN ITEMS sudoku sudoku_batch queens langford polyomino svg)
   expect_file(${INCLUDEDIR}/xcover/puzzles/${adapter}.hpp)
 endforeach()
 
@@ -75,8 +75,10 @@ if(LIBRARY_TYPE STREQUAL "SHARED_LIBRARY" AND NM)
   endif()
 endif()
 
-# The installed tool runs from the prefix (a shared library through its rpath).
+# The installed tool runs from the prefix (a shared library through its rpath),
+# and its manual page is beside it.
 if(EXISTS ${prefix}/${BINDIR}/xcover)
+  expect_file(${MANDIR}/man1/xcover.1)
   execute_process(COMMAND ${prefix}/${BINDIR}/xcover --version RESULT_VARIABLE failed
                   OUTPUT_VARIABLE said)
   string(FIND "${said}" "xcover ${VERSION} (kernels: " at)

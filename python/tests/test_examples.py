@@ -85,3 +85,26 @@ def test_the_readme_example_runs():
         "[[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]",
         "True",
     ]
+
+
+CPP = EXAMPLES.parent / "cpp"
+
+
+def test_the_python_twins_of_the_cpp_examples_print_the_same():
+    colors = (CPP / "colors.expected").read_text().splitlines()
+    assert run("colors.py") == colors[:-1] + ["search exhausted"]  # (the C++ adds the nodes)
+    knuth = str(EXAMPLES.parent / "knuth_example.dlx")
+    assert run("read_knuth.py", knuth) == (CPP / "read_knuth.expected").read_text().splitlines()
+
+
+def test_sudoku_batch_solves_the_sample_in_order():
+    lines = run("sudoku_batch.py", str(EXAMPLES.parent / "sudoku_sample.txt"))
+    assert len(lines) == 28
+    assert lines[0] == ("534678912672195348198342567859761423426853791713924856961537284"
+                        "287419635345286179")
+
+
+def test_polyomino_count_and_its_picture(tmp_path):
+    picture = tmp_path / "t.svg"
+    assert run("polyomino_count.py", "3x20", str(picture)) == ["3x20: 8 tilings"]
+    assert picture.read_text().startswith("<svg ")

@@ -92,6 +92,15 @@ TEST_CASE("--format svg and --color: what cannot be followed is refused") {
         std::string::npos);
   // Queens has no colours to offer.
   CHECK(run_cli("queens 4 --color always").exit_code == 2);
+  // Colour where nothing is coloured is refused, not dropped.
+  const auto svg_color = run_cli("polyomino --board 3x20 --limit 1 -f svg --color always");
+  CHECK(svg_color.exit_code == 2);
+  CHECK(svg_color.err.find("--color colours the text; --format svg has colours of its own") !=
+        std::string::npos);
+  const auto csv_color = run_cli("sudoku -f csv --color never", "");
+  CHECK(csv_color.exit_code == 2);
+  CHECK(csv_color.err.find("--color colours the line and grid formats, not --format csv") !=
+        std::string::npos);
 }
 
 TEST_CASE("--color: always colours, never and a pipe do not, NO_COLOR is honoured") {

@@ -22,6 +22,7 @@ struct PuzzleFlags {
   std::string format = "text";
   std::string color = "auto";
   bool takes_color = false;  // whether --color was offered (the command colours its text)
+  bool color_given = false;  // whether it was given
 
   // `offer_color`: the command offers --color (its text has colours).
   void add_to(po::options_description& options, bool offer_color = false) {
@@ -34,7 +35,9 @@ struct PuzzleFlags {
         "sheet (--limit N for the first N)");
     takes_color = offer_color;
     if (offer_color)
-      add("color", po::value(&color)->value_name("WHEN"),
+      add("color", po::value(&color)->value_name("WHEN")->notifier([this](const std::string&) {
+        color_given = true;
+      }),
           "colour the text: auto (default: when the output is a terminal and NO_COLOR is not "
           "set), always or never");
   }
@@ -45,6 +48,8 @@ struct PuzzleFlags {
       throw UsageError("--format svg draws solutions; --count prints a number: give one");
     if (format == "svg" && emit)
       throw UsageError("--format svg draws solutions; --emit writes the problem: give one");
+    if (format == "svg" && color_given)
+      throw UsageError("--color colours the text; --format svg has colours of its own");
     return format == "svg";
   }
 };

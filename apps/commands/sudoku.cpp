@@ -178,6 +178,9 @@ bool parse_command(const std::vector<std::string>& args, SudokuCommand& command)
     throw UsageError(
         "--format svg draws puzzles and their solutions; --count and --rate print "
         "numbers: give one");
+  if (vm.count("color") && command.format != SudokuFormat::line &&
+      command.format != SudokuFormat::grid)
+    throw UsageError("--color colours the line and grid formats, not --format " + raw.format);
   command.colored = use_color(command.color);
   if (vm.count("limit") && !command.count) throw UsageError("--limit applies to --count");
   if (!raw.boxes.empty()) parse_boxes(raw.boxes, command.lines);

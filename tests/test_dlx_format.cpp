@@ -229,6 +229,27 @@ TEST_CASE("reading a big input: from a string, from a stream, and from mid-strea
   CHECK(xcover::read_dlx(after, "s").problem == whole);
 }
 
+TEST_CASE("reading: lines longer than the reader's block, cut anywhere") {
+  // An items line of 300,000 bytes and an option naming all its items: the
+  // reader's 64 KiB blocks cut them many times, also between '\r' and '\n'.
+  std::string items, option;
+  for (int k = 0; k < 30000; ++k) {
+    const std::string name = "item" + std::to_string(k);
+    items += name + ' ';
+    option += name + ' ';
+  }
+  for (const char* end : {"\n", "\r\n"}) {
+    const std::string text = items + end + option + end + "item7" + end;
+    std::istringstream in(text);
+    const auto read = xcover::read_dlx(in, "long");
+    CHECK(read.problem == parse_dlx(text).problem);
+    CHECK(read.problem.item_count() == 30000);
+    REQUIRE(read.problem.option_count() == 2);
+    CHECK(read.problem.option(0).size() == 30000);
+    CHECK(read.problem.option_text(1) == "item7");
+  }
+}
+
 TEST_CASE("reserving room for options changes nothing but the room") {
   const auto read = parse_dlx("a b | x\na x:1\nb x:2\na b\n").problem;
   xcover::Problem built;

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -40,7 +41,8 @@ bool past_command_time_limit() {
 // none is ready, it looks whether it must stop.
 class Input::Buffer : public std::streambuf {
  public:
-  Buffer(int fd, bool owned) : fd_(fd), owned_(owned), data_(1 << 16) {}
+  // The buffer is not zeroed: a small input touches only what it fills.
+  Buffer(int fd, bool owned) : fd_(fd), owned_(owned), data_(new char[kSize]) {}
   ~Buffer() override {
     if (owned_) ::close(fd_);
   }
@@ -60,13 +62,13 @@ class Input::Buffer : public std::streambuf {
       const int polled = poll(&ready, 1, 100);
       if (polled < 0 && errno != EINTR && errno != EAGAIN) fail();
       if (polled <= 0) continue;
-      const ssize_t n = ::read(fd_, data_.data(), data_.size());
+      const ssize_t n = ::read(fd_, data_.get(), kSize);
       if (n < 0) {
         if (errno == EINTR || errno == EAGAIN) continue;
         fail();
       }
       if (n == 0) return traits_type::eof();
-      setg(data_.data(), data_.data(), data_.data() + n);
+      setg(data_.get(), data_.get(), data_.get() + n);
       return traits_type::to_int_type(*gptr());
     }
   }
@@ -76,13 +78,13 @@ class Input::Buffer : public std::streambuf {
   std::streamsize showmanyc() override {
     pollfd ready{fd_, POLLIN, 0};
     if (poll(&ready, 1, 0) <= 0) return 0;
-    const ssize_t n = ::read(fd_, data_.data(), data_.size());
+    const ssize_t n = ::read(fd_, data_.get(), kSize);
     if (n < 0) return 0;  // underflow() meets the error again and says so
     if (n == 0) {
       at_end_ = true;
       return -1;
     }
-    setg(data_.data(), data_.data(), data_.data() + n);
+    setg(data_.get(), data_.get(), data_.get() + n);
     return n;
   }
 
@@ -101,7 +103,7 @@ class Input::Buffer : public std::streambuf {
     }
     const off_type target = base + offset;
     if (target < 0 || lseek(fd_, target, SEEK_SET) < 0) return pos_type(off_type(-1));
-    setg(data_.data(), data_.data(), data_.data());
+    setg(data_.get(), data_.get(), data_.get());
     at_end_ = false;
     return pos_type(target);
   }
@@ -119,7 +121,8 @@ class Input::Buffer : public std::streambuf {
 
   int fd_;
   bool owned_;
-  std::vector<char> data_;
+  static constexpr std::size_t kSize = std::size_t{1} << 16;
+  std::unique_ptr<char[]> data_;
   Stop stopped_ = Stop::none;
   bool at_end_ = false;
 };

@@ -8,8 +8,11 @@
 
 namespace xcover {
 
-std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling, const Solution& solution) {
-  const std::vector<int> copies = polyomino::copy_numbers(tiling, solution);  // (checks)
+namespace {
+
+// The fills of a solution's pieces, given copy_numbers' answer for it.
+std::vector<Rgb> fills_of(const polyomino::TilingProblem& tiling, const Solution& solution,
+                          const std::vector<int>& copies) {
   std::vector<int> first(tiling.pieces.size() + 1, 0);  // piece p's first colour
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p)
     first[p + 1] = first[p] + tiling.pieces[p].copies;
@@ -20,6 +23,12 @@ std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling, const Sol
     fills.push_back(distinct_color(first[static_cast<std::size_t>(piece)] + copies[k] - 1));
   }
   return fills;
+}
+
+}  // namespace
+
+std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling, const Solution& solution) {
+  return fills_of(tiling, solution, polyomino::copy_numbers(tiling, solution));  // (checks)
 }
 
 std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution) {
@@ -38,7 +47,7 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
   const double size = std::clamp(600.0 / std::max({rows, cols, 1}), 1.0, 32.0);
   const double margin = 4;
 
-  const std::vector<Rgb> fills = tiling_colors(tiling, solution);
+  const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
   // Which placement covers each cell (-1: none, a hole).
   std::vector<int> owner(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), -1);
   auto cell_at = [&](int r, int c) -> int& {

@@ -177,14 +177,14 @@ TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
   CHECK(r.err.find("xcover: node limit reached; the search is incomplete") == 0);
   CHECK(r.err.find("nodes 1000\n") != std::string::npos);
 
-  const auto t = run_cli("solve --count --time-limit 0.2", doubling_problem(40));
+  const auto t = run_cli("solve --count --no-memo --time-limit 0.2", doubling_problem(40));
   CHECK(t.exit_code == 3);
   CHECK(t.err.find("xcover: time limit reached") == 0);
 }
 
 TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
   const std::string file = temp_file(doubling_problem(40), ".dlx");
-  const auto r = run_script("\"$XCOVER\" solve --count --time-limit 30 " + file +
+  const auto r = run_script("\"$XCOVER\" solve --count --no-memo --time-limit 30 " + file +
                             " & pid=$!; handled $pid; sleep 0.3; kill -INT $pid; wait $pid");
   CHECK(r.exit_code == 130);
   CHECK(r.err.find("xcover: interrupted; the search is incomplete") == 0);
@@ -568,8 +568,8 @@ TEST_CASE("Ctrl-C and the time limit stop a command still waiting for its input"
 
 TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
   // A count of 2^40 runs until the time limit: a report about every second.
-  const auto r =
-      run_cli("solve --count --progress --threads 1 --time-limit 2.5", doubling_problem(40));
+  const auto r = run_cli("solve --count --no-memo --progress --threads 1 --time-limit 2.5",
+                         doubling_problem(40));
   CHECK(r.exit_code == 3);
   CHECK(r.out.empty());
   CHECK(r.err.find('\r') == std::string::npos);  // no redrawing in place

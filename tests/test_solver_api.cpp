@@ -156,10 +156,20 @@ TEST_CASE("a solver refuses calls from inside its own callbacks") {
       "solutions() range still open): use another Solver";
   SUBCASE("search from the visitor") {
     CHECK_THROWS_WITH_AS(static_cast<void>(solver.search([&](const xcover::Solution&) {
-                           static_cast<void>(solver.count());
+                           static_cast<void>(solver.search(nullptr));
                            return true;
                          })),
                          (std::string("Solver::search ") + message).c_str(), xcover::Error);
+  }
+  SUBCASE("count from the visitor, however it counts") {
+    for (const xcover::Counting counting :
+         {xcover::Counting::automatic, xcover::Counting::plain, xcover::Counting::memo}) {
+      CHECK_THROWS_WITH_AS(static_cast<void>(solver.search([&](const xcover::Solution&) {
+                             static_cast<void>(solver.count({}, {counting}));
+                             return true;
+                           })),
+                           (std::string("Solver::count ") + message).c_str(), xcover::Error);
+    }
   }
   SUBCASE("assume from progress") {
     xcover::SearchOptions options;

@@ -122,6 +122,8 @@ struct SearchFlags {
   bool propagate = false;
   std::string item_choice = "first-shortest";
   std::uint64_t estimate = 0;  // probes; 0: search
+  bool memo = false;           // --count with the memo
+  bool no_memo = false;        // --count without it
 
   // The --layout asked for.
   Layout memory_layout() const;
@@ -129,6 +131,9 @@ struct SearchFlags {
   void add_to(po::options_description& options);
   // Fills the engine's options: limits, cancellation by a signal, progress.
   SearchOptions search_options() const;
+  // How --count counts: --memo, --no-memo, or automatically; the memo's
+  // budget under --memory-limit.
+  CountOptions count_options() const;
 };
 
 // The name --layout takes for `layout`, and --stats prints: counted-bitsets.

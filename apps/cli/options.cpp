@@ -188,6 +188,13 @@ void SearchFlags::add_to(po::options_description& options) {
        "under 256 items, else links), links (dancing links), bitsets, counted-bitsets, sparse "
        "(sparse sets, as Knuth's SSXCC) or multiplicities (Algorithm M); --stats says which "
        "ran")
+      ("memo", po::bool_switch(&memo),
+       "with --count: count with a memo of sub-problems (as Knuth's DLX6), on one thread: each "
+       "distinct sub-problem is searched once, so counts of billions take seconds where "
+       "sub-problems repeat (matchings, partitions, tilings); exact to 2^128 - 1. Without "
+       "--memo or --no-memo, --count takes the memo where it pays")
+      ("no-memo", po::bool_switch(&no_memo),
+       "with --count: visit every solution, never the memo")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")
@@ -198,6 +205,14 @@ void SearchFlags::add_to(po::options_description& options) {
 #endif
       ;
   // clang-format on
+}
+
+CountOptions SearchFlags::count_options() const {
+  CountOptions how;
+  how.counting = memo ? Counting::memo : no_memo ? Counting::plain : Counting::automatic;
+  // Under --memory-limit the memo takes at most half of it.
+  if (memory_limit > 0) how.memo_bytes = static_cast<std::uint64_t>(memory_limit * 1048576 / 2);
+  return how;
 }
 
 std::string layout_name(Layout layout) {
@@ -247,6 +262,25 @@ SearchOptions SearchFlags::search_options() const {
     if (refused)
       throw UsageError(std::string("--estimate does not go with ") + refused +
                        " (it searches nothing)");
+  }
+  if (memo || no_memo) {
+    const char* flag = memo ? "--memo" : "--no-memo";
+    if (memo && no_memo) throw UsageError("--memo and --no-memo do not go together");
+    if (!count) throw UsageError(std::string(flag) + " applies to --count");
+    if (memo) {
+      const char* refused = limit                             ? "--limit"
+                            : !checkpoint.empty()             ? "--checkpoint"
+                            : !resume.empty()                 ? "--resume"
+                            : mpi                             ? "--mpi"
+                            : propagate                       ? "--propagate"
+                            : item_choice != "first-shortest" ? "--item-choice"
+                            : seed                            ? "--seed"
+                                                              : nullptr;
+      if (refused)
+        throw UsageError(std::string("--memo does not go with ") + refused +
+                         " (a memoised count counts whole sub-problems, on one thread, by "
+                         "DLX1's choice of item)");
+    }
   }
   apply_memory_limit(memory_limit);
   SearchOptions options;

@@ -176,7 +176,8 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   const bool parallel = threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {
     Solver solver(problem, flags.memory_layout());
-    const Status status = solver.search(visit, options);
+    const Status status = flags.count ? solver.count(options, flags.count_options()).status
+                                      : solver.search(visit, options);
     const Statistics& stats = solver.statistics();
     end_progress();  // before the count: cerr is tied to cout and flushes it
     print_count(status, stats, flags, end, 1);
@@ -188,6 +189,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   parallel_options.ordered = flags.ordered;
   parallel_options.layout = flags.memory_layout();
   parallel_options.search = options;
+  if (flags.count) parallel_options.count = flags.count_options();
   const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
   if (!checkpoint_path.empty()) {
     parallel_options.checkpoint_seconds = flags.checkpoint_every;

@@ -12,6 +12,8 @@
 //   FileError        (error.hpp)       a file that cannot be written
 //   ConfigurationError (error.hpp)     an environment variable the library reads
 //                                      (XCOVER_KERNELS) set to a value it cannot follow
+//   CountOverflow    (error.hpp)       a count of solutions past 2^128 - 1, which
+//                                      no Count holds
 //   Error itself                       options that do not go together, a negative
 //                                      Count
 //   SudokuError      (puzzles/sudoku.hpp)
@@ -62,6 +64,15 @@ class XCOVER_API ConfigurationError : public Error {
  private:
   std::string variable_;
   std::string value_;
+};
+
+// A count of solutions that would pass 2^128 - 1 (Count::max()): the count
+// stops rather than wrap around to a wrong number. Only memoised counts
+// (Counting::memo) get that far: visiting solutions one at a time, 2^128 of
+// them would take longer than the universe has existed.
+class XCOVER_API CountOverflow : public Error {
+ public:
+  using Error::Error;
 };
 
 }  // namespace xcover

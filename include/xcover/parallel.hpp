@@ -133,6 +133,13 @@ struct ParallelOptions {
   // false, drop it and stop at once (run() again and checkpoint() then
   // throw Error).
   bool keep_work_on_stop = true;
+  // How run() without a visitor counts (see Counting in solver.hpp): a
+  // count the memo makes (Counting::memo, or automatic where the memo pays)
+  // runs on the calling thread, as Solver::count does, and is neither
+  // resumed nor checkpointed (with checkpoints or resume, memo throws Error
+  // and automatic counts plainly); statistics() then say layout memo and
+  // one thread. A stop (a limit, a cancellation) loses that count's work.
+  CountOptions count;
 };
 
 // A search on several threads: the tree cut into pieces that the threads

@@ -18,6 +18,7 @@
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -77,6 +78,10 @@ enum class Layout {
   costs,            // DLX5's links, with options sorted by cost: the layout of
                     // cheapest(), which builds it itself; a Solver is never
                     // made with it (ProblemError)
+  memo,             // links with a memo of sub-problems (Knuth's DLX6): the
+                    // layout of a memoised count (Counting::memo), which
+                    // builds it itself; a Solver is never made with it
+                    // (ProblemError)
 };
 // A layout asked of a problem it cannot take (bitsets on too many options,
 // links on multiplicities, ...) throws ProblemError, saying which can.
@@ -103,6 +108,10 @@ struct Statistics {
   // The layout that ran the call these figures count: the solver's, or
   // costs after cheapest(); automatic where no single solver ran it.
   Layout layout = Layout::automatic;
+  // A memoised count (Layout::memo): the sub-problems whose count the memo
+  // gave without a search, and the counts it held at the end (0 otherwise).
+  Count memo_hits = 0;
+  std::uint64_t memo_entries = 0;
   // The threads that searched: 1 for a Solver; for a ParallelSearch, its
   // workers, or 1 when the search was small enough to finish on the calling
   // thread alone (ParallelOptions::single_thread_nodes).
@@ -248,6 +257,38 @@ enum class Kernels {
 // The set's name: "baseline", "avx2", "avx512", "avx512icl" or "automatic".
 XCOVER_API const char* to_string(Kernels kernels);
 
+// How Solver::count counts.
+enum class Counting {
+  // The memo where it pays, else plain: plain for a problem with
+  // multiplicities, with a solution or node limit, TreeOptions other than
+  // the defaults, or more than 4,096 items; plain too when a short plain
+  // search finishes the count (up to 65,536 nodes); else the memo, which
+  // hands over to the plain search when its first 8,192 nodes saved fewer
+  // nodes than that (sub-problems that seldom repeat: queens, Langford
+  // pairs, pentominoes).
+  automatic,
+  // Each solution visited (by the solver's layout), as search() does.
+  plain,
+  // Memoised (Layout::memo, as Knuth's DLX6): the count of each sub-problem
+  // (which items are covered, which colours the secondary items have) is
+  // kept, so each distinct one is searched once. Where sub-problems repeat
+  // (perfect matchings, set partitions, tilings) it counts billions of
+  // solutions in a second. It follows node_limit (counting its own nodes),
+  // time_limit, cancel and the progress reports; a solution_limit or
+  // TreeOptions other than the defaults throw Error, and a problem with
+  // multiplicities ProblemError. One thread; exact to 2^128 - 1, and
+  // CountOverflow (error.hpp) past that.
+  memo,
+};
+// The way Solver::count counts (see Counting).
+struct CountOptions {
+  Counting counting = Counting::automatic;  // plain, memo, or the one that pays
+  // The most memory the memo may hold, in bytes; 0: a quarter of the
+  // machine's memory, at most 4 GiB. A full memo replaces the counts that
+  // took the least search: the count stays exact and grows slower. The memo
+  // also stops growing when an allocation fails (a memory limit).
+  std::uint64_t memo_bytes = 0;
+};
 // The number of solutions a count found, and why it ended: a count cut
 // short (by a limit or a cancellation) is only a lower bound.
 struct CountResult {
@@ -316,6 +357,7 @@ class Engine;
 struct WorkSharing;  // the library's own parallel searches (src/engine/work_sharing.hpp)
 struct SharedSearch;
 }  // namespace detail
+class ParallelSearch;
 
 // Solutions one at a time, each searched for when the loop asks for it:
 //
@@ -427,8 +469,12 @@ class XCOVER_API Solver {
   // layout does not follow (follows()), before anything is searched.
   [[nodiscard]] Status search(const Visitor& visit, const SearchOptions& options = {});
   // Counts solutions (up to options.solution_limit), and says whether the
-  // count is complete.
-  [[nodiscard]] CountResult count(const SearchOptions& options = {});
+  // count is complete. `how` picks the way (CountOptions): plainly, by
+  // visiting every solution, or with a memo of sub-problems, which counts
+  // far past what can be visited where sub-problems repeat. The counts are
+  // the same; statistics() say which ran (Statistics::layout is memo after a
+  // memoised count).
+  [[nodiscard]] CountResult count(const SearchOptions& options = {}, const CountOptions& how = {});
   // The k cheapest solutions by the problem's option costs
   // (Problem::option_cost), by branch and bound as in Knuth's DLX5: fewer
   // than k when there are fewer. Solutions of equal cost rank by their
@@ -489,6 +535,14 @@ class XCOVER_API Solver {
 
  private:
   friend struct detail::SharedSearch;
+  friend class ParallelSearch;
+  // count() but for the plain search: the count when the memo made it (or
+  // the automatic choice's plain trial of `plain_trial` nodes, if not 0,
+  // finished it; *trial_ran says whether it ran); nothing when the plain
+  // search is to count (ParallelSearch then runs it on its threads).
+  std::optional<CountResult> count_unless_plain(const SearchOptions& options,
+                                                const CountOptions& how, std::uint64_t plain_trial,
+                                                bool* trial_ran = nullptr);
   // search() handing work to other workers: ParallelSearch and MPI only.
   Status search_sharing(const Visitor& visit, const SearchOptions& options,
                         const detail::WorkSharing& sharing);

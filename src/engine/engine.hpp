@@ -69,6 +69,8 @@ class Engine {
   virtual Branching branching() = 0;
   virtual const Statistics& statistics() const = 0;
   virtual Layout layout() const = 0;
+  // Whether a search (or a solutions() range) is under way.
+  virtual bool in_search() const = 0;
   // An engine of the same problem and layout, with no assumptions, sharing
   // what this one built that no search changes (Solver::sibling).
   virtual std::unique_ptr<Engine> sibling() const = 0;

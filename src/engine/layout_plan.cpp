@@ -223,10 +223,11 @@ std::size_t search_depth(const Problem& problem) {
 }
 
 LayoutPlan plan_layout(const Problem& problem, Layout asked) {
-  if (asked == Layout::costs)
-    throw ProblemError(
-        "the costs layout is Solver::cheapest's own: a solver takes automatic, links, bitsets, "
-        "counted_bitsets, sparse or multiplicities");
+  if (asked == Layout::costs || asked == Layout::memo)
+    throw ProblemError(std::string("the ") + to_string(asked) + " layout is " +
+                       (asked == Layout::costs ? "Solver::cheapest's" : "a memoised count's") +
+                       " own: a solver takes automatic, links, bitsets, counted_bitsets, sparse "
+                       "or multiplicities");
   if (problem.has_multiplicities()) {
     if (asked != Layout::automatic && asked != Layout::multiplicities)
       throw ProblemError(std::string("the ") + to_string(asked) +
@@ -252,6 +253,7 @@ LayoutPlan plan_layout(const Problem& problem, Layout asked) {
       if (reason.empty()) return plain_plan(asked, s);
       break;
     case Layout::costs:
+    case Layout::memo:
       break;  // (refused above)
   }
   throw ProblemError(reason + ": links, sparse and multiplicities take any problem");
@@ -266,7 +268,7 @@ LayoutPlan costs_plan(const Problem&) {
 bool layout_follows(Layout layout, const TreeOptions& options) {
   const bool bitsets_only = options.propagate || options.item_choice == ItemChoice::most_clashes;
   if (bitsets_only && layout != Layout::bitsets) return false;
-  return options.random_seed == 0 || layout != Layout::costs;
+  return options.random_seed == 0 || (layout != Layout::costs && layout != Layout::memo);
 }
 
 void check_followed(Layout layout, const TreeOptions& options, const char* call) {
@@ -276,7 +278,8 @@ void check_followed(Layout layout, const TreeOptions& options, const char* call)
   const bool bitsets_only = options.propagate || options.item_choice == ItemChoice::most_clashes;
   if (options.propagate) add("propagate");
   if (options.item_choice == ItemChoice::most_clashes) add("most_clashes");
-  if (options.random_seed != 0 && layout == Layout::costs) add("random_seed");
+  if (options.random_seed != 0 && (layout == Layout::costs || layout == Layout::memo))
+    add("random_seed");
   throw Error(std::string(call) + ": the " + to_string(layout) + " layout does not follow " +
               asked +
               (bitsets_only ? "; the bitsets layout does: ask for it, or leave them out" : ""));

@@ -90,9 +90,10 @@ inline Core make_core(const Problem& problem, const LayoutPlan& plan) {
       if (plan.colors) return Core(std::in_place_type<Links<true>>, problem);
       return Core(std::in_place_type<Links<false>>, problem);
     case Layout::automatic:
+    case Layout::memo:
       break;
   }
-  throw Error("internal error: a layout plan left automatic");
+  throw Error("internal error: a layout plan left automatic, or memo");
 }
 
 // The layout each core is (Layout): one overload a kind of core, so that a
@@ -242,6 +243,7 @@ class SearchEngine final : public Engine {
     bool timed = false;
   } run;
   bool busy = false;
+  bool in_search() const override { return busy; }
   SearchOptions pull_options;    // a pull-style search's own copy
   const WorkSharing no_sharing;  // a pull-style search shares nothing
 

@@ -9,10 +9,12 @@
 #include <cstdint>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "engine.hpp"
+#include "memo/memo_count.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover {
@@ -51,6 +53,8 @@ const char* to_string(Layout layout) {
       return "multiplicities";
     case Layout::costs:
       return "costs";
+    case Layout::memo:
+      return "memo";
   }
   return "unknown";
 }
@@ -119,8 +123,26 @@ struct Solver::Impl {
   std::unique_ptr<detail::Engine> engine;
   // cheapest()'s, made at its first call.
   std::unique_ptr<CostSearch> costs;
+  // A memoised count's, made at its first.
+  std::unique_ptr<detail::MemoCounter> memo;
+  // The figures of the last call when no engine made them (a memoised count).
+  Statistics counted;
+  bool memo_counted = false;
   // The engine of the last search, for statistics(): `engine` or costs'.
   const detail::Engine* searched = nullptr;
+  // A memoised count is under way: every other call is refused (its progress
+  // callback may not reach back into the solver).
+  bool counting = false;
+  void refuse_while_counting(const char* call) const {
+    if (counting)
+      throw Error(std::string("Solver::") + call +
+                  " called while the solver is counting (from its progress callback): use "
+                  "another Solver");
+  }
+  void searching(const detail::Engine* last) {
+    searched = last;
+    memo_counted = false;
+  }
 };
 
 Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
@@ -138,18 +160,21 @@ Solver Solver::sibling() const {
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
   static const detail::WorkSharing no_sharing;
-  impl_->searched = nullptr;
+  impl_->refuse_while_counting("search");
+  impl_->searching(nullptr);
   return impl_->engine->search(visit, options, no_sharing);
 }
 
 Status Solver::search_sharing(const Visitor& visit, const SearchOptions& options,
                               const detail::WorkSharing& sharing) {
-  impl_->searched = nullptr;
+  impl_->refuse_while_counting("search");
+  impl_->searching(nullptr);
   return impl_->engine->search(visit, options, sharing);
 }
 
 CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
   if (k == 0) throw Error("Solver::cheapest: k must be 1 or more");
+  impl_->refuse_while_counting("cheapest");
   if (impl_->problem->has_multiplicities())
     throw ProblemError(
         "Solver::cheapest: a problem with multiplicities (bounds other than 1:1) has no "
@@ -189,19 +214,95 @@ CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
   static_cast<LimitOptions&>(own_options) = options;
   static_cast<StopOptions&>(own_options) = options;
   static_cast<ProgressOptions&>(own_options) = options;
-  impl.searched = &engine;
+  impl.searching(&engine);
   result.status = engine.search_bounded(visit, own_options, bound);
   return result;
 }
 
-CountResult Solver::count(const SearchOptions& options) {
+namespace {
+
+// What the automatic choice gives a plain search before trying the memo:
+// a count this short is over before the memo would pay.
+constexpr std::uint64_t kPlainTrialNodes = 65536;
+// The memo's trial: it must save at least as many nodes as it enters in
+// its first kMemoTrialNodes, else the plain search takes over. (Measured:
+// where the memo pays, it has saved 20 to 300 times its nodes by then; where
+// it does not, a fifth of them or less.)
+constexpr std::uint64_t kMemoTrialNodes = 8192;
+// Problems with more items than this are counted plainly by the automatic
+// choice (keys of many words, and sub-problems that seldom repeat).
+constexpr int kMemoMostItems = 4096;
+
+bool default_tree(const TreeOptions& options) {
+  return options.item_choice == ItemChoice::first_shortest && options.random_seed == 0 &&
+         !options.propagate;
+}
+
+}  // namespace
+
+CountResult Solver::count(const SearchOptions& options, const CountOptions& how) {
+  if (std::optional<CountResult> counted = count_unless_plain(options, how, kPlainTrialNodes))
+    return *counted;
   const Status status = search(Visitor(), options);
   return {impl_->engine->statistics().solutions, status};
 }
 
+std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& options,
+                                                      const CountOptions& how,
+                                                      std::uint64_t plain_trial, bool* trial_ran) {
+  Impl& impl = *impl_;
+  impl.refuse_while_counting("count");
+  if (impl.engine->in_search())
+    throw Error(
+        "Solver::count called while the solver is searching (from one of its own callbacks, or "
+        "with a solutions() range still open): use another Solver");
+  const Problem& problem = *impl.problem;
+  if (how.counting == Counting::memo) {
+    if (options.solution_limit != 0)
+      throw Error(
+          "Solver::count: a memoised count does not follow a solution_limit (it counts "
+          "sub-problems whole): count plainly (Counting::plain), or leave the limit out");
+    detail::check_followed(Layout::memo, options, "Solver::count");
+  }
+  const bool suits_memo = !problem.has_multiplicities() && options.solution_limit == 0 &&
+                          options.node_limit == 0 && default_tree(options) &&
+                          problem.item_count() <= kMemoMostItems;
+  if (how.counting == Counting::plain || (how.counting == Counting::automatic && !suits_memo))
+    return std::nullopt;
+  std::uint64_t memo_trial = 0;
+  if (how.counting == Counting::automatic && plain_trial != 0) {
+    // A short plain search first: most counts end there.
+    SearchOptions trial = options;
+    trial.node_limit = plain_trial;
+    if (trial_ran) *trial_ran = true;
+    trial.on_progress = nullptr;
+    const Status status = search(Visitor(), trial);
+    if (status == Status::exhausted)
+      return CountResult{impl.engine->statistics().solutions, status};
+    // (A stop within the trial, by the clock or a cancellation: the plain
+    // search meets it again at once.)
+    if (status != Status::node_limit) return std::nullopt;
+  }
+  if (how.counting == Counting::automatic) memo_trial = kMemoTrialNodes;
+  if (!impl.memo) impl.memo = std::make_unique<detail::MemoCounter>(problem);
+  impl.counting = true;
+  struct Done {
+    bool& counting;
+    ~Done() { counting = false; }
+  } done{impl.counting};
+  const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
+  const CountResult result = impl.memo->count(run);
+  // Stopped: the memo did not pay on its trial, and the plain search counts.
+  if (result.status == Status::stopped) return std::nullopt;
+  impl.searching(nullptr);
+  impl.memo_counted = true;
+  return result;
+}
+
 SolutionRange Solver::solutions(const SearchOptions& options) & {
+  impl_->refuse_while_counting("solutions");
   impl_->engine->begin_pull(options);
-  impl_->searched = nullptr;
+  impl_->searching(nullptr);
   return SolutionRange(impl_->engine.get());
 }
 
@@ -250,6 +351,8 @@ double thread_seconds() {
 
 Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed,
                           const EstimateOptions& options) {
+  impl_->refuse_while_counting("estimate");
+  impl_->searching(nullptr);
   if (layout() == Layout::multiplicities)
     throw ProblemError(
         "Solver::estimate: the multiplicities layout (a problem with bounds other than 1:1) is "
@@ -305,6 +408,7 @@ Estimate Solver::estimate(std::uint64_t probes, std::uint64_t seed,
 }
 
 Branching Solver::branching() {
+  impl_->refuse_while_counting("branching");
   if (layout() == Layout::multiplicities)
     throw ProblemError(
         "Solver::branching: the multiplicities layout (a problem with bounds other than 1:1) "
@@ -312,15 +416,23 @@ Branching Solver::branching() {
   return impl_->engine->branching();
 }
 
-bool Solver::assume(int option) { return impl_->engine->assume(option); }
+bool Solver::assume(int option) {
+  impl_->refuse_while_counting("assume");
+  return impl_->engine->assume(option);
+}
 bool Solver::assume(std::span<const int> options) {
+  impl_->refuse_while_counting("assume");
   bool feasible = true;
   for (const int option : options) feasible = impl_->engine->assume(option) && feasible;
   return feasible;
 }
-void Solver::clear_assumptions() { impl_->engine->clear_assumptions(); }
+void Solver::clear_assumptions() {
+  impl_->refuse_while_counting("clear_assumptions");
+  impl_->engine->clear_assumptions();
+}
 std::span<const int> Solver::assumptions() const { return impl_->engine->assumptions(); }
 const Statistics& Solver::statistics() const {
+  if (impl_->memo_counted) return impl_->memo->statistics();
   return (impl_->searched ? *impl_->searched : *impl_->engine).statistics();
 }
 const Problem& Solver::problem() const { return *impl_->problem; }

@@ -148,9 +148,10 @@ struct ParallelSearch::Impl {
   bool finished = false;  // workers must leave
   Checkpoint totals;      // finished part (solutions, nodes, updates, done)
   bool resumed = false;
-  bool cut = false;      // the queue holds the work (first cut made, or resumed)
-  bool broken = false;   // a visitor threw: its worker's piece is lost
-  bool dropped = false;  // a stop dropped the work left (keep_work_on_stop)
+  bool cut = false;          // the queue holds the work (first cut made, or resumed)
+  bool broken = false;       // a visitor threw: its worker's piece is lost
+  bool dropped = false;      // a stop dropped the work left (keep_work_on_stop)
+  bool small_tried = false;  // run_memo() ran run_small()'s trial, which did not finish
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
   // The node limit as a budget: workers reserve nodes from it in chunks and
@@ -231,12 +232,68 @@ struct ParallelSearch::Impl {
   Progress progress(double elapsed);
   Status run_ordered(const Visitor& visit);
   std::optional<Status> run_small(const Visitor& visit);
+  std::optional<Status> run_memo(const Visitor& visit);
   void publish() {
     stats.nodes = totals.nodes;
     stats.updates = totals.updates;
     stats.seconds = totals.seconds;
   }
 };
+
+// A count the memo makes, or the automatic choice's short plain trial
+// finishes, on the calling thread (Solver::count_unless_plain): its status;
+// nothing when the workers are to count.
+std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
+  const CountOptions& how = options.count;
+  if (how.counting == Counting::plain || visit) return std::nullopt;
+  if (resumed || options.on_checkpoint) {
+    if (how.counting == Counting::memo)
+      throw Error(
+          "ParallelSearch::run: a memoised count is neither checkpointed nor resumed: count "
+          "plainly (Counting::plain) to keep checkpoints");
+    return std::nullopt;
+  }
+  const Clock::time_point start = Clock::now();
+  Solver& solver = model_solver();
+  // The plain trial is the one run_small() would run (ParallelOptions::
+  // single_thread_nodes), so run() does not run it again.
+  const std::uint64_t plain_trial =
+      options.search.node_limit != 0 && options.search.node_limit <= options.single_thread_nodes
+          ? 0
+          : options.single_thread_nodes;
+  const std::optional<CountResult> result =
+      solver.count_unless_plain(options.search, how, plain_trial, &small_tried);
+  if (!result) return std::nullopt;
+  const Statistics& st = solver.statistics();
+  stats.threads = 1;
+  stats.layout = st.layout;
+  stats.memo_hits = st.memo_hits;
+  stats.memo_entries = st.memo_entries;
+  stats.bytes = st.bytes;
+  if (result->status != Status::exhausted) {
+    // A memoised count cut short keeps no work to go on with: the figures
+    // are this run's, and the work left is still the whole problem (the
+    // checkpoint's one piece), which run() again counts from the start.
+    stats.nodes = st.nodes;
+    stats.updates = st.updates;
+    stats.solutions = result->solutions;
+    stats.seconds = since(start);
+    if (!options.keep_work_on_stop &&
+        (result->status == Status::cancelled || result->status == Status::time_limit))
+      dropped = true;
+    return result->status;
+  }
+  totals.nodes += st.nodes;
+  totals.updates += st.updates;
+  totals.seconds += since(start);
+  totals.solutions += result->solutions;
+  totals.done = 1;
+  cut = true;
+  queue.clear();
+  publish();
+  stats.solutions = totals.solutions;
+  return result->status;
+}
 
 // The search on the calling thread, within options.single_thread_nodes
 // nodes: its status when that finished it (the tree exhausted, or the
@@ -625,7 +682,10 @@ Status ParallelSearch::run(const Visitor& visit) {
         "ParallelSearch::run called again after a stop that dropped the work left "
         "(ParallelOptions::keep_work_on_stop is false); start again");
   if (!m.cut) {
-    if (const std::optional<Status> small = m.run_small(visit)) return *small;
+    if (const std::optional<Status> counted = m.run_memo(visit)) return *counted;
+    if (!m.small_tried) {
+      if (const std::optional<Status> small = m.run_small(visit)) return *small;
+    }
   }
   const Clock::time_point start = Clock::now();
   m.model_solver();  // (before the workers, which take its siblings)
@@ -765,6 +825,9 @@ Checkpoint ParallelSearch::checkpoint() const {
   Checkpoint c = impl_->totals;
   c.fingerprint = impl_->problem_fingerprint();
   c.pending.assign(impl_->queue.begin(), impl_->queue.end());
+  // Not yet cut (no run, or one the memo ran and a stop or a callback cut
+  // short): the work left is the whole problem.
+  if (!impl_->cut && !impl_->resumed) c.pending.push_back(WorkPiece{{}, 1.0});
   return c;
 }
 

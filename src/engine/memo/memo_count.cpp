@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: MIT
+// Memoised counting: see memo_count.hpp.
+#include "memo_count.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "memo_table.hpp"
+#include "xcover/error.hpp"
+
+namespace xcover::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// SplitMix64's finaliser: a well-mixed 64-bit value of its argument.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+}  // namespace
+
+// The links (Knuth's layout, as in links/links.hpp): nodes 1..N head the
+// items' lists (item k is node k + 1); then the options, each followed by a
+// spacer. A spacer's `top` is -(the option before it + 1), its `up` the first
+// node of the option before it, its `down` the last node of the option after
+// it. `color` is a node's colour: 0 none, -1 agreeing with its item's colour
+// already. Primary items not yet covered are in a doubly linked list from
+// the root (node 0).
+//
+// Beside the links, the key of the sub-problem they hold: a bit per item
+// (covered or not), then for colour problems each secondary item's colour
+// (16 bits each, 32 with more than 65,535 colours), and its hash (Zobrist's:
+// the exclusive or of a random word per covered item, and per colour given).
+struct MemoCounter::Links {
+  explicit Links(const Problem& problem);
+
+  // What a level of the search holds.
+  struct Frame {
+    std::int32_t item;        // the item branched on
+    std::int32_t node;        // the option being tried: a node in its list
+    std::uint64_t hash;       // the sub-problem's key's hash (its key: keys)
+    Count total;              // solutions of the options tried before `node`
+    std::uint64_t work;       // nodes a plain search would have taken so far
+    std::int32_t choices;     // options of `item` when the level opened
+    std::int32_t tried;       // options tried before `node`
+  };
+
+  void cover(int i);
+  void uncover(int i);
+  void hide(int p);
+  void unhide(int p);
+  void purify(int p);
+  void unpurify(int p);
+  void commit_rest(int x);    // the nodes of x's option after x, as a choice in x's list
+  void uncommit_rest(int x);  // and back
+  // Forces option `k` at the root; false (and nothing changed) when it
+  // conflicts with what is covered.
+  bool assume(int k);
+  void unassume();
+  // The item to branch on: the first of fewest options.
+  int choose() const;
+  // The key of the sub-problem that committing x (in the list of the item
+  // just covered) leaves, into `out`, and its hash; whether it is solved
+  // (no primary item left). Changes nothing.
+  bool child_key(int x, std::uint64_t* out, std::uint64_t& child_hash) const;
+  std::size_t bytes() const {
+    return 4 * (top.size() * 4 + len.size() + llink.size() + rlink.size() + first.size()) +
+           8 * (zobrist.size() + key.size() + frame_keys.size()) + sizeof(Frame) * frames.size();
+  }
+
+  void flip(int item) {
+    const int bit = item - 1;
+    key[static_cast<std::size_t>(bit) >> 6] ^= std::uint64_t{1} << (bit & 63);
+    hash ^= zobrist[static_cast<std::size_t>(item)];
+  }
+  bool covered(int item) const {
+    const int bit = item - 1;
+    return (key[static_cast<std::size_t>(bit) >> 6] >> (bit & 63)) & 1;
+  }
+  // Item `item`'s colour in `words` (a key).
+  void set_color(std::uint64_t* words, int item, std::uint32_t c) const;
+  std::uint32_t color_of(int item) const;
+  // What a colour given to an item adds to the hash.
+  std::uint64_t color_hash(int item, int c) const {
+    return mix(zobrist[static_cast<std::size_t>(item)] + static_cast<std::uint64_t>(c));
+  }
+
+  int items = 0;    // N
+  int primary = 0;  // primary items: nodes 1..primary
+  std::vector<std::int32_t> top, up, down, color;
+  std::vector<std::int32_t> len;           // by item node
+  std::vector<std::int32_t> llink, rlink;  // the uncovered primary items
+  std::vector<std::int32_t> first;         // by option: its first node
+  std::vector<std::uint64_t> zobrist;      // by item node
+  std::vector<std::uint64_t> key;
+  std::size_t bit_words = 0;
+  int color_bits = 0;  // 0 (no colours), 16 or 32
+  std::uint64_t hash = 0;
+  int uncovered = 0;  // primary items
+  std::uint64_t updates = 0;
+  std::vector<int> assumed;  // the node each assumption was branched from
+  std::vector<Frame> frames;
+  std::vector<std::uint64_t> frame_keys;  // frames.size() keys
+};
+
+MemoCounter::Links::Links(const Problem& problem) {
+  items = problem.item_count();
+  primary = problem.primary_count();
+  const std::size_t nodes = static_cast<std::size_t>(items) + 2 +
+                            problem.entry_count() + static_cast<std::size_t>(problem.option_count());
+  top.assign(nodes, 0);
+  up.assign(nodes, 0);
+  down.assign(nodes, 0);
+  color.assign(nodes, 0);
+  len.assign(static_cast<std::size_t>(items) + 1, 0);
+  for (int i = 1; i <= items; ++i) up[i] = down[i] = i;
+  llink.assign(static_cast<std::size_t>(primary) + 1, 0);
+  rlink.assign(static_cast<std::size_t>(primary) + 1, 0);
+  for (int i = 0; i <= primary; ++i) {
+    rlink[i] = i == primary ? 0 : i + 1;
+    llink[i] = i == 0 ? primary : i - 1;
+  }
+  int x = items + 1;  // the first spacer
+  int spacer = x;
+  top[x] = 0;
+  first.resize(static_cast<std::size_t>(problem.option_count()));
+  for (int k = 0; k < problem.option_count(); ++k) {
+    first[k] = x + 1;
+    for (const OptionEntry& e : problem.option(k)) {
+      ++x;
+      const int i = e.item + 1;
+      top[x] = i;
+      color[x] = e.color;
+      up[x] = up[i];
+      down[x] = i;
+      down[up[i]] = x;
+      up[i] = x;
+      ++len[i];
+    }
+    down[spacer] = x;
+    ++x;
+    top[x] = -(k + 1);
+    up[x] = first[k];
+    spacer = x;
+  }
+  down[spacer] = 0;
+  zobrist.resize(static_cast<std::size_t>(items) + 1);
+  std::uint64_t seed = 0x6a09e667f3bcc908ull;
+  for (std::uint64_t& z : zobrist) z = mix(seed += 0x9e3779b97f4a7c15ull);
+  bit_words = (static_cast<std::size_t>(items) + 63) / 64;
+  std::size_t color_words = 0;
+  if (problem.color_count() > 0) {
+    color_bits = problem.color_count() <= 0xffff ? 16 : 32;
+    const std::size_t per_word = 64 / static_cast<std::size_t>(color_bits);
+    color_words = (static_cast<std::size_t>(items - primary) + per_word - 1) / per_word;
+  }
+  key.assign(bit_words + color_words, 0);
+  uncovered = primary;
+  frames.resize(static_cast<std::size_t>(primary) + 1);
+  frame_keys.resize(frames.size() * key.size());
+}
+
+void MemoCounter::Links::set_color(std::uint64_t* words, int item, std::uint32_t c) const {
+  const std::size_t s = static_cast<std::size_t>(item - 1 - primary);
+  const std::size_t per_word = 64 / static_cast<std::size_t>(color_bits);
+  const unsigned shift = static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
+  const std::uint64_t mask = (color_bits == 16 ? std::uint64_t{0xffff} : std::uint64_t{0xffffffff})
+                             << shift;
+  std::uint64_t& word = words[bit_words + s / per_word];
+  word = (word & ~mask) | (std::uint64_t{c} << shift);
+}
+
+std::uint32_t MemoCounter::Links::color_of(int item) const {
+  const std::size_t s = static_cast<std::size_t>(item - 1 - primary);
+  const std::size_t per_word = 64 / static_cast<std::size_t>(color_bits);
+  const unsigned shift = static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
+  const std::uint64_t mask = color_bits == 16 ? 0xffff : 0xffffffff;
+  return static_cast<std::uint32_t>((key[bit_words + s / per_word] >> shift) & mask);
+}
+
+void MemoCounter::Links::hide(int p) {
+  for (int q = p + 1; q != p;) {
+    const int x = top[q];
+    if (x <= 0) {
+      q = up[q];
+      continue;
+    }
+    if (color[q] >= 0) {
+      const int u = up[q], d = down[q];
+      down[u] = d;
+      up[d] = u;
+      --len[x];
+      ++updates;
+    }
+    ++q;
+  }
+}
+
+void MemoCounter::Links::unhide(int p) {
+  for (int q = p - 1; q != p;) {
+    const int x = top[q];
+    if (x <= 0) {
+      q = down[q];
+      continue;
+    }
+    if (color[q] >= 0) {
+      up[down[q]] = q;
+      down[up[q]] = q;
+      ++len[x];
+    }
+    --q;
+  }
+}
+
+void MemoCounter::Links::cover(int i) {
+  for (int p = down[i]; p != i; p = down[p]) hide(p);
+  if (i <= primary) {
+    const int l = llink[i], r = rlink[i];
+    rlink[l] = r;
+    llink[r] = l;
+    --uncovered;
+  }
+  ++updates;
+  flip(i);
+}
+
+void MemoCounter::Links::uncover(int i) {
+  flip(i);
+  if (i <= primary) {
+    const int l = llink[i], r = rlink[i];
+    rlink[l] = i;
+    llink[r] = i;
+    ++uncovered;
+  }
+  for (int p = up[i]; p != i; p = up[p]) unhide(p);
+}
+
+// Gives p's item p's colour: the options of another colour go, those of the
+// same colour agree from now on (-1). p itself is out of the list already
+// (its option was hidden when the item it was chosen from was covered).
+void MemoCounter::Links::purify(int p) {
+  const int c = color[p], i = top[p];
+  for (int q = down[i]; q != i; q = down[q]) {
+    if (color[q] == c) {
+      color[q] = -1;
+    } else {
+      hide(q);
+    }
+  }
+  ++updates;
+  flip(i);
+  set_color(key.data(), i, static_cast<std::uint32_t>(c));
+  hash ^= color_hash(i, c);
+}
+
+void MemoCounter::Links::unpurify(int p) {
+  const int c = color[p], i = top[p];
+  hash ^= color_hash(i, c);
+  set_color(key.data(), i, 0);
+  flip(i);
+  for (int q = up[i]; q != i; q = up[q]) {
+    if (color[q] < 0) {
+      color[q] = c;
+    } else {
+      unhide(q);
+    }
+  }
+}
+
+void MemoCounter::Links::commit_rest(int x) {
+  for (int p = x + 1; p != x;) {
+    const int j = top[p];
+    if (j <= 0) {
+      p = up[p];
+      continue;
+    }
+    if (color[p] == 0) {
+      cover(j);
+    } else if (color[p] > 0) {
+      purify(p);
+    }
+    ++p;
+  }
+}
+
+void MemoCounter::Links::uncommit_rest(int x) {
+  for (int p = x - 1; p != x;) {
+    const int j = top[p];
+    if (j <= 0) {
+      p = down[p];
+      continue;
+    }
+    if (color[p] == 0) {
+      uncover(j);
+    } else if (color[p] > 0) {
+      unpurify(p);
+    }
+    --p;
+  }
+}
+
+bool MemoCounter::Links::assume(int k) {
+  // Conflicts: a covered primary item, a covered secondary item this option
+  // does not agree with.
+  int from = 0;
+  for (int p = first[k]; top[p] > 0; ++p) {
+    const int j = top[p];
+    if (j <= primary) {
+      if (covered(j)) return false;
+      if (from == 0) from = p;
+    } else if (covered(j)) {
+      if (color[p] == 0 || color_of(j) != static_cast<std::uint32_t>(color[p])) return false;
+    }
+  }
+  if (from == 0) return false;  // no primary item: never in a solution
+  cover(top[from]);
+  commit_rest(from);
+  assumed.push_back(from);
+  return true;
+}
+
+void MemoCounter::Links::unassume() {
+  while (!assumed.empty()) {
+    const int from = assumed.back();
+    assumed.pop_back();
+    uncommit_rest(from);
+    uncover(top[from]);
+  }
+}
+
+bool MemoCounter::Links::child_key(int x, std::uint64_t* out, std::uint64_t& child_hash) const {
+  std::copy(key.begin(), key.end(), out);
+  std::uint64_t h = hash;
+  int left = uncovered;
+  for (int p = x + 1; p != x;) {
+    const int j = top[p];
+    if (j <= 0) {
+      p = up[p];
+      continue;
+    }
+    if (color[p] >= 0) {
+      const int bit = j - 1;
+      out[static_cast<std::size_t>(bit) >> 6] |= std::uint64_t{1} << (bit & 63);
+      h ^= zobrist[static_cast<std::size_t>(j)];
+      if (j <= primary) --left;
+      if (color[p] > 0) {
+        set_color(out, j, static_cast<std::uint32_t>(color[p]));
+        h ^= color_hash(j, color[p]);
+      }
+    }
+    ++p;
+  }
+  child_hash = h;
+  return left == 0;
+}
+
+int MemoCounter::Links::choose() const {
+  int best = 0;
+  std::int32_t fewest = INT32_MAX;
+  for (int i = rlink[0]; i != 0; i = rlink[i]) {
+    if (len[i] < fewest) {
+      fewest = len[i];
+      best = i;
+      if (fewest == 0) break;
+    }
+  }
+  return best;
+}
+
+MemoCounter::MemoCounter(const Problem& problem) {
+  if (problem.has_multiplicities())
+    throw ProblemError(
+        "a memoised count takes no multiplicities (primary items with bounds other than 1:1): "
+        "count them without the memo");
+  links_ = std::make_unique<Links>(problem);
+  stats_.layout = Layout::memo;
+}
+
+MemoCounter::~MemoCounter() = default;
+
+namespace {
+
+// A quarter of the machine's memory, at most 4 GiB (1 GiB where the system
+// does not say).
+std::uint64_t default_memo_bytes() {
+  constexpr std::uint64_t kMost = std::uint64_t{4} << 30;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && size > 0)
+    return std::min(kMost, static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(size) / 4);
+#endif
+  return kMost / 4;
+}
+
+}  // namespace
+
+CountResult MemoCounter::count(const MemoRun& run) {
+  Links& L = *links_;
+  const SearchOptions& options = *run.options;
+  const std::uint64_t memo_bytes = run.memo_bytes ? run.memo_bytes : default_memo_bytes();
+  const auto start = Clock::now();
+  stats_ = Statistics();
+  stats_.layout = Layout::memo;
+  stats_.level_nodes.assign(L.frames.size() + 1, 0);
+  L.updates = 0;
+  CountResult result;
+  std::uint64_t nodes = 0;
+
+  bool feasible = true;
+  for (const int k : run.assumptions) {
+    if (!L.assume(k)) {
+      feasible = false;
+      break;
+    }
+  }
+  const std::size_t words = L.key.size();
+  MemoTable memo(words, memo_bytes);
+  // Frames 0..level-1 have an option committed (their `node`); frame
+  // `level`, when `open`, has its item covered and no option committed.
+  int level = 0;
+  bool open = false;
+  // Back to the root and the assumptions undone, whatever ends the count.
+  auto unwind = [&] {
+    if (open) L.uncover(L.frames[static_cast<std::size_t>(level)].item);
+    open = false;
+    while (level > 0) {
+      --level;
+      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+      L.uncommit_rest(f.node);
+      L.uncover(f.item);
+    }
+    L.unassume();
+  };
+  auto finish = [&](Status status, Count solutions) {
+    result.status = status;
+    result.solutions = solutions;
+    stats_.solutions = solutions;
+    stats_.nodes = nodes;
+    stats_.updates = L.updates;
+    stats_.bytes = memo.bytes() + L.bytes();
+    stats_.memo_entries = memo.size();
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+  };
+  if (!feasible) {
+    unwind();
+    return finish(Status::exhausted, 0);
+  }
+  // The nodes the memo saved: the plain search's nodes of the sub-problems
+  // it answered (for the trial).
+  std::uint64_t saved = 0;
+  const std::uint64_t trial = run.trial_nodes;
+  std::uint64_t node_limit =
+      trial && (!options.node_limit || trial < options.node_limit) ? trial : options.node_limit;
+  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress;
+  std::uint64_t next_check = watched ? 1 : UINT64_MAX;
+  std::uint64_t next_progress = options.on_progress && options.progress_nodes
+                                    ? options.progress_nodes
+                                    : UINT64_MAX;
+  double next_progress_seconds = options.progress_seconds;
+  // What the levels have finished, for a count cut short.
+  auto finished = [&] {
+    Count sum = 0;
+    for (int k = 0; k < level + (open ? 1 : 0); ++k) sum += L.frames[static_cast<std::size_t>(k)].total;
+    return sum;
+  };
+  auto progress = [&](double seconds) {
+    Progress p;
+    p.nodes = nodes;
+    p.updates = L.updates;
+    p.solutions = finished();
+    p.seconds = seconds;
+    p.level = level;
+    double weight = 1;
+    for (int k = 0; k < level + (open ? 1 : 0); ++k) {
+      const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      p.fraction_done += weight * f.tried / f.choices;
+      weight /= f.choices;
+    }
+    options.on_progress(p);
+  };
+  // Counts a node; a status when a limit, the clock or a cancellation
+  // stops the count there (a progress report may be due too).
+  auto enter = [&](int depth) -> std::optional<Status> {
+    if (node_limit && nodes >= node_limit) {
+      if (nodes != trial || trial == options.node_limit) return Status::node_limit;
+      if (saved < nodes) return Status::stopped;  // the memo does not pay
+      node_limit = options.node_limit;          // it does: on to the end
+    }
+    ++nodes;
+    ++stats_.level_nodes[static_cast<std::size_t>(depth)];
+    if (nodes < next_check) return std::nullopt;
+    next_check = nodes + 1024;
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+      return Status::cancelled;
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (options.time_limit > 0 && seconds >= options.time_limit) return Status::time_limit;
+    if (options.on_progress) {
+      bool due = false;
+      if (nodes >= next_progress) {
+        next_progress += options.progress_nodes;
+        due = true;
+      }
+      if (options.progress_seconds > 0 && seconds >= next_progress_seconds) {
+        next_progress_seconds = seconds + options.progress_seconds;
+        due = true;
+      }
+      if (due) progress(seconds);
+      next_check = std::min(next_check, next_progress);
+    }
+    return std::nullopt;
+  };
+  auto stop = [&](Status status) {
+    const Count so_far = status == Status::stopped ? Count(0) : finished();
+    unwind();
+    return finish(status, so_far);
+  };
+
+  // The key of the sub-problem below an option, and its hash (mixed:
+  // Zobrist's hash is linear, the exclusive or of the items' words, and keys
+  // that differ in a few items would cluster in the table).
+  std::vector<std::uint64_t> child(words);
+  std::uint64_t hash = mix(L.hash);
+  try {
+    if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
+    if (L.uncovered == 0) {
+      unwind();
+      return finish(Status::exhausted, 1);
+    }
+    Count answer = 0;
+    std::uint64_t answer_work = 0;
+    for (;;) {
+      // Open a level: the links hold a sub-problem, unsolved, not in the memo.
+      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+      const int i = L.choose();
+      if (L.len[i] == 0) {
+        // A dead end, kept too: the level above then need not commit its
+        // option to find it again.
+        answer = 0;
+        answer_work = 1;
+        memo.insert(hash, L.key.data(), 0, 1);
+      } else {
+        f.item = i;
+        f.node = L.down[i];
+        f.hash = hash;
+        f.total = 0;
+        f.work = 1;
+        f.choices = L.len[i];
+        f.tried = 0;
+        std::copy(L.key.begin(), L.key.end(),
+                  L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+        L.cover(i);
+        open = true;
+      }
+      // Try the options of the open level, from f.node on: each one's
+      // sub-problem is looked up before anything is committed; a level whose
+      // options are all tried closes, and gives its count to the one above.
+      bool descend = false;
+      while (!descend) {
+        if (open) {
+          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+          if (g.node != g.item) {
+            if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
+            const bool solved = L.child_key(g.node, child.data(), hash);
+            hash = mix(hash);
+            if (solved) {
+              answer = 1;
+              answer_work = 1;
+            } else if (memo.find(hash, child.data(), answer, answer_work)) {
+              ++stats_.memo_hits;
+              saved = saturating_add(saved, answer_work);
+            } else {
+              L.commit_rest(g.node);
+              ++level;
+              open = false;
+              descend = true;
+              continue;
+            }
+            // (answer for g.node, nothing committed)
+          } else {
+            // Every option tried: close the level.
+            L.uncover(g.item);
+            open = false;
+            answer = g.total;
+            answer_work = g.work;
+            memo.insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
+                        answer_work);
+            if (level == 0) {
+              unwind();
+              return finish(Status::exhausted, answer);
+            }
+            --level;
+            Links::Frame& h = L.frames[static_cast<std::size_t>(level)];
+            L.uncommit_rest(h.node);
+            open = true;
+          }
+        } else {
+          // A level that had nothing to try (an item without options).
+          if (level == 0) {
+            unwind();
+            return finish(Status::exhausted, answer);
+          }
+          --level;
+          L.uncommit_rest(L.frames[static_cast<std::size_t>(level)].node);
+          open = true;
+        }
+        // `answer` is the count below the open level's current option.
+        Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+        const Count sum = g.total + answer;
+        if (sum < g.total)
+          throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+        g.total = sum;
+        g.work = saturating_add(g.work, answer_work);
+        ++g.tried;
+        g.node = L.down[g.node];
+      }
+    }
+  } catch (...) {
+    unwind();
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    throw;
+  }
+}
+
+}  // namespace xcover::detail

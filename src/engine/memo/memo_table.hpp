@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// The memo of a memoised count (memo_count.hpp): the number of solutions of
+// each sub-problem met so far, under its exact key (which items are covered,
+// and the colours given to secondary items). A cache, never a source of
+// truth: an entry it drops is counted again when it is met again, so the
+// table can be bounded. It grows by doubling until its byte budget (or the
+// allocator) says no; from then on a new entry takes the place of the one
+// that cost the least search of those it would share a window with.
+//
+// Open addressing: an entry lives within kWindow slots of the slot its hash
+// names. Each slot has a 32-bit tag (0 when empty; else the hash's high bits,
+// odd) in one array, scanned first, and the entry (hash, key words, count and
+// work) in another.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <cstdlib>
+#include <memory>
+
+#include "xcover/count.hpp"
+
+namespace xcover::detail {
+
+class MemoTable {
+ public:
+  // A slot's window: the slots an entry may take from its home on.
+  static constexpr std::size_t kWindow = 16;
+
+  // Keys of `key_words` 64-bit words; at most `max_bytes` held (at least
+  // the first table's).
+  MemoTable(std::size_t key_words, std::uint64_t max_bytes)
+      : key_words_(key_words), stride_(key_words + 4), max_bytes_(max_bytes) {
+    allocate(kFirstSlots);
+  }
+
+  // The entry for `key`, if held: its count and the work it took.
+  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count,
+            std::uint64_t& work) const {
+    const std::uint32_t tag = tag_of(hash);
+    std::size_t slot = hash & mask_;
+    for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
+      if (tags_[slot] != tag) continue;
+      const std::uint64_t* entry = &data_[slot * stride_];
+      if (entry[0] != hash || !same_key(entry, key)) continue;
+      count = Count::from_halves(entry[key_words_ + 2], entry[key_words_ + 1]);
+      work = entry[key_words_ + 3];
+      return true;
+    }
+    return false;
+  }
+
+  // Records `count` for `key`, which took `work` nodes of plain search to count.
+  void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
+    if (2 * (size_ + 1) > slots() && can_grow_) grow();
+    if (place(hash, key, count, work)) return;
+    // A full window in a table at most half full is rare (a cluster): one
+    // entry gives way rather than the table doubling for it.
+    replace(hash, key, count, work);
+  }
+
+  std::size_t size() const { return size_; }
+  std::size_t slots() const { return mask_ + 1; }
+  std::uint64_t bytes() const { return slots() * slot_bytes(); }
+  // Entries that gave way to others once the budget was reached.
+  std::uint64_t replaced() const { return replaced_; }
+  // Whether the table stopped growing (its budget, or the allocator).
+  bool full() const { return !can_grow_; }
+
+ private:
+  static constexpr std::size_t kFirstSlots = 1024;
+
+  // An entry: [hash][key words][count: low, high][work].
+  static std::uint32_t tag_of(std::uint64_t hash) {
+    return static_cast<std::uint32_t>(hash >> 32) | 1u;
+  }
+  bool same_key(const std::uint64_t* entry, const std::uint64_t* key) const {
+    return std::memcmp(entry + 1, key, key_words_ * sizeof(std::uint64_t)) == 0;
+  }
+
+  void write(std::size_t slot, std::uint64_t hash, const std::uint64_t* key, Count count,
+             std::uint64_t work) {
+    tags_[slot] = tag_of(hash);
+    std::uint64_t* entry = &data_[slot * stride_];
+    entry[0] = hash;
+    std::memcpy(entry + 1, key, key_words_ * sizeof(std::uint64_t));
+    entry[key_words_ + 1] = count.low_half();
+    entry[key_words_ + 2] = count.high_half();
+    entry[key_words_ + 3] = work;
+  }
+
+  // Into an empty slot of the key's window (or over the key's own entry).
+  bool place(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
+    const std::uint32_t tag = tag_of(hash);
+    std::size_t slot = hash & mask_;
+    for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
+      if (tags_[slot] == 0) {
+        write(slot, hash, key, count, work);
+        ++size_;
+        return true;
+      }
+      if (tags_[slot] == tag && data_[slot * stride_] == hash &&
+          same_key(&data_[slot * stride_], key)) {
+        write(slot, hash, key, count, work);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Over the entry of the window that took the least work, unless every one
+  // took more than this one.
+  void replace(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
+    std::size_t slot = hash & mask_, least = slot;
+    std::uint64_t least_work = UINT64_MAX;
+    for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
+      const std::uint64_t held = data_[slot * stride_ + key_words_ + 3];
+      if (held < least_work) {
+        least_work = held;
+        least = slot;
+      }
+    }
+    if (least_work > work) return;
+    write(least, hash, key, count, work);
+    ++replaced_;
+  }
+
+  // Memory from the C allocator: the tags zeroed by calloc (for a big
+  // table, pages the system hands over zeroed, touched only when used), the
+  // entries not at all (a slot's entry is read only once its tag is set).
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  template <class T>
+  using Buffer = std::unique_ptr<T[], Free>;
+
+  void allocate(std::size_t slots) {
+    Buffer<std::uint32_t> tags(static_cast<std::uint32_t*>(std::calloc(slots, sizeof(std::uint32_t))));
+    Buffer<std::uint64_t> data(
+        static_cast<std::uint64_t*>(std::malloc(slots * stride_ * sizeof(std::uint64_t))));
+    if (!tags || !data) throw std::bad_alloc();
+    tags_ = std::move(tags);
+    data_ = std::move(data);
+    mask_ = slots - 1;
+    size_ = 0;
+  }
+
+  // Twice the slots, if the budget and the allocator allow; else the table
+  // keeps its size and replaces entries from now on.
+  void grow() {
+    const std::size_t old_slots = slots();
+    if (static_cast<std::uint64_t>(2 * old_slots) * slot_bytes() > max_bytes_) {
+      can_grow_ = false;
+      return;
+    }
+    Buffer<std::uint32_t> old_tags = std::move(tags_);
+    Buffer<std::uint64_t> old_data = std::move(data_);
+    try {
+      allocate(2 * old_slots);
+    } catch (const std::bad_alloc&) {
+      // (A memory limit: the table stays as it was.)
+      tags_ = std::move(old_tags);
+      data_ = std::move(old_data);
+      can_grow_ = false;
+      return;
+    }
+    for (std::size_t slot = 0; slot < old_slots; ++slot) {
+      if (old_tags[slot] == 0) continue;
+      const std::uint64_t* entry = &old_data[slot * stride_];
+      const Count count = Count::from_halves(entry[key_words_ + 2], entry[key_words_ + 1]);
+      if (!place(entry[0], entry + 1, count, entry[key_words_ + 3]))
+        replace(entry[0], entry + 1, count, entry[key_words_ + 3]);
+    }
+  }
+
+  std::uint64_t slot_bytes() const {
+    return sizeof(std::uint32_t) + stride_ * sizeof(std::uint64_t);
+  }
+
+  std::size_t key_words_;
+  std::size_t stride_;
+  std::uint64_t max_bytes_;
+  Buffer<std::uint32_t> tags_;
+  Buffer<std::uint64_t> data_;
+  std::size_t mask_ = 0;
+  std::size_t size_ = 0;
+  std::uint64_t replaced_ = 0;
+  bool can_grow_ = true;
+};
+
+}  // namespace xcover::detail

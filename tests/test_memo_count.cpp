@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+// Memoised counting (Counting::memo): the counts of known families (OEIS),
+// the same counts as a brute force on random problems with colours and
+// assumptions, exact past 2^64 and refused past 2^128, a small memo that
+// must give way, limits and callbacks, the options it refuses, and the
+// automatic choice.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "error_of.hpp"
+#include "random_problems.hpp"
+#include "sanitized.hpp"
+#include "xcover/parallel.hpp"
+#include "xcover/solver.hpp"
+
+namespace {
+
+using xcover::Count;
+using xcover::Counting;
+using xcover::CountOptions;
+using xcover::Layout;
+using xcover::Problem;
+using xcover::SearchOptions;
+using xcover::Solver;
+using xcover::Status;
+
+const CountOptions kMemo{Counting::memo};
+const CountOptions kPlain{Counting::plain};
+
+// Perfect matchings of n points: an item a point, an option a pair.
+Problem matchings(int n) {
+  Problem p;
+  for (int i = 0; i < n; ++i) p.add_primary(numbered('p', i));
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) p.add_option({xcover::OptionEntry{i}, xcover::OptionEntry{j}});
+  return p;
+}
+
+// Partitions of an n-set into blocks: an option every nonempty subset.
+Problem partitions(int n) {
+  Problem p;
+  for (int i = 0; i < n; ++i) p.add_primary(numbered('e', i));
+  for (unsigned mask = 1; mask < (1u << n); ++mask) {
+    std::vector<xcover::OptionEntry> entries;
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1u) entries.push_back({i});
+    p.add_option(entries);
+  }
+  return p;
+}
+
+// Domino tilings of an n-by-n board.
+Problem dominoes(int n) {
+  Problem p;
+  for (int cell = 0; cell < n * n; ++cell) p.add_primary(numbered('c', cell));
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (c + 1 < n) p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + 1}});
+      if (r + 1 < n) p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
+    }
+  }
+  return p;
+}
+
+Count memo_count(const Problem& problem) {
+  Solver solver(problem);
+  const xcover::CountResult result = solver.count({}, kMemo);
+  CHECK(result.status == Status::exhausted);
+  CHECK(solver.statistics().layout == Layout::memo);
+  return result.solutions;
+}
+
+Count brute_force(const Problem& problem, const std::vector<int>& forced) {
+  Count found = 0;
+  for (unsigned mask = 0; mask < (1u << problem.option_count()); ++mask) {
+    bool holds = true;
+    for (const int k : forced) holds = holds && (mask >> k & 1u);
+    if (holds && is_solution(problem, mask)) ++found;
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("memoised counts of known families (OEIS)") {
+  // A001147: (n-1)!! perfect matchings of n points.
+  Count double_factorial = 1;
+  for (int n = 2; n <= 24; n += 2) {
+    double_factorial *= n - 1;
+    CHECK(memo_count(matchings(n)) == double_factorial);
+  }
+  // A000110: Bell numbers.
+  const std::vector<std::uint64_t> bell = {1, 2, 5, 15, 52, 203, 877, 4140, 21147, 115975};
+  for (int n = 1; n <= 10; ++n) CHECK(memo_count(partitions(n)) == bell[n - 1]);
+  // A004003: domino tilings of the 2n x 2n board; odd boards have none.
+  CHECK(memo_count(dominoes(2)) == 2);
+  CHECK(memo_count(dominoes(3)) == 0);
+  CHECK(memo_count(dominoes(4)) == 36);
+  CHECK(memo_count(dominoes(8)) == 12988816);
+  CHECK(memo_count(dominoes(12)) == Count(53060477521960000ull));
+  // Past 2^64 (half a second; the sanitizer run leaves it to the plain run).
+  if (!XCOVER_TEST_SANITIZED)
+    CHECK(xcover::to_string(memo_count(dominoes(14))) == "112202208776036178000000");
+}
+
+TEST_CASE("memoised counts equal a brute force on random problems with colours and assumptions") {
+  std::mt19937 rng(20261126);
+  RandomShape shape;
+  shape.most_primaries = 6;
+  shape.most_secondaries = 4;
+  shape.most_colors = 3;
+  shape.most_options = 12;
+  shape.density_low = 20;
+  shape.density_high = 50;
+  const int cases = xcover::test::sanitized_share(800);
+  int nonzero = 0;
+  for (int t = 0; t < cases; ++t) {
+    const Problem problem = random_problem(rng, shape);
+    Solver solver(problem);
+    std::vector<int> forced;
+    if (t % 3 == 1 && problem.option_count() > 0)
+      forced.push_back(static_cast<int>(rng() % static_cast<unsigned>(problem.option_count())));
+    if (t % 6 == 2 && problem.option_count() > 1)
+      forced.push_back(static_cast<int>(rng() % static_cast<unsigned>(problem.option_count())));
+    for (const int k : forced) (void)solver.assume(k);
+    const Count expected = brute_force(problem, forced);
+    const xcover::CountResult memo = solver.count({}, kMemo);
+    CAPTURE(t);
+    REQUIRE(memo.status == Status::exhausted);
+    CHECK(memo.solutions == expected);
+    // The solver is as it was: a plain count after the memo agrees.
+    CHECK(solver.count({}, kPlain).solutions == expected);
+    CHECK(solver.statistics().layout != Layout::memo);
+    if (expected != 0) ++nonzero;
+  }
+  CHECK(nonzero > cases / 4);
+}
+
+TEST_CASE("a memoised count is exact up to 2^128 - 1 and throws CountOverflow past it") {
+  // k items with two options each: 2^k solutions, counted in k levels.
+  auto doubled = [](int k) {
+    Problem p;
+    for (int i = 0; i < k; ++i) {
+      p.add_primary(numbered('x', i));
+      p.add_option({xcover::OptionEntry{i}});
+      p.add_option({xcover::OptionEntry{i}});
+    }
+    return p;
+  };
+  CHECK(memo_count(doubled(127)) == Count::from_halves(std::uint64_t{1} << 63, 0));
+  const Problem too_many = doubled(128);
+  Solver solver(too_many);
+  CHECK(error_of([&] { (void)solver.count({}, kMemo); }) ==
+        "the number of solutions passes 2^128 - 1: no exact count");
+  CHECK_THROWS_AS((void)solver.count({}, kMemo), xcover::CountOverflow);
+  // The links were restored: the solver counts the half that holds option 0.
+  REQUIRE(solver.assume(0));
+  CHECK(solver.count({}, kMemo).solutions == Count::from_halves(std::uint64_t{1} << 63, 0));
+  solver.clear_assumptions();
+  SearchOptions first;
+  first.solution_limit = 3;
+  CHECK(solver.count(first).solutions == 3);
+}
+
+TEST_CASE("a memo too small for the count gives way and the count stays exact") {
+  const Problem problem = matchings(18);
+  Solver solver(problem);
+  (void)solver.count({}, kMemo);
+  const xcover::Statistics roomy = solver.statistics();
+  CHECK(roomy.memo_entries > 4000);
+  CountOptions tight = kMemo;
+  tight.memo_bytes = 64 * 1024;  // the first table alone: 1,024 entries
+  const xcover::CountResult result = solver.count({}, tight);
+  CHECK(result.solutions == Count(34459425));  // 17!!
+  const xcover::Statistics& cramped = solver.statistics();
+  CHECK(cramped.memo_entries <= 1024);
+  CHECK(cramped.bytes < roomy.bytes);
+  CHECK(cramped.nodes > roomy.nodes);
+}
+
+TEST_CASE("a memoised count follows node and time limits and cancellation, and reports progress") {
+  const Problem problem = dominoes(10);
+  Solver solver(problem);
+  SearchOptions limited;
+  limited.node_limit = 500;
+  const xcover::CountResult cut = solver.count(limited, kMemo);
+  CHECK(cut.status == Status::node_limit);
+  CHECK(solver.statistics().nodes == 500);
+  CHECK(cut.solutions < Count(258584046368ull));
+
+  std::atomic<bool> cancel{true};
+  SearchOptions cancelled;
+  cancelled.cancel = &cancel;
+  CHECK(solver.count(cancelled, kMemo).status == Status::cancelled);
+
+  int reports = 0;
+  double last_fraction = -1;
+  SearchOptions reporting;
+  reporting.on_progress = [&](const xcover::Progress& p) {
+    ++reports;
+    CHECK(p.fraction_done >= 0);
+    CHECK(p.fraction_done <= 1);
+    last_fraction = p.fraction_done;
+  };
+  reporting.progress_nodes = 1000;
+  const xcover::CountResult full = solver.count(reporting, kMemo);
+  CHECK(full.solutions == Count(258584046368ull));
+  CHECK(reports > 5);
+  CHECK(last_fraction > 0);
+}
+
+TEST_CASE("a memoised count's callback may throw, and may not reach back into the solver") {
+  const Problem problem = matchings(16);
+  Solver solver(problem);
+  SearchOptions throwing;
+  throwing.progress_nodes = 100;
+  throwing.on_progress = [](const xcover::Progress&) { throw std::runtime_error("enough"); };
+  CHECK_THROWS_WITH_AS((void)solver.count(throwing, kMemo), "enough", std::runtime_error);
+  CHECK(solver.count({}, kMemo).solutions == Count(2027025));  // 15!!, the links restored
+
+  SearchOptions reentering;
+  reentering.progress_nodes = 100;
+  reentering.on_progress = [&](const xcover::Progress&) { (void)solver.count({}, kMemo); };
+  CHECK(error_of([&] { (void)solver.count(reentering, kMemo); }) ==
+        "Solver::count called while the solver is counting (from its progress callback): use "
+        "another Solver");
+  reentering.on_progress = [&](const xcover::Progress&) { (void)solver.assume(0); };
+  CHECK(error_of([&] { (void)solver.count(reentering, kMemo); }).find("Solver::assume called") == 0);
+  // From a search's visitor: refused too.
+  std::string refused;
+  (void)solver.search([&](const xcover::Solution&) {
+    refused = error_of([&] { (void)solver.count({}, kMemo); });
+    return false;
+  });
+  CHECK(refused.find("Solver::count called while the solver is searching") == 0);
+}
+
+TEST_CASE("a memoised count refuses what it does not follow") {
+  const Problem problem = matchings(6);
+  Solver solver(problem);
+  SearchOptions limit;
+  limit.solution_limit = 2;
+  CHECK(error_of([&] { (void)solver.count(limit, kMemo); }) ==
+        "Solver::count: a memoised count does not follow a solution_limit (it counts "
+        "sub-problems whole): count plainly (Counting::plain), or leave the limit out");
+  SearchOptions seeded;
+  seeded.random_seed = 7;
+  CHECK(error_of([&] { (void)solver.count(seeded, kMemo); }) ==
+        "Solver::count: the memo layout does not follow random_seed");
+  SearchOptions propagating;
+  propagating.propagate = true;
+  CHECK(error_of([&] { (void)solver.count(propagating, kMemo); })
+            .find("the memo layout does not follow propagate") != std::string::npos);
+
+  Problem bounded;
+  bounded.add_primary("a", 0, 2);
+  bounded.add_option({"a"});
+  bounded.add_option({"a"});
+  Solver multiplicities(bounded);
+  CHECK_THROWS_AS((void)multiplicities.count({}, kMemo), xcover::ProblemError);
+  // The automatic choice counts it plainly.
+  CHECK(multiplicities.count().solutions == 4);
+  CHECK(multiplicities.statistics().layout == Layout::multiplicities);
+  CHECK_THROWS_AS(Solver(problem, Layout::memo), xcover::ProblemError);
+}
+
+TEST_CASE("the automatic choice takes the memo where it pays, and plain search elsewhere") {
+  // Small: the plain trial finishes it.
+  const Problem small = matchings(8);
+  Solver small_solver(small);
+  CHECK(small_solver.count().solutions == 105);
+  CHECK(small_solver.statistics().layout != Layout::memo);
+  // Sub-problems that repeat: the memo.
+  const Problem repeating = matchings(22);
+  Solver memo_solver(repeating);
+  CHECK(memo_solver.count().solutions == Count(13749310575ull));  // 21!!
+  CHECK(memo_solver.statistics().layout == Layout::memo);
+  CHECK(memo_solver.statistics().memo_hits > 0);
+  // With a solution limit: plain.
+  SearchOptions limit;
+  limit.solution_limit = 1000;
+  CHECK(memo_solver.count(limit).solutions == 1000);
+  CHECK(memo_solver.statistics().layout != Layout::memo);
+  // Forced plain: the same count as the memo's, on a problem plain search finishes.
+  const Problem board = dominoes(6);
+  Solver plain_solver(board);
+  CHECK(plain_solver.count({}, kPlain).solutions == 6728);
+  CHECK(plain_solver.statistics().layout != Layout::memo);
+}
+
+TEST_CASE("ParallelSearch counts with the memo on the calling thread, or refuses with checkpoints") {
+  const Problem problem = matchings(20);
+  xcover::ParallelOptions options;
+  options.threads = 2;
+  xcover::ParallelSearch search(problem, options);
+  CHECK(search.run() == Status::exhausted);
+  CHECK(search.statistics().solutions == Count(654729075));
+  CHECK(search.statistics().layout == Layout::memo);
+  CHECK(search.statistics().threads == 1);
+
+  xcover::ParallelOptions plain = options;
+  plain.count = kPlain;
+  const Problem small = matchings(12);
+  xcover::ParallelSearch plain_search(small, plain);
+  CHECK(plain_search.run() == Status::exhausted);
+  CHECK(plain_search.statistics().solutions == 10395);
+  CHECK(plain_search.statistics().layout != Layout::memo);
+
+  xcover::ParallelOptions checkpointed = options;
+  checkpointed.count = kMemo;
+  checkpointed.checkpoint_seconds = 60;
+  checkpointed.on_checkpoint = [](const xcover::Checkpoint&) {};
+  xcover::ParallelSearch refused(problem, checkpointed);
+  CHECK(error_of([&] { (void)refused.run(); }) ==
+        "ParallelSearch::run: a memoised count is neither checkpointed nor resumed: count "
+        "plainly (Counting::plain) to keep checkpoints");
+}

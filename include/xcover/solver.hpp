@@ -263,7 +263,7 @@ enum class Counting {
   // multiplicities, with a solution or node limit, TreeOptions other than
   // the defaults, or more than 4,096 items; plain too when a short plain
   // search finishes the count (up to 65,536 nodes); else the memo, which
-  // hands over to the plain search when its first 8,192 nodes saved fewer
+  // hands over to the plain search when its first 2,048 nodes saved fewer
   // nodes than that (sub-problems that seldom repeat: queens, Langford
   // pairs, pentominoes).
   automatic,

@@ -97,6 +97,9 @@ cmake --build "$dir" -j "$(nproc)" "${targets[@]}"
 if [[ "$mode" == --qemu-cpu ]]; then
   exec bash scripts/qemu_cpu.sh "${2:-}" "$dir"
 elif [[ "$mode" != --kernels ]]; then
+  # The tests that build a project (consumer_subdirectory builds the whole
+  # library) build on every core, as the other tests leave them idle.
+  export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" "${tests[@]}"
   if [[ -z "$mode" ]]; then
     # The package pip installs takes its module from this build (Python ON,

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Runs a Release build's engine tests and a few CLI runs on an emulated
 # processor, and checks the kernel set the library picks there by itself
-# (scripts/test.sh --qemu-cpu MODEL builds, then calls this).
+# (scripts/test.sh --qemu-cpu MODEL... builds, then calls this once per model).
 #   bash scripts/qemu_cpu.sh MODEL [BUILD_DIR]
 # MODEL is a qemu CPU model, with feature changes if wanted ("Haswell,-bmi2");
 # XCOVER_EXPECT_KERNELS names the expected set for models the table below

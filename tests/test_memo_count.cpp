@@ -60,8 +60,10 @@ Problem dominoes(int n) {
   for (int cell = 0; cell < n * n; ++cell) p.add_primary(numbered('c', cell));
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      if (c + 1 < n) p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + 1}});
-      if (r + 1 < n) p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
+      if (c + 1 < n)
+        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + 1}});
+      if (r + 1 < n)
+        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
     }
   }
   return p;
@@ -230,7 +232,8 @@ TEST_CASE("a memoised count's callback may throw, and may not reach back into th
         "Solver::count called while the solver is counting (from its progress callback): use "
         "another Solver");
   reentering.on_progress = [&](const xcover::Progress&) { (void)solver.assume(0); };
-  CHECK(error_of([&] { (void)solver.count(reentering, kMemo); }).find("Solver::assume called") == 0);
+  CHECK(error_of([&] { (void)solver.count(reentering, kMemo); }).find("Solver::assume called") ==
+        0);
   // From a search's visitor: refused too.
   std::string refused;
   (void)solver.search([&](const xcover::Solution&) {
@@ -254,8 +257,9 @@ TEST_CASE("a memoised count refuses what it does not follow") {
         "Solver::count: the memo layout does not follow random_seed");
   SearchOptions propagating;
   propagating.propagate = true;
-  CHECK(error_of([&] { (void)solver.count(propagating, kMemo); })
-            .find("the memo layout does not follow propagate") != std::string::npos);
+  CHECK(error_of([&] {
+          (void)solver.count(propagating, kMemo);
+        }).find("the memo layout does not follow propagate") != std::string::npos);
 
   Problem bounded;
   bounded.add_primary("a", 0, 2);
@@ -293,7 +297,8 @@ TEST_CASE("the automatic choice takes the memo where it pays, and plain search e
   CHECK(plain_solver.statistics().layout != Layout::memo);
 }
 
-TEST_CASE("ParallelSearch counts with the memo on the calling thread, or refuses with checkpoints") {
+TEST_CASE(
+    "ParallelSearch counts with the memo on the calling thread, or refuses with checkpoints") {
   const Problem problem = matchings(20);
   xcover::ParallelOptions options;
   options.threads = 2;

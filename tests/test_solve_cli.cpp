@@ -182,6 +182,41 @@ TEST_CASE("a node or time limit stops with exit status 3 and the statistics") {
   CHECK(t.err.find("xcover: time limit reached") == 0);
 }
 
+TEST_CASE("xcover solve --count --memo: exact counts past 2^64, the figures, and refusals") {
+  // 2^100 solutions: a count no search visits, exact in its 31 digits.
+  const auto r = run_cli("solve --count --memo --stats", doubling_problem(100));
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1267650600228229401496703205376\n");
+  CHECK(r.err.find("\nlayout memo\n") != std::string::npos);
+  CHECK(r.err.find("\nthreads 1\n") != std::string::npos);
+  CHECK(r.err.find("\nmemo hits ") != std::string::npos);
+  CHECK(r.err.find("\nmemo entries ") != std::string::npos);
+  // The automatic choice takes the memo for it, and --no-memo does not.
+  const auto automatic = run_cli("solve --count --stats", doubling_problem(100));
+  CHECK(automatic.out == r.out);
+  CHECK(automatic.err.find("\nlayout memo\n") != std::string::npos);
+  const auto plain = run_cli("solve --count --no-memo --stats", doubling_problem(10));
+  CHECK(plain.out == "1024\n");
+  CHECK(plain.err.find("layout memo") == std::string::npos);
+  // Past 2^128: refused, not wrapped.
+  const auto over = run_cli("solve --count --memo", doubling_problem(128));
+  CHECK(over.exit_code == 1);
+  CHECK(over.out.empty());
+  CHECK(over.err == "xcover: the number of solutions passes 2^128 - 1: no exact count\n");
+
+  const std::string usage = "\nTry 'xcover solve --help'.\n";
+  CHECK(run_cli("solve --memo", doubling_problem(3)).err ==
+        "xcover solve: --memo applies to --count" + usage);
+  CHECK(run_cli("solve --count --memo --no-memo", doubling_problem(3)).err ==
+        "xcover solve: --memo and --no-memo do not go together" + usage);
+  const auto limited = run_cli("solve --count --memo --limit 5", doubling_problem(3));
+  CHECK(limited.exit_code == 2);
+  CHECK(limited.err ==
+        "xcover solve: --memo does not go with --limit (a memoised count counts whole "
+        "sub-problems, on one thread, by DLX1's choice of item)" +
+            usage);
+}
+
 TEST_CASE("Ctrl-C stops the search with exit status 130 and the statistics") {
   const std::string file = temp_file(doubling_problem(40), ".dlx");
   const auto r = run_script("\"$XCOVER\" solve --count --no-memo --time-limit 30 " + file +

@@ -61,14 +61,16 @@ void bind_enums(py::module_& m) {
                    "option; the one that follows propagate and most_clashes), counted_bitsets "
                    "(bit sets with counted lengths, for colour problems of at most 64 primary "
                    "items), sparse (sparse sets, Knuth's SSXCC), multiplicities (Algorithm M, "
-                   "DLX3: the one for bounds other than 1:1), costs (cheapest()'s own, DLX5).",
+                   "DLX3: the one for bounds other than 1:1), costs (cheapest()'s own, DLX5), "
+                   "memo (a memoised count's own, DLX6).",
                    {{"automatic", Layout::automatic},
                     {"links", Layout::links},
                     {"bitsets", Layout::bitsets},
                     {"counted_bitsets", Layout::counted_bitsets},
                     {"sparse", Layout::sparse},
                     {"multiplicities", Layout::multiplicities},
-                    {"costs", Layout::costs}});
+                    {"costs", Layout::costs},
+                    {"memo", Layout::memo}});
   add_enum<Kernels>(m, "Kernels", "The processor's instruction set the engine uses.",
                     {{"automatic", Kernels::automatic},
                      {"baseline", Kernels::baseline},

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The library's errors as Python exceptions, with the same messages:
 // xcover_dlx.Error and, below it, ProblemError, ParseError (with .source,
-// .line and .reason), SudokuError and ConfigurationError (with .variable and
-// .value).
+// .line and .reason), SudokuError, ConfigurationError (with .variable and
+// .value) and CountOverflow.
 #include "bindings.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
@@ -28,6 +28,9 @@ void bind_errors(py::module_& m) {
   configuration_error.doc() =
       "An environment variable the engine reads (XCOVER_KERNELS) set to a value it cannot "
       "follow: str() is 'VARIABLE=VALUE: reason', and .variable and .value hold the parts.";
+  static py::exception<CountOverflow> count_overflow(m, "CountOverflow", error.ptr());
+  count_overflow.doc() =
+      "A count of solutions past 2^128 - 1, which a memoised count stops at rather than wrap.";
   py::register_exception_translator([](std::exception_ptr failure) {
     try {
       if (failure) std::rethrow_exception(failure);
@@ -41,6 +44,8 @@ void bind_errors(py::module_& m) {
         type = sudoku_error.ptr();
       else if (dynamic_cast<const ConfigurationError*>(&e))
         type = configuration_error.ptr();
+      else if (dynamic_cast<const CountOverflow*>(&e))
+        type = count_overflow.ptr();
       py::object instance = py::reinterpret_borrow<py::object>(type)(e.what());
       if (const auto* parse = dynamic_cast<const ParseError*>(&e)) {
         instance.attr("source") = parse->source();

@@ -93,20 +93,33 @@ struct Reporting {
   double interval;
 };
 
-CountSummary count_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting) {
+// memo=None: the automatic choice; True: the memo; False: plain.
+CountOptions counting_of(const py::object& memo) {
+  CountOptions how;
+  if (memo.is_none()) return how;
+  if (!py::isinstance<py::bool_>(memo))
+    throw py::type_error("memo must be True, False or None (the automatic choice), not " +
+                         std::string(py::str(py::type::of(memo).attr("__name__"))));
+  how.counting = memo.cast<bool>() ? Counting::memo : Counting::plain;
+  return how;
+}
+
+CountSummary count_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting,
+                        const CountOptions& how) {
   SearchOptions options = limits;
   Interrupt interrupt;
   interrupt.report_progress(reporting.callback, reporting.interval);
   interrupt.watch(options);
-  const CountResult result = run_search(interrupt, [&] { return box.solver.count(options); });
+  const CountResult result = run_search(interrupt, [&] { return box.solver.count(options, how); });
   return {result.solutions, result.status, box.solver.statistics()};
 }
 
 CountSummary count_parallel(const Problem& given, const SearchOptions& limits, unsigned threads,
-                            Layout layout, const Reporting& reporting) {
+                            Layout layout, const Reporting& reporting, const CountOptions& how) {
   const Problem problem = given;  // Python may change `given` while the GIL is out
   ParallelOptions parallel;
   parallel.threads = threads;
+  parallel.count = how;
   parallel.layout = layout;
   parallel.search = limits;
   parallel.keep_work_on_stop = false;  // nothing to resume: a stop ends at once
@@ -130,6 +143,11 @@ node_limit: search nodes (0: none). progress: called with a Progress every
 progress_interval seconds while the search runs; what it raises stops the
 search and is raised here. The search runs without the GIL; Ctrl-C stops it
 and raises KeyboardInterrupt.)doc";
+const char* const kMemo = R"doc(
+memo: True counts with a memo of sub-problems (as Knuth's DLX6: billions of
+solutions in a second where sub-problems repeat; one thread; no limit), False
+visits every solution, None (the default) takes the memo where it pays.
+statistics.layout is Layout.memo when the memo counted.)doc";
 
 }  // namespace
 
@@ -146,6 +164,8 @@ void bind_search(py::module_& m) {
       .def_readonly("level_nodes", &Statistics::level_nodes)
       .def_readonly("layout", &Statistics::layout)
       .def_readonly("threads", &Statistics::threads)
+      .def_readonly("memo_hits", &Statistics::memo_hits)
+      .def_readonly("memo_entries", &Statistics::memo_entries)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
@@ -231,14 +251,14 @@ shape. It keeps its own copy of the problem.)doc")
       .def(
           "count",
           [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit,
-             const py::object& progress, double progress_interval) {
+             const py::object& progress, double progress_interval, const py::object& memo) {
             return count_with(box, limits_of(limit, time_limit, node_limit),
-                              {progress, progress_interval});
+                              {progress, progress_interval}, counting_of(memo));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
-          py::arg("progress_interval") = 1.0,
-          (std::string("Counts solutions; returns a CountResult.\n") + kLimits).c_str())
+          py::arg("progress_interval") = 1.0, py::arg("memo") = py::none(),
+          (std::string("Counts solutions; returns a CountResult.\n") + kLimits + kMemo).c_str())
       .def(
           "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
           py::arg("option"),
@@ -311,7 +331,8 @@ shape. It keeps its own copy of the problem.)doc")
       "count",
       [](const Problem& problem, const py::int_& limit, double time_limit,
          const py::int_& node_limit, const py::int_& thread_count, Layout layout,
-         const py::object& progress, double progress_interval) {
+         const py::object& progress, double progress_interval, const py::object& memo) {
+        const CountOptions how = counting_of(memo);
         const SearchOptions limits = limits_of(limit, time_limit, node_limit);
         const Reporting reporting{progress, progress_interval};
         auto threads = counted<unsigned>(thread_count, "threads");
@@ -327,17 +348,18 @@ shape. It keeps its own copy of the problem.)doc")
         }
         if (threads == 1) {
           SolverBox box(problem, layout, Kernels::automatic);
-          return count_with(box, limits, reporting);
+          return count_with(box, limits, reporting, how);
         }
-        return count_parallel(problem, limits, threads, layout, reporting);
+        return count_parallel(problem, limits, threads, layout, reporting, how);
       },
       py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
       py::arg("node_limit") = 0, py::arg("threads") = 0, py::arg("layout") = Layout::automatic,
       py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+      py::arg("memo") = py::none(),
       (std::string("Counts a problem's solutions on `threads` threads (0, the default, as the "
                    "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
                    "\n") +
-       kLimits)
+       kLimits + kMemo)
           .c_str());
   // What threads=0 means everywhere: the CPUs this process may use.
   m.def("default_threads", &default_threads);

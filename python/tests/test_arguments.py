@@ -101,7 +101,7 @@ def test_read_dlx_takes_a_path_like():
     (xc.Status, ["exhausted", "stopped", "solution_limit", "node_limit", "time_limit",
                  "cancelled"]),
     (xc.Layout, ["automatic", "links", "bitsets", "counted_bitsets", "sparse", "multiplicities",
-                 "costs"]),
+                 "costs", "memo"]),
     (xc.Kernels, ["automatic", "baseline", "avx2", "avx512", "avx512icl"]),
 ])
 def test_the_enums_are_enum_enums(kind, names):

@@ -19,6 +19,7 @@ Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
     ConfigurationError,
+    CountOverflow,
     CountResult,
     Error,
     Estimate,
@@ -46,8 +47,8 @@ from ._svg import Svg, svg_sheet
 from . import langford, polyomino, queens, sudoku
 
 __all__ = [
-    "ConfigurationError", "CountResult", "Error", "Estimate", "Kernels", "Layout", "ParseError",
-    "Problem", "ProblemError", "Progress", "Reduction",
+    "ConfigurationError", "CountOverflow", "CountResult", "Error", "Estimate", "Kernels",
+    "Layout", "ParseError", "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyomino",
     "queens", "reduce", "sudoku", "Svg", "svg_sheet",

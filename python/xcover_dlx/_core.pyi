@@ -31,6 +31,7 @@ class ParseError(Error):
 class ConfigurationError(Error):
     variable: str
     value: str
+class CountOverflow(Error): ...
 
 class Status(enum.Enum):
     exhausted = 0
@@ -48,6 +49,7 @@ class Layout(enum.Enum):
     sparse = 4
     multiplicities = 5
     costs = 6
+    memo = 7
 
 class Kernels(enum.Enum):
     automatic = 0
@@ -114,7 +116,7 @@ class Problem:
                   progress_interval: float = ...) -> SolutionIterator: ...
     def count(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
               threads: int = ..., layout: Layout = ..., progress: ProgressCallback = ...,
-              progress_interval: float = ...) -> CountResult: ...
+              progress_interval: float = ..., memo: bool | None = ...) -> CountResult: ...
     def solve(self, *, time_limit: float = ..., layout: Layout = ...,
               progress: ProgressCallback = ...,
               progress_interval: float = ...) -> list[int] | None: ...
@@ -143,6 +145,10 @@ class Statistics:
     def level_nodes(self) -> list[int]: ...
     @property
     def layout(self) -> Layout: ...
+    @property
+    def memo_hits(self) -> int: ...
+    @property
+    def memo_entries(self) -> int: ...
     @property
     def threads(self) -> int: ...
 
@@ -199,7 +205,8 @@ class Solver:
                   progress: ProgressCallback = ...,
                   progress_interval: float = ...) -> SolutionIterator: ...
     def count(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
-              progress: ProgressCallback = ..., progress_interval: float = ...) -> CountResult: ...
+              progress: ProgressCallback = ..., progress_interval: float = ...,
+              memo: bool | None = ...) -> CountResult: ...
     @overload
     def assume(self, option: int) -> bool: ...
     @overload
@@ -223,7 +230,7 @@ class Solver:
 
 def count(problem: Problem, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
           threads: int = ..., layout: Layout = ..., progress: ProgressCallback = ...,
-          progress_interval: float = ...) -> CountResult: ...
+          progress_interval: float = ..., memo: bool | None = ...) -> CountResult: ...
 
 class Reduction:
     @property

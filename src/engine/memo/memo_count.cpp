@@ -50,13 +50,13 @@ struct MemoCounter::Links {
 
   // What a level of the search holds.
   struct Frame {
-    std::int32_t item;        // the item branched on
-    std::int32_t node;        // the option being tried: a node in its list
-    std::uint64_t hash;       // the sub-problem's key's hash (its key: keys)
-    Count total;              // solutions of the options tried before `node`
-    std::uint64_t work;       // nodes a plain search would have taken so far
-    std::int32_t choices;     // options of `item` when the level opened
-    std::int32_t tried;       // options tried before `node`
+    std::int32_t item;     // the item branched on
+    std::int32_t node;     // the option being tried: a node in its list
+    std::uint64_t hash;    // the sub-problem's key's hash (its key: keys)
+    Count total;           // solutions of the options tried before `node`
+    std::uint64_t work;    // nodes a plain search would have taken so far
+    std::int32_t choices;  // options of `item` when the level opened
+    std::int32_t tried;    // options tried before `node`
   };
 
   void cover(int i);
@@ -120,8 +120,8 @@ struct MemoCounter::Links {
 MemoCounter::Links::Links(const Problem& problem) {
   items = problem.item_count();
   primary = problem.primary_count();
-  const std::size_t nodes = static_cast<std::size_t>(items) + 2 +
-                            problem.entry_count() + static_cast<std::size_t>(problem.option_count());
+  const std::size_t nodes = static_cast<std::size_t>(items) + 2 + problem.entry_count() +
+                            static_cast<std::size_t>(problem.option_count());
   top.assign(nodes, 0);
   up.assign(nodes, 0);
   down.assign(nodes, 0);
@@ -177,7 +177,8 @@ MemoCounter::Links::Links(const Problem& problem) {
 void MemoCounter::Links::set_color(std::uint64_t* words, int item, std::uint32_t c) const {
   const std::size_t s = static_cast<std::size_t>(item - 1 - primary);
   const std::size_t per_word = 64 / static_cast<std::size_t>(color_bits);
-  const unsigned shift = static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
+  const unsigned shift =
+      static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
   const std::uint64_t mask = (color_bits == 16 ? std::uint64_t{0xffff} : std::uint64_t{0xffffffff})
                              << shift;
   std::uint64_t& word = words[bit_words + s / per_word];
@@ -187,7 +188,8 @@ void MemoCounter::Links::set_color(std::uint64_t* words, int item, std::uint32_t
 std::uint32_t MemoCounter::Links::color_of(int item) const {
   const std::size_t s = static_cast<std::size_t>(item - 1 - primary);
   const std::size_t per_word = 64 / static_cast<std::size_t>(color_bits);
-  const unsigned shift = static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
+  const unsigned shift =
+      static_cast<unsigned>((s % per_word) * static_cast<std::size_t>(color_bits));
   const std::uint64_t mask = color_bits == 16 ? 0xffff : 0xffffffff;
   return static_cast<std::uint32_t>((key[bit_words + s / per_word] >> shift) & mask);
 }
@@ -401,7 +403,8 @@ std::uint64_t default_memo_bytes() {
 #if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
   const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
   if (pages > 0 && size > 0)
-    return std::min(kMost, static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(size) / 4);
+    return std::min(kMost,
+                    static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(size) / 4);
 #endif
   return kMost / 4;
 }
@@ -468,14 +471,14 @@ CountResult MemoCounter::count(const MemoRun& run) {
       trial && (!options.node_limit || trial < options.node_limit) ? trial : options.node_limit;
   const bool watched = options.time_limit > 0 || options.cancel || options.on_progress;
   std::uint64_t next_check = watched ? 1 : UINT64_MAX;
-  std::uint64_t next_progress = options.on_progress && options.progress_nodes
-                                    ? options.progress_nodes
-                                    : UINT64_MAX;
+  std::uint64_t next_progress =
+      options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
   double next_progress_seconds = options.progress_seconds;
   // What the levels have finished, for a count cut short.
   auto finished = [&] {
     Count sum = 0;
-    for (int k = 0; k < level + (open ? 1 : 0); ++k) sum += L.frames[static_cast<std::size_t>(k)].total;
+    for (int k = 0; k < level + (open ? 1 : 0); ++k)
+      sum += L.frames[static_cast<std::size_t>(k)].total;
     return sum;
   };
   auto progress = [&](double seconds) {
@@ -499,14 +502,13 @@ CountResult MemoCounter::count(const MemoRun& run) {
     if (node_limit && nodes >= node_limit) {
       if (nodes != trial || trial == options.node_limit) return Status::node_limit;
       if (saved < nodes) return Status::stopped;  // the memo does not pay
-      node_limit = options.node_limit;          // it does: on to the end
+      node_limit = options.node_limit;            // it does: on to the end
     }
     ++nodes;
     ++stats_.level_nodes[static_cast<std::size_t>(depth)];
     if (nodes < next_check) return std::nullopt;
     next_check = nodes + 1024;
-    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-      return Status::cancelled;
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return Status::cancelled;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (options.time_limit > 0 && seconds >= options.time_limit) return Status::time_limit;
     if (options.on_progress) {

@@ -16,10 +16,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <new>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
 
 #include "xcover/count.hpp"
 
@@ -38,8 +38,7 @@ class MemoTable {
   }
 
   // The entry for `key`, if held: its count and the work it took.
-  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count,
-            std::uint64_t& work) const {
+  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count, std::uint64_t& work) const {
     const std::uint32_t tag = tag_of(hash);
     std::size_t slot = hash & mask_;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
@@ -138,7 +137,8 @@ class MemoTable {
   using Buffer = std::unique_ptr<T[], Free>;
 
   void allocate(std::size_t slots) {
-    Buffer<std::uint32_t> tags(static_cast<std::uint32_t*>(std::calloc(slots, sizeof(std::uint32_t))));
+    Buffer<std::uint32_t> tags(
+        static_cast<std::uint32_t*>(std::calloc(slots, sizeof(std::uint32_t))));
     Buffer<std::uint64_t> data(
         static_cast<std::uint64_t*>(std::malloc(slots * stride_ * sizeof(std::uint64_t))));
     if (!tags || !data) throw std::bad_alloc();

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: MIT
+"""Memoised counts from Python: known counts past 2^64, the same counts as
+plain search, the automatic choice, and what the memo refuses."""
+import itertools
+
+import pytest
+
+import xcover_dlx as xc
+
+
+def matchings(n):
+    """Perfect matchings of n points: an option a pair."""
+    return xc.Problem(primary=range(n), options=list(itertools.combinations(range(n), 2)))
+
+
+def dominoes(n):
+    """Domino tilings of an n x n board."""
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    pairs = [((r, c), (r, c + 1)) for r, c in cells if c + 1 < n]
+    pairs += [((r, c), (r + 1, c)) for r, c in cells if r + 1 < n]
+    return xc.Problem(primary=cells, options=pairs)
+
+
+def test_memoised_counts_are_exact_past_two_to_the_64():
+    # OEIS A004003: domino tilings of the 12x12 and 14x14 boards.
+    result = dominoes(14).count(memo=True)
+    assert result.solutions == 112202208776036178000000
+    assert result.complete
+    solver = xc.Solver(dominoes(12))
+    assert solver.count(memo=True).solutions == 53060477521960000
+    assert solver.statistics.layout == xc.Layout.memo
+    assert solver.statistics.memo_hits > 0
+    assert solver.statistics.memo_entries > 0
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10])
+def test_memo_and_plain_agree(n):
+    p = matchings(n)
+    plain = p.count(memo=False, threads=1)
+    memo = p.count(memo=True)
+    assert plain.solutions == memo.solutions
+    assert plain.statistics.layout != xc.Layout.memo
+    assert memo.statistics.layout == xc.Layout.memo
+
+
+def test_the_automatic_choice():
+    # 21!! = 13,749,310,575 matchings: only the memo counts them at once.
+    big = matchings(22).count()
+    assert big.solutions == 13749310575
+    assert big.statistics.layout == xc.Layout.memo
+    small = matchings(8).count()
+    assert small.solutions == 105
+    assert small.statistics.layout != xc.Layout.memo
+
+
+def test_what_the_memo_refuses():
+    with pytest.raises(xc.Error, match="does not follow a solution_limit"):
+        matchings(6).count(3, memo=True)
+    with pytest.raises(TypeError, match="memo must be True, False or None"):
+        matchings(6).count(memo="yes")
+    too_many = xc.Problem(primary=range(128), options=[[i] for i in range(128)] * 2)
+    with pytest.raises(xc.CountOverflow, match="passes 2\\^128 - 1"):
+        too_many.count(memo=True)
+    assert issubclass(xc.CountOverflow, xc.Error)

@@ -64,10 +64,6 @@ class MemoTable {
   std::size_t size() const { return size_; }
   std::size_t slots() const { return mask_ + 1; }
   std::uint64_t bytes() const { return slots() * slot_bytes(); }
-  // Entries that gave way to others once the budget was reached.
-  std::uint64_t replaced() const { return replaced_; }
-  // Whether the table stopped growing (its budget, or the allocator).
-  bool full() const { return !can_grow_; }
 
  private:
   static constexpr std::size_t kFirstSlots = 1024;
@@ -124,7 +120,6 @@ class MemoTable {
     }
     if (least_work > work) return;
     write(least, hash, key, count, work);
-    ++replaced_;
   }
 
   // Memory from the C allocator: the tags zeroed by calloc (for a big
@@ -187,7 +182,6 @@ class MemoTable {
   Buffer<std::uint64_t> data_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
-  std::uint64_t replaced_ = 0;
   bool can_grow_ = true;
 };
 

@@ -38,9 +38,21 @@ installed() {
   dpkg -s "$1" >/dev/null 2>&1 || { [[ "$1" != *:* ]] && dpkg -s "$1:$native" >/dev/null 2>&1; }
 }
 missing=()
-for p in "${packages[@]}"; do
-  installed "$p" || missing+=("$p")
-done
+find_missing() {
+  missing=()
+  for p in "${packages[@]}"; do
+    installed "$p" || missing+=("$p")
+  done
+}
+find_missing
+if ((${#missing[@]})); then
+  # One install at a time: CI (.ci/run) runs steps side by side, and apt and
+  # dpkg fail rather than wait when another holds their locks. Once the lock
+  # is ours, what the other installed is no longer missing.
+  exec 9>/var/lock/xcover-setup.lock
+  flock 9
+  find_missing
+fi
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive

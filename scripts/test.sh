@@ -148,10 +148,17 @@ elif [[ "$mode" != --kernels ]]; then
 fi
 
 # The plain run (same build) ran every test with the best set this processor
-# runs, and the ones that do not depend on the kernel set (packaging, the
-# check of the objects): here each lower set runs every test that runs the
-# engine (the library's and the CLI's, which inherits XCOVER_KERNELS).
-once="^consumer_|^kernel_objects|^install_layout$|^readme_|^python$|^clang_format$"
+# runs, and the ones that do not depend on the kernel set: packaging (the
+# consumers, the install, the examples built against it), the check of the
+# objects, the docs (the manual, the man page, the commands the docs show,
+# the pictures rendered, the CMake version check), and the CLI's handling of
+# signals and checkpoint files (a count stopped by SIGTERM, SIGHUP or kill -9,
+# a checkpoint through a symbolic link: the engine's stops and resumes are the
+# library's tests, which run here). Each lower set runs every other test that
+# runs the engine (the library's and the CLI's, which inherits XCOVER_KERNELS).
+once="^consumer_|^kernel_objects|^install_layout$|^readme_|^python$|^clang_format$|^examples_installed$"
+once+="|^docs$|^man_page$|^docs_commands$|^render_pictures$|^cmake_minimum_version$"
+once+="|^SIGTERM and SIGHUP|killed at random|checkpoint given as a symbolic link"
 best=$("$dir/xcover" --version | sed -n 's/.*(kernels: \([a-z0-9]*\);.*/\1/p')
 ran=() skipped=()
 for set in baseline avx2 avx512 avx512icl; do

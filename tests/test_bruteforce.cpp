@@ -20,6 +20,8 @@
 #include "layout_run.hpp"
 #include "random_problems.hpp"
 
+namespace test_bruteforce {
+
 namespace {
 
 using SolutionSet = std::set<std::vector<int>>;
@@ -470,3 +472,5 @@ TEST_CASE("the sparse sets search the links' tree: same solutions, order and cou
   }
   CHECK(cut > xcover::test::sanitized_share(100));
 }
+
+}  // namespace test_bruteforce

@@ -7,6 +7,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_commands_cli {
+
 using xcover::test::data_file;
 using xcover::test::run_cli;
 
@@ -152,3 +154,5 @@ TEST_CASE("xcover solve --format json: solutions, count, status and statistics o
     CHECK(has(r.err, "--format json does not go with"));
   }
 }
+
+}  // namespace test_commands_cli

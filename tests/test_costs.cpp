@@ -17,6 +17,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_costs {
+
 using xcover::CostedSolution;
 using xcover::parse_dlx;
 using xcover::ParseError;
@@ -298,3 +300,5 @@ TEST_CASE("cheapest: the optimum costs DLX5 finds on generated problems") {
     }
   }
 }
+
+}  // namespace test_costs

@@ -6,6 +6,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_costs_cli {
+
 using xcover::test::run_cli;
 using xcover::test::temp_file;
 
@@ -119,3 +121,5 @@ TEST_CASE("xcover solve --cheapest refuses multiplicities with a clear error") {
   CHECK(r.out.empty());
   CHECK(r.err.find("multiplicities") != std::string::npos);
 }
+
+}  // namespace test_costs_cli

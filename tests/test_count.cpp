@@ -12,6 +12,8 @@
 #include "xcover/parallel.hpp"
 #include "xcover/puzzles/queens.hpp"
 
+namespace test_count {
+
 namespace {
 
 const xcover::Count two64 = xcover::Count(UINT64_MAX) + 1;
@@ -117,3 +119,5 @@ TEST_CASE("a checkpoint carries totals past 2^64, and a resumed count adds to th
   CHECK(second.statistics().solutions == two64 * 5 + 92);
   CHECK(second.statistics().nodes > two64 * 7 + nodes);
 }
+
+}  // namespace test_count

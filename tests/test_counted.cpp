@@ -18,6 +18,8 @@
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_counted {
+
 namespace {
 
 std::string name(char prefix, int k) { return std::string(1, prefix).append(std::to_string(k)); }
@@ -251,3 +253,5 @@ TEST_CASE("an estimate of the counted bit sets is the links' estimate") {
   CHECK(a.nodes == b.nodes);
   CHECK(a.solutions == b.solutions);
 }
+
+}  // namespace test_counted

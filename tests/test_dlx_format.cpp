@@ -10,6 +10,8 @@ using namespace std::string_literals;
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_dlx_format {
+
 using xcover::parse_dlx;
 using xcover::ParseError;
 
@@ -343,3 +345,5 @@ TEST_CASE("line ends: \\n, \\r\\n and a lone \\r (old Mac files) all end a line"
   std::istringstream bad("a\rb\r");
   CHECK_THROWS_WITH_AS(xcover::read_dlx(bad, "f"), "f:2: unknown item 'b'", xcover::ParseError);
 }
+
+}  // namespace test_dlx_format

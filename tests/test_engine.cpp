@@ -11,6 +11,8 @@
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_engine {
+
 namespace {
 
 // Every solution as a sorted list of option texts.
@@ -354,3 +356,5 @@ TEST_CASE("the layout follows the problem's size, or the caller") {
     CHECK(automatic.statistics().nodes == links.statistics().nodes);
   }
 }
+
+}  // namespace test_engine

@@ -17,6 +17,8 @@
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_errors {
+
 TEST_CASE("every error type derives from xcover::Error, itself a std::runtime_error") {
   static_assert(std::is_base_of_v<std::runtime_error, xcover::Error>);
   static_assert(std::is_base_of_v<xcover::Error, xcover::ProblemError>);
@@ -117,3 +119,5 @@ TEST_CASE("SudokuError: sizes, cells and digits, puzzle lines") {
   CHECK(error_of([&] { (void)solver.solve(xcover::SudokuBoard(4), solution); }) ==
         "a 4x4 board given to a solver for 9x9, 3x3 boxes");
 }
+
+}  // namespace test_errors

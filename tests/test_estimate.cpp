@@ -26,6 +26,8 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_estimate {
+
 namespace {
 
 constexpr xcover::Layout kLayouts[] = {xcover::Layout::links, xcover::Layout::bitsets};
@@ -410,3 +412,5 @@ TEST_CASE("estimate: a problem with multiplicities is refused, the solver stays 
   // b once, a 0 to 2 times, each option at most once: {ab}, {b}, {ab, a}, {b, a}.
   CHECK(solver.count().solutions == 4);
 }
+
+}  // namespace test_estimate

@@ -21,6 +21,8 @@
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"
 
+namespace test_hostile_input {
+
 using xcover::test::lines_of;
 using xcover::test::sanitized;
 
@@ -510,3 +512,5 @@ TEST_CASE("hostile: output that cannot be written is not success") {
     CHECK(r.err.empty());
   }
 }
+
+}  // namespace test_hostile_input

@@ -17,6 +17,8 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_kernels {
+
 namespace {
 
 constexpr xcover::Kernels kSets[] = {xcover::Kernels::baseline, xcover::Kernels::avx2,
@@ -285,3 +287,5 @@ TEST_CASE("new solvers take the kernel set expected (XCOVER_EXPECT_KERNELS)") {
   const xcover::Problem queens = xcover::make_queens(6).problem;
   CHECK(xcover::Solver(queens).kernels() == xcover::default_kernels());
 }
+
+}  // namespace test_kernels

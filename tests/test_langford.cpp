@@ -10,6 +10,8 @@
 #include "cli_support.hpp"
 #include "xcover/puzzles/langford.hpp"
 
+namespace test_langford {
+
 namespace {
 
 // OEIS A014552 for n = 3..12; the exact-cover counts are twice these, since
@@ -97,3 +99,5 @@ TEST_CASE("langford CLI: sequences, counts, --emit read back by solve") {
     }
   }
 }
+
+}  // namespace test_langford

@@ -16,6 +16,8 @@
 #include "xcover/puzzles/queens.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_layouts {
+
 namespace {
 
 using xcover::Layout;
@@ -213,3 +215,5 @@ static_assert(TakesTreeOptions<xcover::EstimateOptions> && !TakesLimits<xcover::
               !TakesProgress<xcover::EstimateOptions> && TakesStops<xcover::EstimateOptions>);
 static_assert(!std::is_convertible_v<xcover::SearchOptions, xcover::CheapestOptions>);
 static_assert(!std::is_convertible_v<xcover::SearchOptions, xcover::EstimateOptions>);
+
+}  // namespace test_layouts

@@ -18,6 +18,8 @@
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_memo_count {
+
 namespace {
 
 using xcover::Count;
@@ -325,3 +327,5 @@ TEST_CASE(
         "ParallelSearch::run: a memoised count is neither checkpointed nor resumed: count "
         "plainly (Counting::plain) to keep checkpoints");
 }
+
+}  // namespace test_memo_count

@@ -19,6 +19,8 @@
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_multiplicities {
+
 namespace {
 
 // The example in DLX3's introduction.
@@ -285,3 +287,5 @@ TEST_CASE("multiplicities: an item covered 0 to 2 times, and the empty solution"
   std::sort(sizes.begin(), sizes.end());
   CHECK(sizes == std::vector<std::size_t>{0, 1});
 }
+
+}  // namespace test_multiplicities

@@ -16,6 +16,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
 
+namespace test_parallel {
+
 namespace {
 
 // N-queens with rows and columns primary, diagonals secondary.
@@ -781,3 +783,5 @@ TEST_CASE("a trial on one thread that does not finish is forgotten: the workers 
   CHECK_THROWS_WITH_AS(static_cast<void>(search.run()),
                        doctest::Contains("after a solution visitor threw"), xcover::Error);
 }
+
+}  // namespace test_parallel

@@ -7,6 +7,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_pictures_cli {
+
 using xcover::test::data_file;
 using xcover::test::run_cli;
 
@@ -133,3 +135,5 @@ TEST_CASE("--color: always colours, never and a pipe do not, NO_COLOR is honoure
       "NO_COLOR=1 \"$XCOVER\" polyomino --board 3x20 --limit 1 --color auto");
   CHECK(no_color.out == never.out);
 }
+
+}  // namespace test_pictures_cli

@@ -19,6 +19,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 
+namespace test_polyomino {
+
 using xcover::test::blocks_of;
 namespace poly = xcover::polyomino;
 
@@ -708,3 +710,5 @@ TEST_CASE("polyomino CLI") {
       std::remove(file.c_str());
   }
 }
+
+}  // namespace test_polyomino

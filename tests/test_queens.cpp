@@ -9,6 +9,8 @@
 #include "cli_support.hpp"
 #include "xcover/puzzles/queens.hpp"
 
+namespace test_queens {
+
 using xcover::test::blocks_of;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("queens CLI: pictures, counts, --emit read back by solve") {
               .err.find("N must be a whole number from 1 to 1000, not 'abc'") != std::string::npos);
   }
 }
+
+}  // namespace test_queens

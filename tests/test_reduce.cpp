@@ -22,6 +22,8 @@
 #include "xcover/reduce.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_reduce {
+
 namespace {
 
 // reduce() with the way of testing an option forced.
@@ -378,3 +380,5 @@ TEST_CASE("options without a primary item and unused secondary items are dropped
   CHECK(nothing.removed_items == 0);
   CHECK(xcover::Solver(nothing.problem).count().solutions == 1);
 }
+
+}  // namespace test_reduce

@@ -11,6 +11,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_reduce_cli {
+
 using xcover::test::data_file;
 using xcover::test::lines_of;
 using xcover::test::run_cli;
@@ -193,3 +195,5 @@ TEST_CASE("xcover solve --preprocess: no solution, --stats, bad input") {
   CHECK(r.exit_code == 1);
   CHECK(r.err == bad + ":2: unknown item 'c'\n");
 }
+
+}  // namespace test_reduce_cli

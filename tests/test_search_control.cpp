@@ -9,6 +9,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_search_control {
+
 namespace {
 
 // N-queens in the text format, rows and columns primary, diagonals
@@ -227,3 +229,5 @@ TEST_CASE("assumptions equal solving the reduced problem") {
     CHECK_THROWS_AS(static_cast<void>(solver.assume(problem.option_count())), xcover::ProblemError);
   }
 }
+
+}  // namespace test_search_control

@@ -11,6 +11,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_solve_cli {
+
 using xcover::test::data_file;
 using xcover::test::run_cli;
 using xcover::test::run_script;
@@ -663,3 +665,5 @@ TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items) on one thread") 
   CHECK(r.exit_code == 0);
   CHECK(r.out == "1\n");
 }
+
+}  // namespace test_solve_cli

@@ -22,6 +22,8 @@
 // Work sharing is internal: ParallelSearch and MPI pass it to the engine.
 #include "../src/engine/work_sharing.hpp"
 
+namespace test_solver_api {
+
 namespace {
 
 constexpr xcover::Layout kLayouts[] = {xcover::Layout::links, xcover::Layout::bitsets};
@@ -387,3 +389,5 @@ TEST_CASE("a sibling searches as the solver it came from, with state of its own"
     CHECK(all_solutions(first) == all_solutions(second));
   }
 }
+
+}  // namespace test_solver_api

@@ -14,6 +14,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
+namespace test_subset_rule {
+
 namespace {
 
 using SolutionSet = std::set<std::vector<int>>;
@@ -146,3 +148,5 @@ TEST_CASE("the subset rule keeps the solutions of random problems") {
   }
   CHECK(fewer > 0);
 }
+
+}  // namespace test_subset_rule

@@ -13,6 +13,8 @@
 #include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
+namespace test_sudoku {
+
 using xcover::test::puzzle_lines;
 
 namespace {
@@ -465,3 +467,5 @@ TEST_CASE("sudoku: a 16x16 line with '0' and no 'G' is refused as ambiguous") {
   CHECK(grid.get(0, 0) == 0);
   CHECK(grid.get(0, 2) == 16);
 }
+
+}  // namespace test_sudoku

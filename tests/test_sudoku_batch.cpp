@@ -15,6 +15,8 @@
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"
 
+namespace test_sudoku_batch {
+
 using xcover::test::puzzle_lines;
 
 namespace {
@@ -396,3 +398,5 @@ TEST_CASE("sudoku batch: lines of every shape, in input order, on 1, 2 and 4 thr
     }
   }
 }
+
+}  // namespace test_sudoku_batch

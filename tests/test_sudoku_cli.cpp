@@ -13,6 +13,8 @@
 #include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
+namespace test_sudoku_cli {
+
 using xcover::test::lines_of;
 using xcover::test::puzzle_lines;
 using xcover::test::sanitized;
@@ -273,3 +275,5 @@ TEST_CASE("sudoku cli: a full disk is reported with its own error, with threads 
     CHECK(r.err == "xcover: cannot write the output: No space left on device\n");
   }
 }
+
+}  // namespace test_sudoku_cli

@@ -17,6 +17,8 @@
 #include "xcover/puzzles/sudoku_rate.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
 
+namespace test_sudoku_rules {
+
 using xcover::SudokuAlphabet;
 using xcover::SudokuBoard;
 using xcover::SudokuError;
@@ -480,3 +482,5 @@ TEST_CASE("rules: Knuth's generalized Sudoku, holes and partial boxes") {
   CHECK_THROWS_WITH_AS(xcover::parse_knuth_sudoku("1.\n..\n00\n00\n", "e.txt"),
                        "e.txt:4: box 0 has more than 2 cells", xcover::ParseError);
 }
+
+}  // namespace test_sudoku_rules

@@ -10,6 +10,8 @@
 
 #include "cli_support.hpp"
 
+namespace test_sudoku_variants_cli {
+
 using xcover::test::data_file;
 using xcover::test::lines_of;
 using xcover::test::run_cli;
@@ -310,3 +312,5 @@ TEST_CASE("sudoku variants cli: errors name the line and what is wrong") {
   const auto no_boxes = run_cli("sudoku --generate 1 --alphabet 123456", "");
   CHECK(no_boxes.exit_code == 2);
 }
+
+}  // namespace test_sudoku_variants_cli

@@ -14,6 +14,8 @@
 #include "xcover/puzzles/sudoku_text.hpp"
 #include "xcover/puzzles/svg.hpp"
 
+namespace test_svg {
+
 namespace poly = xcover::polyomino;
 using xcover::Solution;
 using xcover::Solver;
@@ -285,3 +287,5 @@ TEST_CASE("svg: a solution of another problem is refused") {
   const xcover::LangfordProblem langford = xcover::make_langford(3);
   CHECK_THROWS_AS(xcover::render_svg(langford, foreign), xcover::ProblemError);
 }
+
+}  // namespace test_svg

@@ -10,6 +10,8 @@
 
 #if defined(__linux__)
 #include <sched.h>
+
+namespace test_threads {
 #endif
 
 TEST_CASE("threads: default_threads() is at least 1 and at most the hardware's") {
@@ -43,3 +45,5 @@ TEST_CASE("threads: xcover sudoku under taskset runs one thread by default") {
   CHECK(r.err.find("threads 1\n") != std::string::npos);
 }
 #endif
+
+}  // namespace test_threads

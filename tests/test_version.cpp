@@ -8,6 +8,8 @@
 #include "cli_support.hpp"
 #include "xcover/version.hpp"
 
+namespace test_version {
+
 // tests/CMakeLists.txt passes CMake's own idea of the version and of the
 // build, so a header that went stale or was written by hand shows up here.
 #ifndef XCOVER_TEST_PROJECT_VERSION
@@ -40,3 +42,5 @@ TEST_CASE("xcover --version prints the project version") {
         0);
   CHECK(result.err.empty());
 }
+
+}  // namespace test_version

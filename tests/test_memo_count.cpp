@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "error_of.hpp"
+#include "families.hpp"
 #include "random_problems.hpp"
 #include "sanitized.hpp"
 #include "xcover/parallel.hpp"
@@ -31,43 +32,6 @@ using xcover::Status;
 
 const CountOptions kMemo{Counting::memo};
 const CountOptions kPlain{Counting::plain};
-
-// Perfect matchings of n points: an item a point, an option a pair.
-Problem matchings(int n) {
-  Problem p;
-  for (int i = 0; i < n; ++i) p.add_primary(numbered('p', i));
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) p.add_option({xcover::OptionEntry{i}, xcover::OptionEntry{j}});
-  return p;
-}
-
-// Partitions of an n-set into blocks: an option every nonempty subset.
-Problem partitions(int n) {
-  Problem p;
-  for (int i = 0; i < n; ++i) p.add_primary(numbered('e', i));
-  for (unsigned mask = 1; mask < (1u << n); ++mask) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int i = 0; i < n; ++i)
-      if (mask >> i & 1u) entries.push_back({i});
-    p.add_option(entries);
-  }
-  return p;
-}
-
-// Domino tilings of an n-by-n board.
-Problem dominoes(int n) {
-  Problem p;
-  for (int cell = 0; cell < n * n; ++cell) p.add_primary(numbered('c', cell));
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      if (c + 1 < n)
-        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + 1}});
-      if (r + 1 < n)
-        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
-    }
-  }
-  return p;
-}
 
 Count memo_count(const Problem& problem) {
   Solver solver(problem);
@@ -144,16 +108,6 @@ TEST_CASE("memoised counts equal a brute force on random problems with colours a
 }
 
 TEST_CASE("a memoised count is exact up to 2^128 - 1 and throws CountOverflow past it") {
-  // k items with two options each: 2^k solutions, counted in k levels.
-  auto doubled = [](int k) {
-    Problem p;
-    for (int i = 0; i < k; ++i) {
-      p.add_primary(numbered('x', i));
-      p.add_option({xcover::OptionEntry{i}});
-      p.add_option({xcover::OptionEntry{i}});
-    }
-    return p;
-  };
   CHECK(memo_count(doubled(127)) == Count::from_halves(std::uint64_t{1} << 63, 0));
   const Problem too_many = doubled(128);
   Solver solver(too_many);

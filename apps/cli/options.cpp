@@ -195,6 +195,10 @@ void SearchFlags::add_to(po::options_description& options) {
        "--memo or --no-memo, --count takes the memo where it pays")
       ("no-memo", po::bool_switch(&no_memo),
        "with --count: visit every solution, never the memo")
+      ("zdd", po::value(&zdd)->value_name("FILE"),
+       "with --count: count with the memo and write every solution to FILE as a decision "
+       "diagram (a ZDD, one node a line: docs/formats.md), which 'xcover zdd' counts, samples "
+       "and indexes without searching again; one thread")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")
@@ -281,6 +285,28 @@ SearchOptions SearchFlags::search_options() const {
                          " (a memoised count counts whole sub-problems, on one thread, by "
                          "DLX1's choice of item)");
     }
+  }
+  if (!zdd.empty()) {
+    if (!count) throw UsageError("--zdd writes the diagram of a count: add --count");
+    if (zdd == "-") throw UsageError("--zdd takes a file name: standard output carries the count");
+    const char* refused = no_memo                           ? "--no-memo"
+                          : limit                           ? "--limit"
+                          : !checkpoint.empty()             ? "--checkpoint"
+                          : !resume.empty()                 ? "--resume"
+                          : mpi                             ? "--mpi"
+                          : ordered                         ? "--ordered"
+                          : propagate                       ? "--propagate"
+                          : item_choice != "first-shortest" ? "--item-choice"
+                          : seed                            ? "--seed"
+                          : layout != "auto"                ? "--layout"
+                                                            : nullptr;
+    if (refused)
+      throw UsageError(std::string("--zdd does not go with ") + refused +
+                       " (the diagram is made by a memoised count of every solution, on one "
+                       "thread, branching on the first item left)");
+    // A file that cannot be written is said now, not after the search (the
+    // diagram is written as a checkpoint is: beside it, then renamed).
+    check_checkpoint_path(zdd);
   }
   apply_memory_limit(memory_limit);
   SearchOptions options;

@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/threads.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover::python {
 namespace {
@@ -129,6 +130,14 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   ParallelSearch search(problem, parallel);
   const Status status = run_search(interrupt, [&] { return search.run(); });
   return {search.statistics().solutions, status, search.statistics()};
+}
+
+ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting) {
+  SearchOptions options = limits;
+  Interrupt interrupt;
+  interrupt.report_progress(reporting.callback, reporting.interval);
+  interrupt.watch(options);
+  return run_search(interrupt, [&] { return box.solver.zdd(options); });
 }
 
 // The limits a search takes from Python: ValueError for a negative one.
@@ -260,6 +269,20 @@ shape. It keeps its own copy of the problem.)doc")
           py::arg("progress_interval") = 1.0, py::arg("memo") = py::none(),
           (std::string("Counts solutions; returns a CountResult.\n") + kLimits + kMemo).c_str())
       .def(
+          "zdd",
+          [](SolverBox& box, double time_limit, const py::int_& node_limit,
+             const py::object& progress, double progress_interval) {
+            return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
+                            {progress, progress_interval});
+          },
+          py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+          py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+          (std::string("Every solution as a decision diagram (Zdd), made by a memoised count on "
+                       "one thread; a ZddResult, whose zdd is None when a limit stopped it. "
+                       "Error with assumptions, ProblemError with multiplicities.\n") +
+           kLimits)
+              .c_str())
+      .def(
           "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
           py::arg("option"),
           "Forces an option into every solution until clear_assumptions(); False when it "
@@ -360,6 +383,20 @@ shape. It keeps its own copy of the problem.)doc")
                    "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
                    "\n") +
        kLimits + kMemo)
+          .c_str());
+  m.def(
+      "zdd",
+      [](const Problem& problem, double time_limit, const py::int_& node_limit,
+         const py::object& progress, double progress_interval) {
+        SolverBox box(problem, Layout::automatic, Kernels::automatic);
+        return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
+                        {progress, progress_interval});
+      },
+      py::arg("problem"), py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+      py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+      (std::string("Every solution of a problem as a decision diagram (Zdd): a ZddResult, as "
+                   "Solver.zdd.\n") +
+       kLimits)
           .c_str());
   // What threads=0 means everywhere: the CPUs this process may use.
   m.def("default_threads", &default_threads);

@@ -12,6 +12,7 @@
 
 #include "memo_table.hpp"
 #include "xcover/error.hpp"
+#include "zdd_nodes.hpp"
 
 namespace xcover::detail {
 
@@ -57,6 +58,7 @@ struct MemoCounter::Links {
     std::uint64_t work;    // nodes a plain search would have taken so far
     std::int32_t choices;  // options of `item` when the level opened
     std::int32_t tried;    // options tried before `node`
+    std::size_t made;      // the diagram's stack when the level opened
   };
 
   void cover(int i);
@@ -73,6 +75,14 @@ struct MemoCounter::Links {
   void unassume();
   // The item to branch on: the first of fewest options.
   int choose() const;
+  // For an ordered diagram: the first primary item left, unless one has no
+  // option (then that one: the sub-problem is dead, whatever the order).
+  int choose_first() const;
+  // The option (its index) that node x is in.
+  int option_of(int x) const {
+    while (top[x] > 0) ++x;
+    return -top[x] - 1;
+  }
   // The key of the sub-problem that committing x (in the list of the item
   // just covered) leaves, into `out`, and its hash; whether it is solved
   // (no primary item left). Changes nothing.
@@ -383,6 +393,12 @@ int MemoCounter::Links::choose() const {
   return best;
 }
 
+int MemoCounter::Links::choose_first() const {
+  for (int i = rlink[0]; i != 0; i = rlink[i])
+    if (len[i] == 0) return i;
+  return rlink[0];
+}
+
 MemoCounter::MemoCounter(const Problem& problem) {
   if (problem.has_multiplicities())
     throw ProblemError(
@@ -420,6 +436,10 @@ CountResult MemoCounter::count(const MemoRun& run) {
   stats_.layout = Layout::memo;
   stats_.level_nodes.assign(L.frames.size() + 1, 0);
   L.updates = 0;
+  zdd_root_ = Zdd::kNone;
+  ZddNodes* const zdd = run.zdd;
+  if (zdd && !run.assumptions.empty())
+    throw Error("a diagram of the solutions is made without assumptions");
   CountResult result;
   std::uint64_t nodes = 0;
 
@@ -431,7 +451,10 @@ CountResult MemoCounter::count(const MemoRun& run) {
     }
   }
   const std::size_t words = L.key.size();
-  MemoTable memo(words, memo_bytes);
+  MemoTable memo(words, memo_bytes, zdd != nullptr);
+  // The diagram's children of the open levels' options tried so far: an
+  // option and the node of its sub-problem, for each that has solutions.
+  std::vector<std::pair<int, std::uint64_t>> made;
   // Frames 0..level-1 have an option committed (their `node`); frame
   // `level`, when `open`, has its item covered and no option committed.
   int level = 0;
@@ -541,19 +564,22 @@ CountResult MemoCounter::count(const MemoRun& run) {
     if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
     if (L.uncovered == 0) {
       unwind();
+      zdd_root_ = Zdd::kEmpty;
       return finish(Status::exhausted, 1);
     }
     Count answer = 0;
     std::uint64_t answer_work = 0;
+    std::uint64_t answer_node = Zdd::kNone;  // the diagram's node of `answer`
     for (;;) {
       // Open a level: the links hold a sub-problem, unsolved, not in the memo.
       Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-      const int i = L.choose();
+      const int i = zdd ? L.choose_first() : L.choose();
       if (L.len[i] == 0) {
         // A dead end, kept too: the level above then need not commit its
         // option to find it again.
         answer = 0;
         answer_work = 1;
+        answer_node = Zdd::kNone;
         memo.insert(hash, L.key.data(), 0, 1);
       } else {
         f.item = i;
@@ -563,6 +589,7 @@ CountResult MemoCounter::count(const MemoRun& run) {
         f.work = 1;
         f.choices = L.len[i];
         f.tried = 0;
+        f.made = made.size();
         std::copy(L.key.begin(), L.key.end(),
                   L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
         L.cover(i);
@@ -582,7 +609,8 @@ CountResult MemoCounter::count(const MemoRun& run) {
             if (solved) {
               answer = 1;
               answer_work = 1;
-            } else if (memo.find(hash, child.data(), answer, answer_work)) {
+              answer_node = Zdd::kEmpty;
+            } else if (memo.find(hash, child.data(), answer, answer_work, &answer_node)) {
               ++stats_.memo_hits;
               saved = saturating_add(saved, answer_work);
             } else {
@@ -599,10 +627,19 @@ CountResult MemoCounter::count(const MemoRun& run) {
             open = false;
             answer = g.total;
             answer_work = g.work;
+            if (zdd) {
+              // The level's chain of nodes, its last option's first: each
+              // option's sub-problem as HI, the options after it as LO.
+              answer_node = Zdd::kNone;
+              for (std::size_t k = made.size(); k-- > g.made;)
+                answer_node = zdd->make(made[k].first, answer_node, made[k].second);
+              made.resize(g.made);
+            }
             memo.insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
-                        answer_work);
+                        answer_work, answer_node);
             if (level == 0) {
               unwind();
+              zdd_root_ = answer_node;
               return finish(Status::exhausted, answer);
             }
             --level;
@@ -627,6 +664,7 @@ CountResult MemoCounter::count(const MemoRun& run) {
           throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
         g.total = sum;
         g.work = saturating_add(g.work, answer_work);
+        if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), answer_node);
         ++g.tried;
         g.node = L.down[g.node];
       }

@@ -20,6 +20,8 @@
 
 namespace xcover::detail {
 
+class ZddNodes;
+
 // One memoised count: the options forced first, the limits (node_limit,
 // time_limit, cancel) and progress reports of `options`, the memo's budget
 // in bytes (0: a quarter of the machine's memory, at most 4 GiB), and a
@@ -30,6 +32,11 @@ struct MemoRun {
   const SearchOptions* options;
   std::uint64_t memo_bytes = 0;
   std::uint64_t trial_nodes = 0;
+  // When set, the count makes the diagram of the solutions too: it
+  // branches on the first primary item left (so that the diagram is
+  // ordered, see zdd.hpp), makes the nodes here, and zdd_root() is its
+  // root. No assumptions then.
+  ZddNodes* zdd = nullptr;
 };
 
 class MemoCounter {
@@ -47,11 +54,14 @@ class MemoCounter {
   CountResult count(const MemoRun& run);
 
   const Statistics& statistics() const { return stats_; }
+  // The diagram's root after a complete count that made one (MemoRun::zdd).
+  std::uint64_t zdd_root() const { return zdd_root_; }
 
  private:
   struct Links;
   std::unique_ptr<Links> links_;
   Statistics stats_;
+  std::uint64_t zdd_root_ = 0;
 };
 
 }  // namespace xcover::detail

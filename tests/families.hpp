@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Problems whose counts are known (OEIS), for the tests of counting: perfect
-// matchings, set partitions, domino tilings, and independent doublings.
+// matchings, set partitions, domino tilings, Steiner triple systems, and
+// independent doublings.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "random_problems.hpp"
@@ -42,6 +44,22 @@ inline xcover::Problem dominoes(int n) {
         p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
     }
   }
+  return p;
+}
+
+// Labelled Steiner triple systems on n points: an item for each pair of
+// points, an option for each triple (covering its three pairs).
+inline xcover::Problem triple_systems(int n) {
+  xcover::Problem p;
+  std::vector<std::vector<int>> pair(static_cast<std::size_t>(n), std::vector<int>(n, -1));
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      pair[i][j] = p.add_primary(numbered('p', i) + "-" + std::to_string(j));
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      for (int k = j + 1; k < n; ++k)
+        p.add_option({xcover::OptionEntry{pair[i][j]}, xcover::OptionEntry{pair[i][k]},
+                      xcover::OptionEntry{pair[j][k]}});
   return p;
 }
 

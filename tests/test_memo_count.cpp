@@ -69,6 +69,10 @@ TEST_CASE("memoised counts of known families (OEIS)") {
   CHECK(memo_count(dominoes(4)) == 36);
   CHECK(memo_count(dominoes(8)) == 12988816);
   CHECK(memo_count(dominoes(12)) == Count(53060477521960000ull));
+  // A030128: labelled Steiner triple systems on 7 and 9 points (none on 8).
+  CHECK(memo_count(triple_systems(7)) == 30);
+  CHECK(memo_count(triple_systems(8)) == 0);
+  CHECK(memo_count(triple_systems(9)) == 840);
   // Past 2^64 (half a second; the sanitizer run leaves it to the plain run).
   if (!XCOVER_TEST_SANITIZED)
     CHECK(xcover::to_string(memo_count(dominoes(14))) == "112202208776036178000000");
@@ -105,6 +109,59 @@ TEST_CASE("memoised counts equal a brute force on random problems with colours a
     if (expected != 0) ++nonzero;
   }
   CHECK(nonzero > cases / 4);
+}
+
+TEST_CASE("memoised counts on 1, 2 and 4 threads equal a brute force, with and without colours") {
+  std::mt19937 rng(20261127);
+  RandomShape shape;
+  shape.most_primaries = 6;
+  shape.most_secondaries = 4;
+  shape.most_colors = 3;
+  shape.most_options = 12;
+  shape.density_low = 20;
+  shape.density_high = 50;
+  const int cases = xcover::test::sanitized_share(150);
+  for (int t = 0; t < cases; ++t) {
+    CAPTURE(t);
+    if (t == cases / 2) shape.most_colors = 0;  // then without colours
+    const Problem problem = random_problem(rng, shape);
+    const Count expected = brute_force(problem, {});
+    for (const unsigned threads : {1u, 2u, 4u}) {
+      CAPTURE(threads);
+      xcover::ParallelOptions options;
+      options.threads = threads;
+      options.count = kMemo;
+      xcover::ParallelSearch search(problem, options);
+      REQUIRE(search.run() == Status::exhausted);
+      CHECK(search.statistics().solutions == expected);
+    }
+  }
+  // Big enough for every thread to search: the same counts, and the memo's
+  // figures add up the threads'.
+  const std::vector<Problem> known = {matchings(16), dominoes(8), partitions(9)};
+  const std::vector<Count> counts = {2027025, 12988816, 21147};
+  for (std::size_t k = 0; k < known.size(); ++k) {
+    for (const unsigned threads : {2u, 4u}) {
+      xcover::ParallelOptions options;
+      options.threads = threads;
+      options.count = kMemo;
+      xcover::ParallelSearch search(known[k], options);
+      REQUIRE(search.run() == Status::exhausted);
+      CHECK(search.statistics().solutions == counts[k]);
+      CHECK(search.statistics().threads == threads);
+      CHECK(search.statistics().layout == Layout::memo);
+      CHECK(search.statistics().memo_entries > 0);
+    }
+  }
+  // Cancelled from the start: every thread stops, and the count says so.
+  std::atomic<bool> cancel{true};
+  xcover::ParallelOptions cancelled;
+  cancelled.threads = 2;
+  cancelled.count = kMemo;
+  cancelled.search.cancel = &cancel;
+  const Problem big = matchings(24);
+  xcover::ParallelSearch stopped(big, cancelled);
+  CHECK(stopped.run() == Status::cancelled);
 }
 
 TEST_CASE("a memoised count is exact up to 2^128 - 1 and throws CountOverflow past it") {
@@ -251,8 +308,7 @@ TEST_CASE("the automatic choice takes the memo where it pays, and plain search e
   CHECK(plain_solver.statistics().layout != Layout::memo);
 }
 
-TEST_CASE(
-    "ParallelSearch counts with the memo on the calling thread, or refuses with checkpoints") {
+TEST_CASE("ParallelSearch counts with the memo on its threads, or refuses with checkpoints") {
   const Problem problem = matchings(20);
   xcover::ParallelOptions options;
   options.threads = 2;
@@ -260,7 +316,7 @@ TEST_CASE(
   CHECK(search.run() == Status::exhausted);
   CHECK(search.statistics().solutions == Count(654729075));
   CHECK(search.statistics().layout == Layout::memo);
-  CHECK(search.statistics().threads == 1);
+  CHECK(search.statistics().threads == 2);
 
   xcover::ParallelOptions plain = options;
   plain.count = kPlain;

@@ -87,6 +87,10 @@ TEST_CASE("a diagram counts the known families, ordered and reduced") {
     CHECK(ordered_and_reduced(problem, zdd));
   }
   CHECK(diagram_of(dominoes(8)).count() == 12988816);
+  const Problem sts9 = triple_systems(9);
+  const Zdd steiner = diagram_of(sts9);
+  CHECK(steiner.count() == 840);
+  CHECK(ordered_and_reduced(sts9, steiner));
   CHECK(diagram_of(dominoes(3)).root() == Zdd::kNone);
   CHECK(diagram_of(Problem()).root() == Zdd::kEmpty);
 }
@@ -206,12 +210,12 @@ TEST_CASE("the terminals alone, the text's errors, and counts past 2^128") {
         "d.zdd:1: LO is 'Q': a node's ID, B (no solution) or T (the empty solution)");
   CHECK(refused("2 1 B T\n2 2 B T\n.\n") == "d.zdd:2: node 2 is defined twice");
   CHECK(refused(".\n") == "d.zdd:1: the diagram is empty: no node before the '.'");
-  CHECK(refused("2 1 B T\n.\n3 1 B T\n") ==
-        "d.zdd:3: a line after the '.' that ends the diagram");
+  CHECK(refused("2 1 B T\n.\n3 1 B T\n") == "d.zdd:3: a line after the '.' that ends the diagram");
   CHECK_THROWS_AS((void)read_text("2 1 B\n.\n"), xcover::ParseError);
 
-  CHECK(error_of([] { (void)Zdd({{0, 0, 3}}, 2); }) ==
-        "Zdd: node 2 has a child that is not below it (children come first)");
+  CHECK(error_of([] {
+          (void)Zdd({{0, 0, 3}}, 2);
+        }) == "Zdd: node 2 has a child that is not below it (children come first)");
   CHECK(error_of([] { (void)Zdd({}, 2); }) ==
         "Zdd: the root 2 is no node (there are 2, with the terminals 0 and 1)");
 

@@ -189,7 +189,8 @@ void SearchFlags::add_to(po::options_description& options) {
        "(sparse sets, as Knuth's SSXCC) or multiplicities (Algorithm M); --stats says which "
        "ran")
       ("memo", po::bool_switch(&memo),
-       "with --count: count with a memo of sub-problems (as Knuth's DLX6), on one thread: each "
+       "with --count: count with a memo of sub-problems (as Knuth's DLX6), one shared by the "
+       "threads: each "
        "distinct sub-problem is searched once, so counts of billions take seconds where "
        "sub-problems repeat (matchings, partitions, tilings); exact to 2^128 - 1. Without "
        "--memo or --no-memo, --count takes the memo where it pays")
@@ -282,7 +283,7 @@ SearchOptions SearchFlags::search_options() const {
                                                               : nullptr;
       if (refused)
         throw UsageError(std::string("--memo does not go with ") + refused +
-                         " (a memoised count counts whole sub-problems, on one thread, by "
+                         " (a memoised count counts whole sub-problems, by "
                          "DLX1's choice of item)");
     }
   }

@@ -61,8 +61,7 @@ int run_zdd(const std::vector<std::string>& args) {
     throw UsageError("the action must be count, sample or nth, not '" + action + "'");
   if (words.size() < 2) throw UsageError(action + ": give the diagram's FILE");
   if (action != "nth" && words.size() > 2)
-    throw UsageError(action + ": one FILE, not " + std::to_string(words.size() - 1) +
-                     " operands");
+    throw UsageError(action + ": one FILE, not " + std::to_string(words.size() - 1) + " operands");
   if (action == "nth" && words.size() < 3)
     throw UsageError("nth: give one INDEX or more after the FILE (from 0)");
   if (action != "sample" && (vm.count("seed") || vm.count("samples")))

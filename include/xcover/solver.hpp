@@ -276,8 +276,11 @@ enum class Counting {
   // solutions in a second. It follows node_limit (counting its own nodes),
   // time_limit, cancel and the progress reports; a solution_limit or
   // TreeOptions other than the defaults throw Error, and a problem with
-  // multiplicities ProblemError. One thread; exact to 2^128 - 1, and
-  // CountOverflow (error.hpp) past that.
+  // multiplicities ProblemError. A Solver counts on its thread; a
+  // ParallelSearch on all of its threads, which share one memo (each
+  // searches the problem trying the options from another one on; the first
+  // to finish gives the count, the same on any number of threads; without a
+  // node_limit). Exact to 2^128 - 1, and CountOverflow (error.hpp) past that.
   memo,
 };
 // The way Solver::count counts (see Counting).
@@ -551,10 +554,13 @@ class XCOVER_API Solver {
   // count() but for the plain search: the count when the memo made it (or
   // the automatic choice's plain trial of `plain_trial` nodes, if not 0,
   // finished it; *trial_ran says whether it ran); nothing when the plain
-  // search is to count (ParallelSearch then runs it on its threads).
+  // search is to count (ParallelSearch then runs it on its threads). The
+  // memo counts on `memo_threads` threads (without a node limit or
+  // assumptions; else one).
   std::optional<CountResult> count_unless_plain(const SearchOptions& options,
                                                 const CountOptions& how, std::uint64_t plain_trial,
-                                                bool* trial_ran = nullptr);
+                                                bool* trial_ran = nullptr,
+                                                unsigned memo_threads = 1);
   // search() handing work to other workers: ParallelSearch and MPI only.
   Status search_sharing(const Visitor& visit, const SearchOptions& options,
                         const detail::WorkSharing& sharing);

@@ -154,7 +154,8 @@ search and is raised here. The search runs without the GIL; Ctrl-C stops it
 and raises KeyboardInterrupt.)doc";
 const char* const kMemo = R"doc(
 memo: True counts with a memo of sub-problems (as Knuth's DLX6: billions of
-solutions in a second where sub-problems repeat; one thread; no limit), False
+solutions in a second where sub-problems repeat; one memo the threads share;
+no solution limit), False
 visits every solution, None (the default) takes the memo where it pays.
 statistics.layout is Layout.memo when the memo counted.)doc";
 

@@ -88,9 +88,8 @@ Solutions are sorted lists of option indices, as elsewhere.)doc")
             const std::optional<Count> k = parse_count(digits);
             const Count total = zdd.count();
             if (!k || *k >= total)
-              throw py::index_error("index " + digits +
-                                    " is past the last solution (there are " + to_string(total) +
-                                    ")");
+              throw py::index_error("index " + digits + " is past the last solution (there are " +
+                                    to_string(total) + ")");
             return zdd.nth(*k);
           },
           py::arg("index"),
@@ -103,7 +102,8 @@ Solutions are sorted lists of option indices, as elsewhere.)doc")
           "nodes",
           [](const Zdd& zdd) {
             py::list nodes;
-            for (const Zdd::Node& n : zdd.nodes()) nodes.append(py::make_tuple(n.option, n.lo, n.hi));
+            for (const Zdd::Node& n : zdd.nodes())
+              nodes.append(py::make_tuple(n.option, n.lo, n.hi));
             return nodes;
           },
           "(option, lo, hi) for nodes 2, 3, ...: the solutions of lo, and those of hi with the "

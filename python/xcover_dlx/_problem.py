@@ -514,7 +514,7 @@ def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit
            progress_interval: float = 1.0, memo: Optional[bool] = None) -> CountResult:
     """Counts the solutions on `threads` threads (0, the default: one per CPU, as the
     CLI does); a CountResult. memo=True counts with a memo of sub-problems (one
-    thread; billions of solutions in a second where sub-problems repeat),
+    the threads share; billions of solutions in a second where sub-problems repeat),
     memo=False visits every solution, None takes the memo where it pays."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
                  layout=layout, progress=progress, progress_interval=progress_interval,

@@ -252,7 +252,8 @@ CountResult Solver::count(const SearchOptions& options, const CountOptions& how)
 
 std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& options,
                                                       const CountOptions& how,
-                                                      std::uint64_t plain_trial, bool* trial_ran) {
+                                                      std::uint64_t plain_trial, bool* trial_ran,
+                                                      unsigned memo_threads) {
   Impl& impl = *impl_;
   impl.refuse_while_counting("count");
   if (impl.engine->in_search())
@@ -293,8 +294,20 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
     bool& counting;
     ~Done() { counting = false; }
   } done{impl.counting};
-  const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
-  const CountResult result = impl.memo->count(run);
+  CountResult result;
+  if (memo_threads > 1 && options.node_limit == 0 && impl.engine->assumptions().empty()) {
+    // The trial on this thread alone, then the count on them all.
+    if (memo_trial != 0) {
+      detail::MemoRun trial{{}, &options, how.memo_bytes, memo_trial};
+      trial.trial_only = true;
+      result = impl.memo->count(trial);
+    }
+    if (memo_trial == 0 || result.status == Status::node_limit)
+      result = impl.memo->count_on_threads({{}, &options, how.memo_bytes, 0}, memo_threads);
+  } else {
+    const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
+    result = impl.memo->count(run);
+  }
   // Stopped: the memo did not pay on its trial, and the plain search counts.
   if (result.status == Status::stopped) return std::nullopt;
   impl.searching(nullptr);

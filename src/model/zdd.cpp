@@ -211,8 +211,7 @@ Zdd Zdd::read(std::istream& in, const std::string& source) {
     std::string_view w[4];
     const std::size_t words = words_of(line, w, 4);
     if (words == 0) continue;
-    if (ended)
-      throw ParseError(source, at, "a line after the '.' that ends the diagram");
+    if (ended) throw ParseError(source, at, "a line after the '.' that ends the diagram");
     if (words == 1 && w[0] == ".") {
       if (!any) throw ParseError(source, at, "the diagram is empty: no node before the '.'");
       ended = true;
@@ -225,9 +224,9 @@ Zdd Zdd::read(std::istream& in, const std::string& source) {
       continue;
     }
     if (words != 4)
-      throw ParseError(source, at,
-                       "a node is 'ID OPTION LO HI', 4 words; this line has " +
-                           std::to_string(words));
+      throw ParseError(
+          source, at,
+          "a node is 'ID OPTION LO HI', 4 words; this line has " + std::to_string(words));
     if (any && nodes.empty())
       throw ParseError(source, at, "a node after a terminal that stands for the whole diagram");
     std::uint64_t id = 0, option = 0;

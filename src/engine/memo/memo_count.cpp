@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "../../scale/thread_team.hpp"
 #include "memo_table.hpp"
 #include "xcover/error.hpp"
 #include "zdd_nodes.hpp"
@@ -58,6 +59,7 @@ struct MemoCounter::Links {
     std::uint64_t work;    // nodes a plain search would have taken so far
     std::int32_t choices;  // options of `item` when the level opened
     std::int32_t tried;    // options tried before `node`
+    std::int32_t first;    // the option tried first
     std::size_t made;      // the diagram's stack when the level opened
   };
 
@@ -399,7 +401,7 @@ int MemoCounter::Links::choose_first() const {
   return rlink[0];
 }
 
-MemoCounter::MemoCounter(const Problem& problem) {
+MemoCounter::MemoCounter(const Problem& problem) : problem_(&problem) {
   if (problem.has_multiplicities())
     throw ProblemError(
         "a memoised count takes no multiplicities (primary items with bounds other than 1:1): "
@@ -427,7 +429,9 @@ std::uint64_t default_memo_bytes() {
 
 }  // namespace
 
-CountResult MemoCounter::count(const MemoRun& run) {
+CountResult MemoCounter::count(const MemoRun& run) { return count_in(run, nullptr, 0); }
+
+CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation) {
   Links& L = *links_;
   const SearchOptions& options = *run.options;
   const std::uint64_t memo_bytes = run.memo_bytes ? run.memo_bytes : default_memo_bytes();
@@ -451,7 +455,20 @@ CountResult MemoCounter::count(const MemoRun& run) {
     }
   }
   const std::size_t words = L.key.size();
-  MemoTable memo(words, memo_bytes, zdd != nullptr);
+  // The memo: count_on_threads()'s shared one, or this count's own.
+  std::optional<MemoTable> own;
+  if (!shared) own.emplace(words, memo_bytes, zdd != nullptr);
+  auto find = [&](std::uint64_t h, const std::uint64_t* key, Count& count, std::uint64_t& work,
+                  std::uint64_t* node) {
+    return shared ? shared->find(h, key, count, work, node) : own->find(h, key, count, work, node);
+  };
+  auto insert = [&](std::uint64_t h, const std::uint64_t* key, Count count, std::uint64_t work,
+                    std::uint64_t node) {
+    if (shared)
+      shared->insert(h, key, count, work, node);
+    else
+      own->insert(h, key, count, work, node);
+  };
   // The diagram's children of the open levels' options tried so far: an
   // option and the node of its sub-problem, for each that has solutions.
   std::vector<std::pair<int, std::uint64_t>> made;
@@ -477,8 +494,8 @@ CountResult MemoCounter::count(const MemoRun& run) {
     stats_.solutions = solutions;
     stats_.nodes = nodes;
     stats_.updates = L.updates;
-    stats_.bytes = memo.bytes() + L.bytes();
-    stats_.memo_entries = memo.size();
+    stats_.bytes = (shared ? shared->bytes() : own->bytes()) + L.bytes();
+    stats_.memo_entries = shared ? shared->size() : own->size();
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
   };
@@ -492,7 +509,7 @@ CountResult MemoCounter::count(const MemoRun& run) {
   const std::uint64_t trial = run.trial_nodes;
   std::uint64_t node_limit =
       trial && (!options.node_limit || trial < options.node_limit) ? trial : options.node_limit;
-  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress;
+  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress || run.stop;
   std::uint64_t next_check = watched ? 1 : UINT64_MAX;
   std::uint64_t next_progress =
       options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
@@ -525,13 +542,16 @@ CountResult MemoCounter::count(const MemoRun& run) {
     if (node_limit && nodes >= node_limit) {
       if (nodes != trial || trial == options.node_limit) return Status::node_limit;
       if (saved < nodes) return Status::stopped;  // the memo does not pay
-      node_limit = options.node_limit;            // it does: on to the end
+      if (run.trial_only) return Status::node_limit;
+      node_limit = options.node_limit;  // it does: on to the end
     }
     ++nodes;
     ++stats_.level_nodes[static_cast<std::size_t>(depth)];
     if (nodes < next_check) return std::nullopt;
     next_check = nodes + 1024;
-    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return Status::cancelled;
+    if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
+        (run.stop && run.stop->load(std::memory_order_relaxed)))
+      return Status::cancelled;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (options.time_limit > 0 && seconds >= options.time_limit) return Status::time_limit;
     if (options.on_progress) {
@@ -580,10 +600,16 @@ CountResult MemoCounter::count(const MemoRun& run) {
         answer = 0;
         answer_work = 1;
         answer_node = Zdd::kNone;
-        memo.insert(hash, L.key.data(), 0, 1);
+        insert(hash, L.key.data(), 0, 1, Zdd::kNone);
       } else {
         f.item = i;
         f.node = L.down[i];
+        if (rotation != 0 && L.len[i] > 1) {
+          // (A helper of count_on_threads(): from another option on.)
+          const std::uint64_t steps = mix(hash + rotation) % static_cast<std::uint64_t>(L.len[i]);
+          for (std::uint64_t k = 0; k < steps; ++k) f.node = L.down[f.node];
+        }
+        f.first = f.node;
         f.hash = hash;
         f.total = 0;
         f.work = 1;
@@ -610,7 +636,7 @@ CountResult MemoCounter::count(const MemoRun& run) {
               answer = 1;
               answer_work = 1;
               answer_node = Zdd::kEmpty;
-            } else if (memo.find(hash, child.data(), answer, answer_work, &answer_node)) {
+            } else if (find(hash, child.data(), answer, answer_work, &answer_node)) {
               ++stats_.memo_hits;
               saved = saturating_add(saved, answer_work);
             } else {
@@ -635,8 +661,8 @@ CountResult MemoCounter::count(const MemoRun& run) {
                 answer_node = zdd->make(made[k].first, answer_node, made[k].second);
               made.resize(g.made);
             }
-            memo.insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
-                        answer_work, answer_node);
+            insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
+                   answer_work, answer_node);
             if (level == 0) {
               unwind();
               zdd_root_ = answer_node;
@@ -666,7 +692,11 @@ CountResult MemoCounter::count(const MemoRun& run) {
         g.work = saturating_add(g.work, answer_work);
         if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), answer_node);
         ++g.tried;
+        // The next option, round the list from the first tried; the item
+        // itself when they have all been.
         g.node = L.down[g.node];
+        if (g.node == g.item) g.node = L.down[g.item];
+        if (g.node == g.first) g.node = g.item;
       }
     }
   } catch (...) {
@@ -674,6 +704,77 @@ CountResult MemoCounter::count(const MemoRun& run) {
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     throw;
   }
+}
+
+CountResult MemoCounter::count_on_threads(const MemoRun& run, unsigned threads) {
+  if (threads <= 1) return count(run);
+  if (!run.assumptions.empty() || run.trial_nodes != 0 || run.zdd)
+    throw Error("a memoised count on several threads takes no assumptions, trial or diagram");
+  const auto start = Clock::now();
+  SharedMemo shared(links_->key.size(), run.memo_bytes ? run.memo_bytes : default_memo_bytes());
+  // Set when one thread has counted, or the counting thread has stopped:
+  // the others stop.
+  std::atomic<bool> done{false};
+  std::vector<std::unique_ptr<MemoCounter>> helpers;
+  for (unsigned k = 1; k < threads; ++k)
+    helpers.push_back(std::make_unique<MemoCounter>(*problem_));
+  std::vector<std::optional<CountResult>> counted(threads);
+  std::vector<std::exception_ptr> failed(threads);
+  SearchOptions quiet;  // the helpers' own: no limits, no reports
+  ThreadTeam team;
+  struct Join {
+    std::atomic<bool>& done;
+    ThreadTeam& team;
+    ~Join() {
+      done = true;
+      team.join();
+    }
+  } join{done, team};
+  team.start(
+      1, threads,
+      [&](unsigned k) {
+        try {
+          MemoRun mine{{}, &quiet, 0, 0};
+          mine.stop = &done;
+          counted[k] = helpers[k - 1]->count_in(mine, &shared, k);
+          if (counted[k]->complete()) done = true;
+        } catch (...) {
+          failed[k] = std::current_exception();
+          done = true;
+        }
+      },
+      [&] { done = true; });
+  MemoRun mine = run;
+  mine.stop = &done;
+  try {
+    counted[0] = count_in(mine, &shared, 0);
+  } catch (...) {
+    failed[0] = std::current_exception();
+  }
+  done = true;
+  team.join();
+  // The first complete count is the count; else the counting thread's error
+  // or status (a helper's error first when it stopped the rest).
+  std::optional<CountResult> result;
+  for (const std::optional<CountResult>& c : counted)
+    if (c && c->complete() && !result) result = c;
+  if (!result) {
+    for (const std::exception_ptr& e : failed)
+      if (e) std::rethrow_exception(e);
+    result = counted[0];
+  }
+  stats_.bytes = shared.bytes() + links_->bytes();
+  for (unsigned k = 1; k < threads; ++k) {
+    const Statistics& h = helpers[k - 1]->statistics();
+    stats_.nodes += h.nodes;
+    stats_.updates += h.updates;
+    stats_.memo_hits += h.memo_hits;
+    stats_.bytes += helpers[k - 1]->links_->bytes();
+  }
+  stats_.solutions = result->solutions;
+  stats_.threads = threads;
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return *result;
 }
 
 }  // namespace xcover::detail

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -195,6 +196,57 @@ class MemoTable {
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
   bool can_grow_ = true;
+};
+
+// One memo for the threads of a count (MemoRun::shared): MemoTables in
+// shards, each behind its own lock and growing on its own, a key's shard
+// named by its hash's top bits. With a few threads a lock is seldom waited
+// for: 64 shards.
+class SharedMemo {
+ public:
+  SharedMemo(std::size_t key_words, std::uint64_t max_bytes, bool nodes = false) {
+    for (auto& shard : shards_)
+      shard = std::make_unique<Shard>(key_words, max_bytes / kShards, nodes);
+  }
+  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count, std::uint64_t& work,
+            std::uint64_t* node = nullptr) {
+    Shard& s = shard(hash);
+    std::lock_guard lock(s.mutex);
+    return s.table.find(hash, key, count, work, node);
+  }
+  void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work,
+              std::uint64_t node = 0) {
+    Shard& s = shard(hash);
+    std::lock_guard lock(s.mutex);
+    s.table.insert(hash, key, count, work, node);
+  }
+  std::size_t size() {
+    std::size_t total = 0;
+    for (auto& s : shards_) {
+      std::lock_guard lock(s->mutex);
+      total += s->table.size();
+    }
+    return total;
+  }
+  std::uint64_t bytes() {
+    std::uint64_t total = 0;
+    for (auto& s : shards_) {
+      std::lock_guard lock(s->mutex);
+      total += s->table.bytes();
+    }
+    return total;
+  }
+
+ private:
+  static constexpr std::size_t kShards = 64;
+  struct Shard {
+    Shard(std::size_t key_words, std::uint64_t max_bytes, bool nodes)
+        : table(key_words, max_bytes, nodes) {}
+    std::mutex mutex;
+    MemoTable table;
+  };
+  Shard& shard(std::uint64_t hash) { return *shards_[hash >> 58]; }
+  std::unique_ptr<Shard> shards_[kShards];
 };
 
 }  // namespace xcover::detail

@@ -112,6 +112,9 @@ struct Statistics {
   // gave without a search, and the counts it held at the end (0 otherwise).
   Count memo_hits = 0;
   std::uint64_t memo_entries = 0;
+  // Sub-problems a memoised count split into parts that no option spans,
+  // each counted on its own (the counts multiply).
+  Count memo_splits = 0;
   // The threads that searched: 1 for a Solver; for a ParallelSearch, its
   // workers, or 1 when the search was small enough to finish on the calling
   // thread alone (ParallelOptions::single_thread_nodes).
@@ -271,7 +274,9 @@ enum class Counting {
   plain,
   // Memoised (Layout::memo, as Knuth's DLX6): the count of each sub-problem
   // (which items are covered, which colours the secondary items have) is
-  // kept, so each distinct one is searched once. Where sub-problems repeat
+  // kept, so each distinct one is searched once, and a sub-problem whose
+  // items fall into parts that no option spans is counted part by part (the
+  // counts multiply: Statistics::memo_splits). Where sub-problems repeat
   // (perfect matchings, set partitions, tilings) it counts billions of
   // solutions in a second. It follows node_limit (counting its own nodes),
   // time_limit, cancel and the progress reports; a solution_limit or

@@ -176,6 +176,7 @@ void bind_search(py::module_& m) {
       .def_readonly("threads", &Statistics::threads)
       .def_readonly("memo_hits", &Statistics::memo_hits)
       .def_readonly("memo_entries", &Statistics::memo_entries)
+      .def_readonly("memo_splits", &Statistics::memo_splits)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +

@@ -308,8 +308,12 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
     const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
     result = impl.memo->count(run);
   }
-  // Stopped: the memo did not pay on its trial, and the plain search counts.
-  if (result.status == Status::stopped) return std::nullopt;
+  // Stopped: the memo did not pay on its trial, and the plain search counts
+  // (without the memo's links, which would only take memory while it does).
+  if (result.status == Status::stopped) {
+    impl.memo.reset();
+    return std::nullopt;
+  }
   impl.searching(nullptr);
   impl.memo_counted = true;
   return result;

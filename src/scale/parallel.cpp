@@ -269,6 +269,7 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   stats.layout = st.layout;
   stats.memo_hits = st.memo_hits;
   stats.memo_entries = st.memo_entries;
+  stats.memo_splits = st.memo_splits;
   stats.bytes = st.bytes;
   if (result->status != Status::exhausted) {
     // A memoised count cut short keeps no work to go on with: the figures

@@ -61,6 +61,14 @@ struct MemoCounter::Links {
     std::int32_t tried;    // options tried before `node`
     std::int32_t first;    // the option tried first
     std::size_t made;      // the diagram's stack when the level opened
+    // A level whose sub-problem fell into parts no option spans: each part
+    // is counted on its own (the levels above it), and the counts multiply.
+    bool product;
+    // Normal: its item is covered. Product: the links hold its current part.
+    bool active;
+    std::int32_t part, parts;  // the part being counted, of how many
+    std::size_t items_at;      // its parts' items in part_items, from here
+    std::size_t ends_at;       // and where each ends, in part_ends
   };
 
   void cover(int i);
@@ -80,6 +88,15 @@ struct MemoCounter::Links {
   // For an ordered diagram: the first primary item left, unless one has no
   // option (then that one: the sub-problem is dead, whatever the order).
   int choose_first() const;
+  // Splits the sub-problem into parts that no option spans: the uncovered
+  // items each part holds go onto part_items, where each ends onto
+  // part_ends; the number of parts (when 1, nothing is kept).
+  int split();
+  // The links then hold part `t` of the parts from items_at/ends_at alone
+  // (the other parts' primary items out of the list of items, all their
+  // items marked covered in the key), and back.
+  void restrict_to(std::size_t items_at, std::size_t ends_at, int parts, int t);
+  void unrestrict(std::size_t items_at, std::size_t ends_at, int parts, int t);
   // The option (its index) that node x is in.
   int option_of(int x) const {
     while (top[x] > 0) ++x;
@@ -127,6 +144,10 @@ struct MemoCounter::Links {
   std::vector<int> assumed;  // the node each assumption was branched from
   std::vector<Frame> frames;
   std::vector<std::uint64_t> frame_keys;  // frames.size() keys
+  std::vector<std::int32_t> part_items;   // the parts of the product levels
+  std::vector<std::size_t> part_ends;
+  std::vector<std::uint32_t> seen;  // by item node: the split that reached it
+  std::uint32_t stamp = 0;
 };
 
 MemoCounter::Links::Links(const Problem& problem) {
@@ -182,7 +203,9 @@ MemoCounter::Links::Links(const Problem& problem) {
   }
   key.assign(bit_words + color_words, 0);
   uncovered = primary;
-  frames.resize(static_cast<std::size_t>(primary) + 1);
+  // (Each level covers an item, and a product level is followed by one.)
+  frames.resize(2 * static_cast<std::size_t>(primary) + 2);
+  seen.assign(static_cast<std::size_t>(items) + 1, 0);
   frame_keys.resize(frames.size() * key.size());
 }
 
@@ -395,6 +418,86 @@ int MemoCounter::Links::choose() const {
   return best;
 }
 
+int MemoCounter::Links::split() {
+  const std::size_t items_at = part_items.size(), ends_at = part_ends.size();
+  if (++stamp == 0) {
+    std::fill(seen.begin(), seen.end(), 0);
+    stamp = 1;
+  }
+  int parts = 0;
+  for (int i = rlink[0]; i != 0; i = rlink[i]) {
+    if (seen[static_cast<std::size_t>(i)] == stamp) continue;
+    // A part: what the options of its items reach, breadth first (the
+    // part's own items are the queue).
+    seen[static_cast<std::size_t>(i)] = stamp;
+    std::size_t next = part_items.size();
+    part_items.push_back(i);
+    while (next < part_items.size()) {
+      const int j = part_items[next++];
+      for (int p = down[j]; p != j; p = down[p]) {
+        for (int q = p + 1; q != p;) {
+          const int k = top[q];
+          if (k <= 0) {
+            q = up[q];
+            continue;
+          }
+          // (A secondary item already given a colour joins no one: the
+          // options left on it agree with its colour.)
+          if (seen[static_cast<std::size_t>(k)] != stamp && !covered(k)) {
+            seen[static_cast<std::size_t>(k)] = stamp;
+            part_items.push_back(k);
+          }
+          ++q;
+        }
+      }
+    }
+    part_ends.push_back(part_items.size());
+    ++parts;
+  }
+  if (parts == 1) {
+    part_items.resize(items_at);
+    part_ends.resize(ends_at);
+  }
+  return parts;
+}
+
+void MemoCounter::Links::restrict_to(std::size_t items_at, std::size_t ends_at, int parts, int t) {
+  std::size_t from = items_at;
+  for (int u = 0; u < parts; ++u) {
+    const std::size_t to = part_ends[ends_at + static_cast<std::size_t>(u)];
+    if (u != t) {
+      for (std::size_t k = from; k < to; ++k) {
+        const int j = part_items[k];
+        if (j <= primary) {
+          rlink[llink[j]] = rlink[j];
+          llink[rlink[j]] = llink[j];
+          --uncovered;
+        }
+        flip(j);
+      }
+    }
+    from = to;
+  }
+}
+
+void MemoCounter::Links::unrestrict(std::size_t items_at, std::size_t ends_at, int parts, int t) {
+  for (int u = parts; u-- > 0;) {
+    const std::size_t to = part_ends[ends_at + static_cast<std::size_t>(u)];
+    const std::size_t from =
+        u == 0 ? items_at : part_ends[ends_at + static_cast<std::size_t>(u) - 1];
+    if (u == t) continue;
+    for (std::size_t k = to; k-- > from;) {
+      const int j = part_items[k];
+      flip(j);
+      if (j <= primary) {
+        rlink[llink[j]] = j;
+        llink[rlink[j]] = j;
+        ++uncovered;
+      }
+    }
+  }
+}
+
 int MemoCounter::Links::choose_first() const {
   for (int i = rlink[0]; i != 0; i = rlink[i])
     if (len[i] == 0) return i;
@@ -413,6 +516,9 @@ MemoCounter::MemoCounter(const Problem& problem) : problem_(&problem) {
 MemoCounter::~MemoCounter() = default;
 
 namespace {
+
+// The most sub-problems a memoised count opens between two looks for parts.
+constexpr std::uint64_t kMostSplitGap = 64;
 
 // A quarter of the machine's memory, at most 4 GiB (1 GiB where the system
 // does not say).
@@ -472,20 +578,27 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
   // The diagram's children of the open levels' options tried so far: an
   // option and the node of its sub-problem, for each that has solutions.
   std::vector<std::pair<int, std::uint64_t>> made;
-  // Frames 0..level-1 have an option committed (their `node`); frame
-  // `level`, when `open`, has its item covered and no option committed.
+  // Frames 0..level-1 have an option committed (normal levels) or hold a
+  // part of their sub-problem (product levels); frame `level` is active
+  // when its item is covered. `level` is opened afresh when its frame is
+  // neither (see `step` below).
   int level = 0;
-  bool open = false;
   // Back to the root and the assumptions undone, whatever ends the count.
   auto unwind = [&] {
-    if (open) L.uncover(L.frames[static_cast<std::size_t>(level)].item);
-    open = false;
-    while (level > 0) {
-      --level;
-      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-      L.uncommit_rest(f.node);
-      L.uncover(f.item);
+    for (int k = level; k >= 0; --k) {
+      Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active) continue;
+      f.active = false;
+      if (f.product) {
+        L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+      } else {
+        if (k < level) L.uncommit_rest(f.node);
+        L.uncover(f.item);
+      }
     }
+    level = 0;
+    L.part_items.clear();
+    L.part_ends.clear();
     L.unassume();
   };
   auto finish = [&](Status status, Count solutions) {
@@ -514,11 +627,16 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
   std::uint64_t next_progress =
       options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
   double next_progress_seconds = options.progress_seconds;
-  // What the levels have finished, for a count cut short.
+  // What the levels have finished, for a count cut short: the solutions
+  // of the levels above the first product level (below it, a part's
+  // solutions are no solutions of the problem yet).
   auto finished = [&] {
     Count sum = 0;
-    for (int k = 0; k < level + (open ? 1 : 0); ++k)
-      sum += L.frames[static_cast<std::size_t>(k)].total;
+    for (int k = 0; k <= level; ++k) {
+      const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active || f.product) break;
+      sum += f.total;
+    }
     return sum;
   };
   auto progress = [&](double seconds) {
@@ -529,8 +647,15 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
     p.seconds = seconds;
     p.level = level;
     double weight = 1;
-    for (int k = 0; k < level + (open ? 1 : 0); ++k) {
+    for (int k = 0; k <= level; ++k) {
       const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active) break;
+      if (f.product) {
+        // (The parts counted so far, as if each took as long.)
+        p.fraction_done += weight * f.part / f.parts;
+        weight /= f.parts;
+        continue;
+      }
       p.fraction_done += weight * f.tried / f.choices;
       weight /= f.choices;
     }
@@ -580,6 +705,25 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
   // that differ in a few items would cluster in the table).
   std::vector<std::uint64_t> child(words);
   std::uint64_t hash = mix(L.hash);
+  // Parts are looked for where the count has no diagram to make (the
+  // diagram of a product would need its parts' orders merged).
+  const bool decompose = zdd == nullptr;
+  std::uint64_t split_gap = 1, until_split = 1;
+  // `answer` is the count below level g's current option: added, and on
+  // to the next option, round the list from the first tried (the item
+  // itself when they have all been).
+  auto add = [&](Links::Frame& g, Count answer, std::uint64_t work, std::uint64_t node) {
+    const Count sum = g.total + answer;
+    if (sum < g.total)
+      throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+    g.total = sum;
+    g.work = saturating_add(g.work, work);
+    if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), node);
+    ++g.tried;
+    g.node = L.down[g.node];
+    if (g.node == g.item) g.node = L.down[g.item];
+    if (g.node == g.first) g.node = g.item;
+  };
   try {
     if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
     if (L.uncovered == 0) {
@@ -590,67 +734,128 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
     Count answer = 0;
     std::uint64_t answer_work = 0;
     std::uint64_t answer_node = Zdd::kNone;  // the diagram's node of `answer`
+    // What the loop does next:
+    //   open     the links hold a sub-problem at `level`, unsolved and not in
+    //            the memo: split it, or branch on an item;
+    //   part     a product level starts its current part;
+    //   product  a product level's current part is counted (`answer`);
+    //   option   a normal level tries its current option (its item covered);
+    //   up       the sub-problem at `level` is counted (`answer`): to the
+    //            level above.
+    enum class Step { open, part, product, option, up };
+    Step step = Step::open;
     for (;;) {
-      // Open a level: the links hold a sub-problem, unsolved, not in the memo.
-      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-      const int i = zdd ? L.choose_first() : L.choose();
-      if (L.len[i] == 0) {
-        // A dead end, kept too: the level above then need not commit its
-        // option to find it again.
-        answer = 0;
-        answer_work = 1;
-        answer_node = Zdd::kNone;
-        insert(hash, L.key.data(), 0, 1, Zdd::kNone);
-      } else {
-        f.item = i;
-        f.node = L.down[i];
-        if (rotation != 0 && L.len[i] > 1) {
-          // (A helper of count_on_threads(): from another option on.)
-          const std::uint64_t steps = mix(hash + rotation) % static_cast<std::uint64_t>(L.len[i]);
-          for (std::uint64_t k = 0; k < steps; ++k) f.node = L.down[f.node];
-        }
-        f.first = f.node;
-        f.hash = hash;
-        f.total = 0;
-        f.work = 1;
-        f.choices = L.len[i];
-        f.tried = 0;
-        f.made = made.size();
-        std::copy(L.key.begin(), L.key.end(),
-                  L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
-        L.cover(i);
-        open = true;
-      }
-      // Try the options of the open level, from f.node on: each one's
-      // sub-problem is looked up before anything is committed; a level whose
-      // options are all tried closes, and gives its count to the one above.
-      bool descend = false;
-      while (!descend) {
-        if (open) {
-          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-          if (g.node != g.item) {
-            if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
-            const bool solved = L.child_key(g.node, child.data(), hash);
-            hash = mix(hash);
-            if (solved) {
-              answer = 1;
-              answer_work = 1;
-              answer_node = Zdd::kEmpty;
-            } else if (find(hash, child.data(), answer, answer_work, &answer_node)) {
-              ++stats_.memo_hits;
-              saved = saturating_add(saved, answer_work);
-            } else {
-              L.commit_rest(g.node);
-              ++level;
-              open = false;
-              descend = true;
-              continue;
+      switch (step) {
+        case Step::open: {
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          f.active = false;
+          f.product = false;
+          if (decompose && L.uncovered > 1 && --until_split == 0) {
+            const std::size_t items_at = L.part_items.size(), ends_at = L.part_ends.size();
+            const int parts = L.split();
+            // A look costs a pass over what is left: after each look that
+            // finds one part, the next waits twice as long (up to
+            // kMostSplitGap sub-problems); a split brings them back to
+            // every one.
+            split_gap = parts > 1 ? 1 : std::min(2 * split_gap, kMostSplitGap);
+            until_split = split_gap;
+            if (parts > 1) {
+              f.product = true;
+              f.hash = hash;
+              f.total = 1;
+              f.work = 1;
+              f.part = 0;
+              f.parts = parts;
+              f.items_at = items_at;
+              f.ends_at = ends_at;
+              f.choices = 1;
+              f.tried = 0;
+              std::copy(L.key.begin(), L.key.end(),
+                        L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+              ++stats_.memo_splits;
+              step = Step::part;
+              break;
             }
-            // (answer for g.node, nothing committed)
+          }
+          const int i = zdd ? L.choose_first() : L.choose();
+          if (L.len[i] == 0) {
+            // A dead end, kept too: the level above then need not commit
+            // its option to find it again.
+            answer = 0;
+            answer_work = 1;
+            answer_node = Zdd::kNone;
+            insert(hash, L.key.data(), 0, 1, Zdd::kNone);
+            step = Step::up;
+            break;
+          }
+          f.item = i;
+          f.node = L.down[i];
+          if (rotation != 0 && L.len[i] > 1) {
+            // (A helper of count_on_threads(): from another option on.)
+            const std::uint64_t steps = mix(hash + rotation) % static_cast<std::uint64_t>(L.len[i]);
+            for (std::uint64_t k = 0; k < steps; ++k) f.node = L.down[f.node];
+          }
+          f.first = f.node;
+          f.hash = hash;
+          f.total = 0;
+          f.work = 1;
+          f.choices = L.len[i];
+          f.tried = 0;
+          f.made = made.size();
+          std::copy(L.key.begin(), L.key.end(),
+                    L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+          L.cover(i);
+          f.active = true;
+          step = Step::option;
+          break;
+        }
+        case Step::part: {
+          // The links take the current part alone, under its own key: its
+          // count may be known already.
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          L.restrict_to(f.items_at, f.ends_at, f.parts, f.part);
+          f.active = true;
+          hash = mix(L.hash);
+          if (find(hash, L.key.data(), answer, answer_work, nullptr)) {
+            ++stats_.memo_hits;
+            saved = saturating_add(saved, answer_work);
+            step = Step::product;
           } else {
-            // Every option tried: close the level.
+            ++level;
+            step = Step::open;
+          }
+          break;
+        }
+        case Step::product: {
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+          f.active = false;
+          if (answer != 0 && f.total > Count::max() / answer)
+            throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+          f.total *= answer;
+          f.work = saturating_add(f.work, answer_work);
+          ++f.part;
+          if (f.total != 0 && f.part < f.parts) {
+            step = Step::part;
+            break;
+          }
+          // Every part counted (or one without solutions): the level is.
+          answer = f.total;
+          answer_work = f.work;
+          L.part_items.resize(f.items_at);
+          L.part_ends.resize(f.ends_at);
+          insert(f.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
+                 answer_work, Zdd::kNone);
+          step = Step::up;
+          break;
+        }
+        case Step::option: {
+          // Each option's sub-problem is looked up before anything is
+          // committed; a level whose options are all tried is counted.
+          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+          if (g.node == g.item) {
             L.uncover(g.item);
-            open = false;
+            g.active = false;
             answer = g.total;
             answer_work = g.work;
             if (zdd) {
@@ -663,40 +868,45 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
             }
             insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
                    answer_work, answer_node);
-            if (level == 0) {
-              unwind();
-              zdd_root_ = answer_node;
-              return finish(Status::exhausted, answer);
-            }
-            --level;
-            Links::Frame& h = L.frames[static_cast<std::size_t>(level)];
-            L.uncommit_rest(h.node);
-            open = true;
+            step = Step::up;
+            break;
           }
-        } else {
-          // A level that had nothing to try (an item without options).
+          if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
+          const bool solved = L.child_key(g.node, child.data(), hash);
+          hash = mix(hash);
+          if (solved) {
+            answer = 1;
+            answer_work = 1;
+            answer_node = Zdd::kEmpty;
+          } else if (find(hash, child.data(), answer, answer_work, &answer_node)) {
+            ++stats_.memo_hits;
+            saved = saturating_add(saved, answer_work);
+          } else {
+            L.commit_rest(g.node);
+            ++level;
+            step = Step::open;
+            break;
+          }
+          add(g, answer, answer_work, answer_node);
+          break;
+        }
+        case Step::up: {
           if (level == 0) {
             unwind();
+            zdd_root_ = answer_node;
             return finish(Status::exhausted, answer);
           }
           --level;
-          L.uncommit_rest(L.frames[static_cast<std::size_t>(level)].node);
-          open = true;
+          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+          if (g.product) {
+            step = Step::product;
+            break;
+          }
+          L.uncommit_rest(g.node);
+          add(g, answer, answer_work, answer_node);
+          step = Step::option;
+          break;
         }
-        // `answer` is the count below the open level's current option.
-        Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-        const Count sum = g.total + answer;
-        if (sum < g.total)
-          throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
-        g.total = sum;
-        g.work = saturating_add(g.work, answer_work);
-        if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), answer_node);
-        ++g.tried;
-        // The next option, round the list from the first tried; the item
-        // itself when they have all been.
-        g.node = L.down[g.node];
-        if (g.node == g.item) g.node = L.down[g.item];
-        if (g.node == g.first) g.node = g.item;
       }
     }
   } catch (...) {
@@ -769,6 +979,7 @@ CountResult MemoCounter::count_on_threads(const MemoRun& run, unsigned threads) 
     stats_.nodes += h.nodes;
     stats_.updates += h.updates;
     stats_.memo_hits += h.memo_hits;
+    stats_.memo_splits += h.memo_splits;
     stats_.bytes += helpers[k - 1]->links_->bytes();
   }
   stats_.solutions = result->solutions;

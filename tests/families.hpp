@@ -63,6 +63,20 @@ inline xcover::Problem triple_systems(int n) {
   return p;
 }
 
+// The random problems the counting tests compare against a brute force:
+// up to 6 primary and 4 secondary items, 3 colours and 12 options (2^12
+// subsets to try), each option meeting an item one time in 5 to 2 in 4.
+inline RandomShape counting_shape() {
+  RandomShape shape;
+  shape.most_primaries = 6;
+  shape.most_secondaries = 4;
+  shape.most_colors = 3;
+  shape.most_options = 12;
+  shape.density_low = 20;
+  shape.density_high = 50;
+  return shape;
+}
+
 // k items with two options each: 2^k solutions, counted in k levels.
 inline xcover::Problem doubled(int k) {
   xcover::Problem p;

@@ -80,13 +80,7 @@ TEST_CASE("memoised counts of known families (OEIS)") {
 
 TEST_CASE("memoised counts equal a brute force on random problems with colours and assumptions") {
   std::mt19937 rng(20261126);
-  RandomShape shape;
-  shape.most_primaries = 6;
-  shape.most_secondaries = 4;
-  shape.most_colors = 3;
-  shape.most_options = 12;
-  shape.density_low = 20;
-  shape.density_high = 50;
+  const RandomShape shape = counting_shape();
   const int cases = xcover::test::sanitized_share(800);
   int nonzero = 0;
   for (int t = 0; t < cases; ++t) {
@@ -113,13 +107,7 @@ TEST_CASE("memoised counts equal a brute force on random problems with colours a
 
 TEST_CASE("memoised counts on 1, 2 and 4 threads equal a brute force, with and without colours") {
   std::mt19937 rng(20261127);
-  RandomShape shape;
-  shape.most_primaries = 6;
-  shape.most_secondaries = 4;
-  shape.most_colors = 3;
-  shape.most_options = 12;
-  shape.density_low = 20;
-  shape.density_high = 50;
+  RandomShape shape = counting_shape();
   const int cases = xcover::test::sanitized_share(150);
   for (int t = 0; t < cases; ++t) {
     CAPTURE(t);

@@ -97,13 +97,7 @@ TEST_CASE("a diagram counts the known families, ordered and reduced") {
 
 TEST_CASE("nth lists every solution of random problems with colours once") {
   std::mt19937 rng(20261127);
-  RandomShape shape;
-  shape.most_primaries = 6;
-  shape.most_secondaries = 4;
-  shape.most_colors = 3;
-  shape.most_options = 12;
-  shape.density_low = 20;
-  shape.density_high = 50;
+  const RandomShape shape = counting_shape();
   const int cases = xcover::test::sanitized_share(400);
   int nonzero = 0;
   for (int t = 0; t < cases; ++t) {

@@ -709,6 +709,12 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
   // diagram of a product would need its parts' orders merged).
   const bool decompose = zdd == nullptr;
   std::uint64_t split_gap = 1, until_split = 1;
+  // The key of the sub-problem the links hold, kept as the level's (for the
+  // memo when the level is counted).
+  auto keep_key = [&] {
+    std::copy(L.key.begin(), L.key.end(),
+              L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+  };
   // `answer` is the count below level g's current option: added, and on
   // to the next option, round the list from the first tried (the item
   // itself when they have all been).
@@ -770,8 +776,7 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
               f.ends_at = ends_at;
               f.choices = 1;
               f.tried = 0;
-              std::copy(L.key.begin(), L.key.end(),
-                        L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+              keep_key();
               ++stats_.memo_splits;
               step = Step::part;
               break;
@@ -802,8 +807,7 @@ CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsign
           f.choices = L.len[i];
           f.tried = 0;
           f.made = made.size();
-          std::copy(L.key.begin(), L.key.end(),
-                    L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+          keep_key();
           L.cover(i);
           f.active = true;
           step = Step::option;

@@ -51,7 +51,7 @@ class MemoTable {
       if (entry[0] != hash || !same_key(entry, key)) continue;
       count = Count::from_halves(entry[key_words_ + 2], entry[key_words_ + 1]);
       work = entry[key_words_ + 3];
-      if (node) *node = entry[key_words_ + 4];
+      if (node) *node = stride_ > key_words_ + 4 ? entry[key_words_ + 4] : 0;
       return true;
     }
     return false;

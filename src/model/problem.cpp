@@ -265,12 +265,9 @@ std::uint64_t Problem::option_cost(int index) const {
   return k < option_cost_.size() ? option_cost_[k] : 0;
 }
 
-std::span<const OptionEntry> Problem::option(int index) const {
-  if (index < 0 || index >= option_count())
-    throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
-                       std::to_string(option_count()) + " options");
-  return std::span<const OptionEntry>(entries_.data() + option_begin_[index],
-                                      entries_.data() + option_begin_[index + 1]);
+void Problem::throw_option_range(int index) const {
+  throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
+                     std::to_string(option_count()) + " options");
 }
 
 std::string Problem::option_text(int index) const {

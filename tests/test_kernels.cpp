@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/engine/engine.hpp"
 #include "error_of.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"
@@ -179,6 +180,12 @@ bool built(xcover::Kernels k) {
 }
 
 }  // namespace
+
+TEST_CASE("kernel sets: glibc's record of the processor and CPUID agree") {
+  // The tool asks glibc (no CPUID instruction, each of which traps to a
+  // hypervisor); CPUID itself must give the same set.
+  CHECK(xcover::detail::kernels_by_glibc() == xcover::detail::kernels_by_cpuid());
+}
 
 TEST_CASE("kernel sets: what the processor runs, and clear refusals") {
   CHECK(xcover::supports(xcover::Kernels::baseline));

@@ -10,8 +10,10 @@
 
 #if XCOVER_X86_64
 #include <cpuid.h>
-// glibc 2.33 and later tell what it found when the process started.
-#if defined(__has_include)
+// glibc 2.33 and later tell what it found when the process started. (Its
+// header is C that GCC takes in C++ and Clang does not: '_Bool'. Clang
+// builds ask CPUID.)
+#if defined(__has_include) && !defined(__clang__)
 #if __has_include(<sys/platform/x86.h>)
 #include <sys/platform/x86.h>
 #define XCOVER_GLIBC_CPU_FEATURES 1

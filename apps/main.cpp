@@ -32,7 +32,6 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::ios::sync_with_stdio(false);
   using namespace xcover::cli;
   install_output_buffer();
   keep_freed_memory();

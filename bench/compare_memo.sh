@@ -13,7 +13,9 @@
 # Problems, written here in Knuth's format: perfect matchings of 18 to 30
 # points (OEIS A001147), partitions of a 12-set (Bell numbers), domino
 # tilings of 8x8 to 16x16 boards (A004003: the 16x16 count passes 2^64, and
-# DLX6's 64-bit counts wrap), and, where plain search wins, 13-queens,
+# DLX6's 64-bit counts wrap), three 10x10 boards side by side (A004003
+# cubed), labelled Steiner triple systems on 13
+# points (A030128), and, where plain search wins, 13-queens,
 # Langford 12 and the 6x10 pentominoes (xcover's adapters, --emit).
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -44,6 +46,18 @@ for n in (8, 12, 16):
     pairs = [(cell(r, c), cell(r, c + 1)) for r in range(n) for c in range(n - 1)]
     pairs += [(cell(r, c), cell(r + 1, c)) for r in range(n - 1) for c in range(n)]
     write(f"dominoes{n}", [cell(r, c) for r in range(n) for c in range(n)], pairs)
+# Three 10x10 boards side by side, their cells listed in turn (a1, b1, c1,
+# a2, ...): the search goes from board to board, and only counting the
+# boards apart (the memo's parts) keeps it small.
+boards = []
+for b in "abc":
+    cell = lambda r, c: f"{b}{r}_{c}"
+    boards += [(cell(r, c), cell(r, c + 1)) for r in range(10) for c in range(9)]
+    boards += [(cell(r, c), cell(r + 1, c)) for r in range(9) for c in range(10)]
+write("boards3x10", [f"{b}{r}_{c}" for r in range(10) for c in range(10) for b in "abc"], boards)
+pair = lambda i, j: f"p{i}-{j}"
+write("triples13", [pair(i, j) for i, j in itertools.combinations(range(13), 2)],
+      [(pair(i, j), pair(i, k), pair(j, k)) for i, j, k in itertools.combinations(range(13), 3)])
 EOF
 "$xcover" queens 13 --emit >"$work/queens13.dlx"
 "$xcover" langford 12 --emit >"$work/langford12.dlx"
@@ -65,12 +79,13 @@ run() {
   printf '%.2f (%s)\n' "$(echo "$end - $start" | bc)" "$count"
 }
 
-echo "| problem | xcover (automatic) | xcover --memo | xcover --no-memo | DLX6 |"
-echo "| --- | ---: | ---: | ---: | ---: |"
+echo "| problem | xcover (automatic) | --memo | --memo, all threads | --no-memo | DLX6 |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 for name in matchings18 matchings22 matchings26 matchings30 partitions12 dominoes8 dominoes12 \
-            dominoes16 queens13 langford12 pentominoes6x10; do
+            dominoes16 boards3x10 triples13 queens13 langford12 pentominoes6x10; do
   file=$work/$name.dlx
   row="| $name | $(run "$xcover" solve --count --threads 1 "$file")"
+  row+=" | $(run "$xcover" solve --count --memo --threads 1 "$file")"
   row+=" | $(run "$xcover" solve --count --memo "$file")"
   row+=" | $(run "$xcover" solve --count --no-memo --threads 1 "$file")"
   if [ -n "$dlx6" ]; then

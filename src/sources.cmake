@@ -8,6 +8,7 @@ set(XCOVER_SOURCE_FILES
   model/text.cpp
   model/count.cpp
   model/reduce.cpp
+  model/zdd.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
   engine/layout_plan.cpp

@@ -85,6 +85,39 @@ TEST_CASE("every parse error names the line and the reason") {
   CHECK(error(" |\n") == "in.dlx:1: the items line names no items");
   CHECK(error("a b\na\0b\n"s) ==
         "in.dlx:2: control character 0x00 in the input (is it a text file?)");
+  CHECK(error("a b\n| a comment\x7f\n"s) ==
+        "in.dlx:2: control character 0x7f in the input (is it a text file?)");
+}
+
+TEST_CASE("tokens seen before: the same errors, on their line, in the line's order") {
+  // The reader keeps the entries of tokens it has met (most repeat); a
+  // token met first, or again after an error elsewhere, is still checked.
+  auto error = [](const std::string& text) {
+    try {
+      parse_dlx(text, "in.dlx");
+    } catch (const ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string head = "a b | x y\na x:1\nb x:1 y:2\n";
+  CHECK(error(head + "a x:1 c\n") == "in.dlx:4: unknown item 'c'");
+  CHECK(error(head + "a x:1 x:2\n") == "in.dlx:4: item 'x' appears twice in the option");
+  CHECK(error(head + "a x:1 a\n") == "in.dlx:4: item 'a' appears twice in the option");
+  CHECK(error(head + "b x:1 a:1\n") == "in.dlx:4: primary item 'a' cannot have a colour");
+  // A colour's own check comes before any look-up, as Problem::add_option
+  // makes them: the bad colour is named, not the unknown item before it.
+  CHECK(error(head + "a c y:2:3\n") == "in.dlx:4: colour '2:3' contains ':'");
+  CHECK(error(head + "a x:1 y:\n") == "in.dlx:4: item 'y' has an empty colour");
+  // Long tokens (over 8 bytes) are looked up every time, with the same result.
+  const std::string long_head = "primary_one | secondary_x\n";
+  const std::string long_option = "primary_one secondary_x:crimson\n";
+  const auto twice = parse_dlx(long_head + long_option + long_option, "in.dlx");
+  REQUIRE(twice.problem.option_count() == 2);
+  CHECK(twice.problem.option_text(1) == "primary_one secondary_x:crimson");
+  CHECK(twice.problem.color_count() == 1);
+  CHECK(error(long_head + long_option + "primary_one unknown_long\n") ==
+        "in.dlx:3: unknown item 'unknown_long'");
 }
 
 TEST_CASE("multiplicities: bounds on the items line, as DLX3 reads them") {

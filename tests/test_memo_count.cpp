@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "error_of.hpp"
+#include "families.hpp"
 #include "random_problems.hpp"
 #include "sanitized.hpp"
 #include "xcover/parallel.hpp"
@@ -33,43 +34,6 @@ using xcover::Status;
 
 const CountOptions kMemo{Counting::memo};
 const CountOptions kPlain{Counting::plain};
-
-// Perfect matchings of n points: an item a point, an option a pair.
-Problem matchings(int n) {
-  Problem p;
-  for (int i = 0; i < n; ++i) p.add_primary(numbered('p', i));
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) p.add_option({xcover::OptionEntry{i}, xcover::OptionEntry{j}});
-  return p;
-}
-
-// Partitions of an n-set into blocks: an option every nonempty subset.
-Problem partitions(int n) {
-  Problem p;
-  for (int i = 0; i < n; ++i) p.add_primary(numbered('e', i));
-  for (unsigned mask = 1; mask < (1u << n); ++mask) {
-    std::vector<xcover::OptionEntry> entries;
-    for (int i = 0; i < n; ++i)
-      if (mask >> i & 1u) entries.push_back({i});
-    p.add_option(entries);
-  }
-  return p;
-}
-
-// Domino tilings of an n-by-n board.
-Problem dominoes(int n) {
-  Problem p;
-  for (int cell = 0; cell < n * n; ++cell) p.add_primary(numbered('c', cell));
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      if (c + 1 < n)
-        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + 1}});
-      if (r + 1 < n)
-        p.add_option({xcover::OptionEntry{r * n + c}, xcover::OptionEntry{r * n + c + n}});
-    }
-  }
-  return p;
-}
 
 Count memo_count(const Problem& problem) {
   Solver solver(problem);
@@ -107,6 +71,10 @@ TEST_CASE("memoised counts of known families (OEIS)") {
   CHECK(memo_count(dominoes(4)) == 36);
   CHECK(memo_count(dominoes(8)) == 12988816);
   CHECK(memo_count(dominoes(12)) == Count(53060477521960000ull));
+  // A030128: labelled Steiner triple systems on 7 and 9 points (none on 8).
+  CHECK(memo_count(triple_systems(7)) == 30);
+  CHECK(memo_count(triple_systems(8)) == 0);
+  CHECK(memo_count(triple_systems(9)) == 840);
   // Past 2^64 (half a second; the sanitizer run leaves it to the plain run).
   if (!XCOVER_TEST_SANITIZED)
     CHECK(xcover::to_string(memo_count(dominoes(14))) == "112202208776036178000000");
@@ -114,13 +82,7 @@ TEST_CASE("memoised counts of known families (OEIS)") {
 
 TEST_CASE("memoised counts equal a brute force on random problems with colours and assumptions") {
   std::mt19937 rng(20261126);
-  RandomShape shape;
-  shape.most_primaries = 6;
-  shape.most_secondaries = 4;
-  shape.most_colors = 3;
-  shape.most_options = 12;
-  shape.density_low = 20;
-  shape.density_high = 50;
+  const RandomShape shape = counting_shape();
   const int cases = xcover::test::sanitized_share(800);
   int nonzero = 0;
   for (int t = 0; t < cases; ++t) {
@@ -145,17 +107,132 @@ TEST_CASE("memoised counts equal a brute force on random problems with colours a
   CHECK(nonzero > cases / 4);
 }
 
-TEST_CASE("a memoised count is exact up to 2^128 - 1 and throws CountOverflow past it") {
-  // k items with two options each: 2^k solutions, counted in k levels.
-  auto doubled = [](int k) {
-    Problem p;
-    for (int i = 0; i < k; ++i) {
-      p.add_primary(numbered('x', i));
-      p.add_option({xcover::OptionEntry{i}});
-      p.add_option({xcover::OptionEntry{i}});
+TEST_CASE("memoised counts on 1, 2 and 4 threads equal a brute force, with and without colours") {
+  std::mt19937 rng(20261127);
+  RandomShape shape = counting_shape();
+  const int cases = xcover::test::sanitized_share(150);
+  for (int t = 0; t < cases; ++t) {
+    CAPTURE(t);
+    if (t == cases / 2) shape.most_colors = 0;  // then without colours
+    const Problem problem = random_problem(rng, shape);
+    const Count expected = brute_force(problem, {});
+    for (const unsigned threads : {1u, 2u, 4u}) {
+      CAPTURE(threads);
+      xcover::ParallelOptions options;
+      options.threads = threads;
+      options.count = kMemo;
+      xcover::ParallelSearch search(problem, options);
+      REQUIRE(search.run() == Status::exhausted);
+      CHECK(search.statistics().solutions == expected);
     }
-    return p;
-  };
+  }
+  // Big enough for every thread to search: the same counts, and the memo's
+  // figures add up the threads'.
+  const std::vector<Problem> known = {matchings(16), dominoes(8), partitions(9)};
+  const std::vector<Count> counts = {2027025, 12988816, 21147};
+  for (std::size_t k = 0; k < known.size(); ++k) {
+    for (const unsigned threads : {2u, 4u}) {
+      xcover::ParallelOptions options;
+      options.threads = threads;
+      options.count = kMemo;
+      xcover::ParallelSearch search(known[k], options);
+      REQUIRE(search.run() == Status::exhausted);
+      CHECK(search.statistics().solutions == counts[k]);
+      CHECK(search.statistics().threads == threads);
+      CHECK(search.statistics().layout == Layout::memo);
+      CHECK(search.statistics().memo_entries > 0);
+    }
+  }
+  // Cancelled from the start: every thread stops, and the count says so.
+  std::atomic<bool> cancel{true};
+  xcover::ParallelOptions cancelled;
+  cancelled.threads = 2;
+  cancelled.count = kMemo;
+  cancelled.search.cancel = &cancel;
+  const Problem big = matchings(24);
+  xcover::ParallelSearch stopped(big, cancelled);
+  CHECK(stopped.run() == Status::cancelled);
+}
+
+namespace {
+
+// The disjoint union of `parts` (their items renamed apart), plus options
+// that each join two random primary items of two parts (`bridges`).
+Problem joined(const std::vector<Problem>& parts, int bridges, std::mt19937& rng) {
+  Problem p;
+  std::vector<std::vector<int>> item(parts.size());
+  std::vector<int> color_base(parts.size());
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    item[k].resize(static_cast<std::size_t>(parts[k].item_count()));
+    for (int i = 0; i < parts[k].primary_count(); ++i)
+      item[k][i] = p.add_primary(numbered(static_cast<char>('a' + k), i));
+  }
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    for (int i = parts[k].primary_count(); i < parts[k].item_count(); ++i)
+      item[k][i] = p.add_secondary(numbered('s', static_cast<int>(k) * 100 + i));
+    color_base[k] = p.color_count();
+    for (int c = 1; c <= parts[k].color_count(); ++c)
+      p.add_color(numbered('c', static_cast<int>(k) * 100 + c));
+  }
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    for (int o = 0; o < parts[k].option_count(); ++o) {
+      std::vector<xcover::OptionEntry> entries;
+      for (const xcover::OptionEntry& e : parts[k].option(o))
+        entries.push_back({item[k][e.item], e.color ? e.color + color_base[k] : 0});
+      p.add_option(entries);
+    }
+  }
+  for (int b = 0; b < bridges; ++b) {
+    const std::size_t x = rng() % parts.size(),
+                      y = (x + 1 + rng() % (parts.size() - 1)) % parts.size();
+    const int i = static_cast<int>(rng() % static_cast<unsigned>(parts[x].primary_count()));
+    const int j = static_cast<int>(rng() % static_cast<unsigned>(parts[y].primary_count()));
+    p.add_option({xcover::OptionEntry{item[x][i]}, xcover::OptionEntry{item[y][j]}});
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("a sub-problem that falls into parts is counted part by part, and the counts multiply") {
+  // Two perfect matchings side by side: 945 x 945.
+  std::mt19937 rng(271828);
+  const Problem two = joined({matchings(10), matchings(10)}, 0, rng);
+  Solver solver(two);
+  CHECK(solver.count({}, kMemo).solutions == 945 * 945);
+  CHECK(solver.statistics().memo_splits == 1);
+  // Random parts with colours, joined by a few options or none: parts
+  // appear at the root or deeper; the counts are plain search's.
+  RandomShape shape;
+  shape.most_primaries = 4;
+  shape.most_secondaries = 2;
+  shape.most_colors = 2;
+  shape.most_options = 8;
+  shape.density_low = 30;
+  shape.density_high = 60;
+  const int cases = xcover::test::sanitized_share(300);
+  Count splits = 0;
+  for (int t = 0; t < cases; ++t) {
+    CAPTURE(t);
+    const Problem a = random_problem(rng, shape), b = random_problem(rng, shape),
+                  c = random_problem(rng, shape);
+    const Problem problem = joined({a, b, c}, t % 3, rng);
+    Solver plain(problem), memo(problem);
+    const Count expected = plain.count({}, kPlain).solutions;
+    REQUIRE(memo.count({}, kMemo).solutions == expected);
+    splits += memo.statistics().memo_splits;
+    // Cut short, a count is a lower bound.
+    SearchOptions few;
+    few.node_limit = 3;
+    const xcover::CountResult cut = memo.count(few, kMemo);
+    CHECK(cut.solutions <= expected);
+    // And the solver is as it was.
+    CHECK(memo.count({}, kMemo).solutions == expected);
+  }
+  CHECK(splits > cases);
+}
+
+TEST_CASE("a memoised count is exact up to 2^128 - 1 and throws CountOverflow past it") {
   CHECK(memo_count(doubled(127)) == Count::from_halves(std::uint64_t{1} << 63, 0));
   const Problem too_many = doubled(128);
   Solver solver(too_many);
@@ -299,8 +376,7 @@ TEST_CASE("the automatic choice takes the memo where it pays, and plain search e
   CHECK(plain_solver.statistics().layout != Layout::memo);
 }
 
-TEST_CASE(
-    "ParallelSearch counts with the memo on the calling thread, or refuses with checkpoints") {
+TEST_CASE("ParallelSearch counts with the memo on its threads, or refuses with checkpoints") {
   const Problem problem = matchings(20);
   xcover::ParallelOptions options;
   options.threads = 2;
@@ -308,7 +384,7 @@ TEST_CASE(
   CHECK(search.run() == Status::exhausted);
   CHECK(search.statistics().solutions == Count(654729075));
   CHECK(search.statistics().layout == Layout::memo);
-  CHECK(search.statistics().threads == 1);
+  CHECK(search.statistics().threads == 2);
 
   xcover::ParallelOptions plain = options;
   plain.count = kPlain;

@@ -124,6 +124,7 @@ struct SearchFlags {
   std::uint64_t estimate = 0;  // probes; 0: search
   bool memo = false;           // --count with the memo
   bool no_memo = false;        // --count without it
+  std::string zdd;             // --zdd FILE: the count's decision diagram, written there
 
   // The --layout asked for.
   Layout memory_layout() const;

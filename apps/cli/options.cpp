@@ -189,12 +189,17 @@ void SearchFlags::add_to(po::options_description& options) {
        "(sparse sets, as Knuth's SSXCC) or multiplicities (Algorithm M); --stats says which "
        "ran")
       ("memo", po::bool_switch(&memo),
-       "with --count: count with a memo of sub-problems (as Knuth's DLX6), on one thread: each "
+       "with --count: count with a memo of sub-problems (as Knuth's DLX6), one shared by the "
+       "threads: each "
        "distinct sub-problem is searched once, so counts of billions take seconds where "
        "sub-problems repeat (matchings, partitions, tilings); exact to 2^128 - 1. Without "
        "--memo or --no-memo, --count takes the memo where it pays")
       ("no-memo", po::bool_switch(&no_memo),
        "with --count: visit every solution, never the memo")
+      ("zdd", po::value(&zdd)->value_name("FILE"),
+       "with --count: count with the memo and write every solution to FILE as a decision "
+       "diagram (a ZDD, one node a line: docs/formats.md), which 'xcover zdd' counts, samples "
+       "and indexes without searching again; one thread")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")
@@ -278,9 +283,31 @@ SearchOptions SearchFlags::search_options() const {
                                                               : nullptr;
       if (refused)
         throw UsageError(std::string("--memo does not go with ") + refused +
-                         " (a memoised count counts whole sub-problems, on one thread, by "
+                         " (a memoised count counts whole sub-problems, by "
                          "DLX1's choice of item)");
     }
+  }
+  if (!zdd.empty()) {
+    if (!count) throw UsageError("--zdd writes the diagram of a count: add --count");
+    if (zdd == "-") throw UsageError("--zdd takes a file name: standard output carries the count");
+    const char* refused = no_memo                           ? "--no-memo"
+                          : limit                           ? "--limit"
+                          : !checkpoint.empty()             ? "--checkpoint"
+                          : !resume.empty()                 ? "--resume"
+                          : mpi                             ? "--mpi"
+                          : ordered                         ? "--ordered"
+                          : propagate                       ? "--propagate"
+                          : item_choice != "first-shortest" ? "--item-choice"
+                          : seed                            ? "--seed"
+                          : layout != "auto"                ? "--layout"
+                                                            : nullptr;
+    if (refused)
+      throw UsageError(std::string("--zdd does not go with ") + refused +
+                       " (the diagram is made by a memoised count of every solution, on one "
+                       "thread, branching on the first item left)");
+    // A file that cannot be written is said now, not after the search (the
+    // diagram is written as a checkpoint is: beside it, then renamed).
+    check_checkpoint_path(zdd);
   }
   apply_memory_limit(memory_limit);
   SearchOptions options;

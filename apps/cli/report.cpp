@@ -78,7 +78,9 @@ void print_statistics(std::ostream& out, const Statistics& stats, unsigned threa
   if (threads != 0) out << "threads " << threads << '\n';
   if (stats.layout != Layout::automatic) out << "layout " << layout_name(stats.layout) << '\n';
   if (stats.layout == Layout::memo)
-    out << "memo hits " << stats.memo_hits << '\n' << "memo entries " << stats.memo_entries << '\n';
+    out << "memo hits " << stats.memo_hits << '\n'
+        << "memo entries " << stats.memo_entries << '\n'
+        << "memo splits " << stats.memo_splits << '\n';
   out << "kernels " << kernels_in_use() << '\n';
 }
 

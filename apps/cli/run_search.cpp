@@ -9,12 +9,16 @@
 #include "xcover/distributed.hpp"
 #endif
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <string>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover::cli {
 
@@ -100,6 +104,33 @@ int run_estimate(const Problem& problem, const SearchFlags& flags, const SearchO
   }
 }
 
+// --count --zdd FILE: the memoised count that makes the diagram, which goes
+// to FILE (written whole beside it, then renamed over it, so that a stopped
+// run leaves no half a diagram); the count on stdout as --count prints it.
+int run_zdd_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options,
+                   const SearchEnd& end) {
+  if (flags.threads > 1) std::cerr << "xcover: the diagram is made on one thread\n";
+  Solver solver(problem);
+  const ZddResult made = solver.zdd(options, flags.count_options().memo_bytes);
+  const Statistics& stats = solver.statistics();
+  end_progress();
+  if (made.complete()) {
+    const std::string temporary = flags.zdd + ".tmp";
+    {
+      std::ofstream out(temporary);
+      if (!out) throw FileError(temporary, std::strerror(errno));
+      made.zdd.write(out);
+      out.flush();
+      if (!out) throw FileError(temporary, std::strerror(errno != 0 ? errno : EIO));
+    }
+    if (std::rename(temporary.c_str(), flags.zdd.c_str()) != 0)
+      throw FileError(flags.zdd, std::strerror(errno));
+  }
+  print_count(made.status, stats, flags, end, 1);
+  if (flags.stats && made.complete()) std::cerr << "zdd nodes " << made.zdd.node_count() << '\n';
+  return finish_search(made.status, stats, flags.stats, 1);
+}
+
 }  // namespace
 
 #ifdef XCOVER_WITH_MPI
@@ -170,6 +201,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);
 #endif
+  if (!flags.zdd.empty()) return run_zdd_search(problem, flags, options, end);
   if (multiplicities && flags.threads > 1)
     std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
   const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);

@@ -171,6 +171,10 @@ int run_solve(const std::vector<std::string>& args) {
   if (vm.count("cheapest")) check_cheapest(flags, cheapest, vm);
   if (format != "text" && format != "json")
     throw UsageError("--format must be text or json, not '" + format + "'");
+  if (preprocess && !flags.zdd.empty())
+    throw UsageError(
+        "--zdd does not go with --preprocess (the diagram would number the reduced problem's "
+        "options)");
   const bool json = format == "json";
   if (json) {
     for (const char* option : {"estimate", "cheapest", "mpi"}) {

@@ -131,7 +131,11 @@ class XCOVER_API Problem {
   const std::string& color_name(int color) const;
 
   // The entries of option `index` (ProblemError for an index out of range).
-  std::span<const OptionEntry> option(int index) const;
+  std::span<const OptionEntry> option(int index) const {
+    if (index < 0 || index >= option_count()) throw_option_range(index);
+    const auto k = static_cast<std::size_t>(index);
+    return {entries_.data() + option_begin_[k], entries_.data() + option_begin_[k + 1]};
+  }
   // The option as a line of the text format, e.g. "a d x:red".
   std::string option_text(int index) const;
   // True when the option names at least one primary item; others can never
@@ -144,6 +148,7 @@ class XCOVER_API Problem {
 
  private:
   [[noreturn]] void throw_repeated(int item) const;
+  [[noreturn]] void throw_option_range(int index) const;
 
   // Names (of items, of colours) to their numbers: an open-addressing table
   // (linear probing, at most half full, a power of two long) of each name's

@@ -112,6 +112,9 @@ struct Statistics {
   // gave without a search, and the counts it held at the end (0 otherwise).
   Count memo_hits = 0;
   std::uint64_t memo_entries = 0;
+  // Sub-problems a memoised count split into parts that no option spans,
+  // each counted on its own (the counts multiply).
+  Count memo_splits = 0;
   // The threads that searched: 1 for a Solver; for a ParallelSearch, its
   // workers, or 1 when the search was small enough to finish on the calling
   // thread alone (ParallelOptions::single_thread_nodes).
@@ -271,13 +274,18 @@ enum class Counting {
   plain,
   // Memoised (Layout::memo, as Knuth's DLX6): the count of each sub-problem
   // (which items are covered, which colours the secondary items have) is
-  // kept, so each distinct one is searched once. Where sub-problems repeat
+  // kept, so each distinct one is searched once, and a sub-problem whose
+  // items fall into parts that no option spans is counted part by part (the
+  // counts multiply: Statistics::memo_splits). Where sub-problems repeat
   // (perfect matchings, set partitions, tilings) it counts billions of
   // solutions in a second. It follows node_limit (counting its own nodes),
   // time_limit, cancel and the progress reports; a solution_limit or
   // TreeOptions other than the defaults throw Error, and a problem with
-  // multiplicities ProblemError. One thread; exact to 2^128 - 1, and
-  // CountOverflow (error.hpp) past that.
+  // multiplicities ProblemError. A Solver counts on its thread; a
+  // ParallelSearch on all of its threads, which share one memo (each
+  // searches the problem trying the options from another one on; the first
+  // to finish gives the count, the same on any number of threads; without a
+  // node_limit). Exact to 2^128 - 1, and CountOverflow (error.hpp) past that.
   memo,
 };
 // The way Solver::count counts (see Counting).
@@ -358,6 +366,7 @@ struct WorkSharing;  // the library's own parallel searches (src/engine/work_sha
 struct SharedSearch;
 }  // namespace detail
 class ParallelSearch;
+struct ZddResult;  // zdd.hpp
 
 // Solutions one at a time, each searched for when the loop asks for it:
 //
@@ -475,6 +484,17 @@ class XCOVER_API Solver {
   // the same; statistics() say which ran (Statistics::layout is memo after a
   // memoised count).
   [[nodiscard]] CountResult count(const SearchOptions& options = {}, const CountOptions& how = {});
+  // Every solution at once, as a decision diagram (zdd.hpp: include it to
+  // call this): a memoised count (Counting::memo) that keeps a node for each
+  // sub-problem, branching on the first primary item left so that the
+  // diagram is ordered and reduced. It follows node_limit, time_limit,
+  // cancel and the progress reports, and makes a diagram only when it ends
+  // the count (ZddResult::status). Throws Error for a solution_limit,
+  // TreeOptions other than the defaults or assumptions, ProblemError for a
+  // problem with multiplicities, CountOverflow past 2^128 - 1 solutions (as
+  // a memoised count). `memo_bytes` bounds the memo as
+  // CountOptions::memo_bytes does; the diagram itself takes what it needs.
+  [[nodiscard]] ZddResult zdd(const SearchOptions& options = {}, std::uint64_t memo_bytes = 0);
   // The k cheapest solutions by the problem's option costs
   // (Problem::option_cost), by branch and bound as in Knuth's DLX5: fewer
   // than k when there are fewer. Solutions of equal cost rank by their
@@ -539,10 +559,13 @@ class XCOVER_API Solver {
   // count() but for the plain search: the count when the memo made it (or
   // the automatic choice's plain trial of `plain_trial` nodes, if not 0,
   // finished it; *trial_ran says whether it ran); nothing when the plain
-  // search is to count (ParallelSearch then runs it on its threads).
+  // search is to count (ParallelSearch then runs it on its threads). The
+  // memo counts on `memo_threads` threads (without a node limit or
+  // assumptions; else one).
   std::optional<CountResult> count_unless_plain(const SearchOptions& options,
                                                 const CountOptions& how, std::uint64_t plain_trial,
-                                                bool* trial_ran = nullptr);
+                                                bool* trial_ran = nullptr,
+                                                unsigned memo_threads = 1);
   // search() handing work to other workers: ParallelSearch and MPI only.
   Status search_sharing(const Visitor& visit, const SearchOptions& options,
                         const detail::WorkSharing& sharing);

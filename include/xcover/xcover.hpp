@@ -26,6 +26,7 @@
 #include "xcover/text.hpp"
 #include "xcover/threads.hpp"
 #include "xcover/version.hpp"
+#include "xcover/zdd.hpp"
 #ifdef XCOVER_WITH_MPI
 #include "xcover/distributed.hpp"
 #endif

@@ -76,6 +76,7 @@ void bind_sudoku(py::module_& m);
 void bind_sudoku_rules(py::module_& m);
 void bind_queens_langford(py::module_& m);
 void bind_polyomino(py::module_& m);
+void bind_zdd(py::module_& m);
 
 // Python's side of a running search: Ctrl-C, and the caller's progress
 // callback. The search runs without the GIL, so Python's signal handler only

@@ -12,6 +12,7 @@ PYBIND11_MODULE(_core, m) {
   xcover::python::bind_enums(m);  // before any binding names Status, Layout or Kernels
   xcover::python::bind_problem(m);
   xcover::python::bind_search(m);
+  xcover::python::bind_zdd(m);
   xcover::python::bind_reduce(m);
   xcover::python::bind_queens_langford(m);  // private: xcover_dlx.queens, .langford
   auto sudoku = m.def_submodule("sudoku", "Sudoku of box size 2..5 (4x4 to 25x25)");

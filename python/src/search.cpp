@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/threads.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover::python {
 namespace {
@@ -131,6 +132,14 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   return {search.statistics().solutions, status, search.statistics()};
 }
 
+ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting) {
+  SearchOptions options = limits;
+  Interrupt interrupt;
+  interrupt.report_progress(reporting.callback, reporting.interval);
+  interrupt.watch(options);
+  return run_search(interrupt, [&] { return box.solver.zdd(options); });
+}
+
 // The limits a search takes from Python: ValueError for a negative one.
 SearchOptions limits_of(const py::int_& limit, double time_limit, const py::int_& node_limit) {
   return search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
@@ -145,7 +154,8 @@ search and is raised here. The search runs without the GIL; Ctrl-C stops it
 and raises KeyboardInterrupt.)doc";
 const char* const kMemo = R"doc(
 memo: True counts with a memo of sub-problems (as Knuth's DLX6: billions of
-solutions in a second where sub-problems repeat; one thread; no limit), False
+solutions in a second where sub-problems repeat; one memo the threads share;
+no solution limit), False
 visits every solution, None (the default) takes the memo where it pays.
 statistics.layout is Layout.memo when the memo counted.)doc";
 
@@ -166,6 +176,7 @@ void bind_search(py::module_& m) {
       .def_readonly("threads", &Statistics::threads)
       .def_readonly("memo_hits", &Statistics::memo_hits)
       .def_readonly("memo_entries", &Statistics::memo_entries)
+      .def_readonly("memo_splits", &Statistics::memo_splits)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
@@ -259,6 +270,20 @@ shape. It keeps its own copy of the problem.)doc")
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
           py::arg("progress_interval") = 1.0, py::arg("memo") = py::none(),
           (std::string("Counts solutions; returns a CountResult.\n") + kLimits + kMemo).c_str())
+      .def(
+          "zdd",
+          [](SolverBox& box, double time_limit, const py::int_& node_limit,
+             const py::object& progress, double progress_interval) {
+            return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
+                            {progress, progress_interval});
+          },
+          py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+          py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+          (std::string("Every solution as a decision diagram (Zdd), made by a memoised count on "
+                       "one thread; a ZddResult, whose zdd is None when a limit stopped it. "
+                       "Error with assumptions, ProblemError with multiplicities.\n") +
+           kLimits)
+              .c_str())
       .def(
           "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
           py::arg("option"),
@@ -360,6 +385,20 @@ shape. It keeps its own copy of the problem.)doc")
                    "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
                    "\n") +
        kLimits + kMemo)
+          .c_str());
+  m.def(
+      "zdd",
+      [](const Problem& problem, double time_limit, const py::int_& node_limit,
+         const py::object& progress, double progress_interval) {
+        SolverBox box(problem, Layout::automatic, Kernels::automatic);
+        return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
+                        {progress, progress_interval});
+      },
+      py::arg("problem"), py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
+      py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+      (std::string("Every solution of a problem as a decision diagram (Zdd): a ZddResult, as "
+                   "Solver.zdd.\n") +
+       kLimits)
           .c_str());
   // What threads=0 means everywhere: the CPUs this process may use.
   m.def("default_threads", &default_threads);

@@ -53,6 +53,14 @@ def test_the_automatic_choice():
     assert small.statistics.layout != xc.Layout.memo
 
 
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_the_threads_share_the_memo_and_agree(threads):
+    result = dominoes(10).count(memo=True, threads=threads)
+    assert result.solutions == 258584046368  # OEIS A004003
+    assert result.statistics.threads == threads
+    assert result.statistics.layout == xc.Layout.memo
+
+
 def test_what_the_memo_refuses():
     with pytest.raises(xc.Error, match="does not follow a solution_limit"):
         matchings(6).count(3, memo=True)

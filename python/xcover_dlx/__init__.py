@@ -35,12 +35,15 @@ from ._core import (
     Statistics,
     Status,
     SudokuError,
+    Zdd,
+    ZddResult,
     __version__,
     best_kernels,
     count,
     default_threads,
     hardware_threads,
     reduce,
+    zdd,
 )
 from . import _problem
 from ._svg import Svg, svg_sheet
@@ -51,7 +54,7 @@ __all__ = [
     "Layout", "ParseError", "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
     "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyomino",
-    "queens", "reduce", "sudoku", "Svg", "svg_sheet",
+    "queens", "reduce", "sudoku", "Svg", "svg_sheet", "Zdd", "ZddResult", "zdd",
 ]
 
 _problem.install()

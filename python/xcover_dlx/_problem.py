@@ -33,7 +33,9 @@ from ._core import (
     SolutionIterator,
     Solver,
     Status,
+    ZddResult,
     count,
+    zdd,
 )
 
 if TYPE_CHECKING:
@@ -512,11 +514,19 @@ def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit
            progress_interval: float = 1.0, memo: Optional[bool] = None) -> CountResult:
     """Counts the solutions on `threads` threads (0, the default: one per CPU, as the
     CLI does); a CountResult. memo=True counts with a memo of sub-problems (one
-    thread; billions of solutions in a second where sub-problems repeat),
+    the threads share; billions of solutions in a second where sub-problems repeat),
     memo=False visits every solution, None takes the memo where it pays."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
                  layout=layout, progress=progress, progress_interval=progress_interval,
                  memo=memo)
+
+
+def _zdd(self: Problem, *, time_limit: float = 0.0, node_limit: int = 0,
+         progress: ProgressCallback = None, progress_interval: float = 1.0) -> ZddResult:
+    """Every solution as a decision diagram (see Solver.zdd): a ZddResult, whose
+    zdd (None when a limit stopped the search) counts, samples and indexes them."""
+    return zdd(self, time_limit=time_limit, node_limit=node_limit, progress=progress,
+               progress_interval=progress_interval)
 
 
 def _solve(self: Problem, *, time_limit: float = 0.0, layout: Layout = Layout.automatic,
@@ -557,6 +567,7 @@ def install() -> None:
         "solutions": _solutions,
         "count": _count,
         "solve": _solve,
+        "zdd": _zdd,
     }
     for name, method in methods.items():
         setattr(Problem, name, method)

@@ -82,6 +82,12 @@ class Engine {
 std::unique_ptr<Engine> make_engine(const Problem& problem, Layout layout, Kernels kernels,
                                     bool costs = false);
 
+// The best kernel set the processor runs (whether built or not), asked of
+// the processor with CPUID; and the same read from what glibc found at
+// start-up (glibc 2.33 and later; elsewhere by CPUID too). The two agree.
+Kernels kernels_by_cpuid();
+Kernels kernels_by_glibc();
+
 // One factory per kernel set, for the layout plan_layout() chose.
 namespace baseline {
 std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& plan);

@@ -15,7 +15,9 @@
 
 #include "engine.hpp"
 #include "memo/memo_count.hpp"
+#include "memo/zdd_nodes.hpp"
 #include "xcover/error.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover {
 
@@ -250,7 +252,8 @@ CountResult Solver::count(const SearchOptions& options, const CountOptions& how)
 
 std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& options,
                                                       const CountOptions& how,
-                                                      std::uint64_t plain_trial, bool* trial_ran) {
+                                                      std::uint64_t plain_trial, bool* trial_ran,
+                                                      unsigned memo_threads) {
   Impl& impl = *impl_;
   impl.refuse_while_counting("count");
   if (impl.engine->in_search())
@@ -291,12 +294,63 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
     bool& counting;
     ~Done() { counting = false; }
   } done{impl.counting};
-  const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
-  const CountResult result = impl.memo->count(run);
-  // Stopped: the memo did not pay on its trial, and the plain search counts.
-  if (result.status == Status::stopped) return std::nullopt;
+  CountResult result;
+  if (memo_threads > 1 && options.node_limit == 0 && impl.engine->assumptions().empty()) {
+    // The trial on this thread alone, then the count on them all.
+    if (memo_trial != 0) {
+      detail::MemoRun trial{{}, &options, how.memo_bytes, memo_trial};
+      trial.trial_only = true;
+      result = impl.memo->count(trial);
+    }
+    if (memo_trial == 0 || result.status == Status::node_limit)
+      result = impl.memo->count_on_threads({{}, &options, how.memo_bytes, 0}, memo_threads);
+  } else {
+    const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
+    result = impl.memo->count(run);
+  }
+  // Stopped: the memo did not pay on its trial, and the plain search counts
+  // (without the memo's links, which would only take memory while it does).
+  if (result.status == Status::stopped) {
+    impl.memo.reset();
+    return std::nullopt;
+  }
   impl.searching(nullptr);
   impl.memo_counted = true;
+  return result;
+}
+
+ZddResult Solver::zdd(const SearchOptions& options, std::uint64_t memo_bytes) {
+  Impl& impl = *impl_;
+  impl.refuse_while_counting("zdd");
+  if (impl.engine->in_search())
+    throw Error(
+        "Solver::zdd called while the solver is searching (from one of its own callbacks, or "
+        "with a solutions() range still open): use another Solver");
+  if (options.solution_limit != 0)
+    throw Error(
+        "Solver::zdd: a diagram holds every solution and follows no solution_limit: leave it "
+        "out, and take solutions from the diagram (Zdd::nth)");
+  detail::check_followed(Layout::memo, options, "Solver::zdd");
+  if (!impl.engine->assumptions().empty())
+    throw Error(
+        "Solver::zdd: the diagram is made without assumptions: clear them "
+        "(clear_assumptions), or make the diagram of a problem without the options they "
+        "exclude");
+  if (!impl.memo) impl.memo = std::make_unique<detail::MemoCounter>(*impl.problem);
+  impl.counting = true;
+  struct Done {
+    bool& counting;
+    ~Done() { counting = false; }
+  } done{impl.counting};
+  detail::ZddNodes nodes;
+  detail::MemoRun run{{}, &options, memo_bytes, 0};
+  run.zdd = &nodes;
+  const CountResult counted = impl.memo->count(run);
+  impl.searching(nullptr);
+  impl.memo_counted = true;
+  ZddResult result;
+  result.status = counted.status;
+  if (counted.complete()) result.zdd = Zdd(nodes.take(), impl.memo->zdd_root());
   return result;
 }
 

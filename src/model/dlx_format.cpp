@@ -2,6 +2,7 @@
 #include "xcover/dlx_format.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "option_entry.hpp"
 #include "quote.hpp"
 #include "xcover/text.hpp"
 
@@ -27,18 +29,23 @@ std::string Warning::to_string() const {
 
 namespace {
 
-// Splits a line into whitespace-separated tokens (into `tokens`, reused
-// from line to line).
-void split(std::string_view line, std::vector<std::string_view>& tokens) {
-  tokens.clear();
-  std::size_t k = 0;
-  while (k < line.size()) {
-    while (k < line.size() && is_blank(line[k])) ++k;
-    const std::size_t begin = k;
-    while (k < line.size() && !is_blank(line[k])) ++k;
-    if (k > begin) tokens.push_back(line.substr(begin, k - begin));
+// What each byte is to the reader: part of a token, a blank between tokens
+// (is_blank()), or a control character, which means the input is not text.
+enum ByteClass : unsigned char { kToken, kBlank, kControl };
+
+constexpr std::array<ByteClass, 256> make_byte_classes() {
+  std::array<ByteClass, 256> classes{};
+  for (int b = 0; b < 256; ++b) {
+    const char c = static_cast<char>(b);
+    classes[static_cast<std::size_t>(b)] = is_blank(c)             ? kBlank
+                                           : b < 0x20 || b == 0x7f ? kControl
+                                                                   : kToken;
   }
+  return classes;
 }
+constexpr std::array<ByteClass, 256> kByteClasses = make_byte_classes();
+
+ByteClass byte_class(char c) { return kByteClasses[static_cast<unsigned char>(c)]; }
 
 // Control characters other than white space mean the input is not text.
 void check_characters(std::string_view line, const std::string& source, std::size_t number) {
@@ -59,9 +66,23 @@ class Reader {
 
   void line(std::string_view text, std::size_t number) {
     if (number == 1) text = without_byte_order_mark(text);
-    check_characters(text, source_, number);
+    // One pass over the bytes: the whitespace-separated tokens, and a
+    // control character refused wherever it is (in a comment too).
+    tokens_.clear();
+    const char* const bytes = text.data();
+    const std::size_t size = text.size();
+    for (std::size_t k = 0; k < size; ++k) {
+      ByteClass c = byte_class(bytes[k]);
+      if (c == kToken) {
+        const std::size_t begin = k;
+        do ++k;
+        while (k < size && (c = byte_class(bytes[k])) == kToken);
+        tokens_.emplace_back(bytes + begin, k - begin);
+        if (k == size) break;
+      }
+      if (c == kControl) check_characters(text, source_, number);  // (throws)
+    }
     if (!text.empty() && text.front() == '|') return;  // a comment
-    split(text, tokens_);
     if (tokens_.empty()) return;
     if (!have_items_) {
       items_line(tokens_, number);
@@ -179,7 +200,7 @@ class Reader {
   }
 
   void option_line(const std::vector<std::string_view>& all_tokens, std::size_t number) {
-    const Problem& problem = result_.problem;
+    Problem& problem = result_.problem;
     // Cost tokens may follow any item (the line's first token is an item:
     // a line starting with '|' is a comment); several add up.
     std::uint64_t cost = 0;
@@ -192,33 +213,104 @@ class Reader {
         tokens.push_back(token);
       }
     }
-    for (std::string_view token : tokens) {
-      const std::size_t colon = token.find(':');
-      if (colon != std::string_view::npos) {
-        const std::string_view color = token.substr(colon + 1);
-        const std::size_t bad = color.find_first_of(":|");
-        if (bad != std::string_view::npos)
-          throw ParseError(source_, number,
-                           "colour " + quoted(color) + " contains '" + color[bad] + "'");
-      }
+    // Most tokens were seen before ("r1", "11:a"): their entries are kept.
+    // The others are checked and looked up as Problem::add_option(tokens)
+    // would, in the same order, so the first error is the same one.
+    entries_.resize(tokens.size());
+    missed_.clear();
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+      if (!known_.find(tokens[k], entries_[k])) missed_.push_back(k);
     }
     try {
-      const int index = result_.problem.add_option(std::span<const std::string_view>(tokens));
-      if (!problem.has_primary(index)) {
+      if (!missed_.empty()) {
+        for (const std::size_t k : missed_) {
+          const std::string_view token = tokens[k];
+          const std::size_t colon = token.find(':');
+          if (colon == std::string_view::npos) continue;
+          const std::string_view color = token.substr(colon + 1);
+          const std::size_t bad = color.find_first_of(":|");
+          if (bad != std::string_view::npos)
+            throw ParseError(source_, number,
+                             "colour " + quoted(color) + " contains '" + color[bad] + "'");
+        }
+        for (const std::size_t k : missed_) {
+          entries_[k] = detail::option_entry(problem, tokens[k]);
+          known_.insert(tokens[k], entries_[k]);
+        }
+      }
+      const int index = problem.add_option(std::span<const OptionEntry>(entries_));
+      const bool has_primary = std::any_of(entries_.begin(), entries_.end(), [&](OptionEntry e) {
+        return problem.is_primary(e.item);
+      });
+      if (!has_primary) {
         result_.warnings.push_back(
             {source_, number,
              "option ignored, it has no primary item: " + problem.option_text(index)});
         // Such an option can never be chosen; Knuth's programs drop it with
         // a warning, and so do we.
-        result_.problem.remove_last_option();
+        problem.remove_last_option();
         return;
       }
-      if (cost != 0) result_.problem.set_option_cost(index, cost);
+      if (cost != 0) problem.set_option_cost(index, cost);
       result_.option_lines.push_back(number);
     } catch (const ProblemError& e) {
       throw ParseError(source_, number, e.what());
     }
   }
+
+  // The entries of the short tokens (8 bytes at most) met so far, by the
+  // token's bytes as one word: an open-addressing table.
+  class KnownTokens {
+   public:
+    bool find(std::string_view token, OptionEntry& entry) const {
+      std::uint64_t key = 0;
+      if (slots_.empty() || !key_of(token, key)) return false;
+      for (std::size_t k = slot(key);; k = (k + 1) & (slots_.size() - 1)) {
+        if (slots_[k].key == key) {
+          entry = slots_[k].entry;
+          return true;
+        }
+        if (slots_[k].key == 0) return false;
+      }
+    }
+    void insert(std::string_view token, OptionEntry entry) {
+      std::uint64_t key = 0;
+      if (!key_of(token, key)) return;
+      if (2 * (count_ + 1) > slots_.size()) grow();
+      std::size_t k = slot(key);
+      while (slots_[k].key != 0 && slots_[k].key != key) k = (k + 1) & (slots_.size() - 1);
+      if (slots_[k].key == 0) ++count_;
+      slots_[k] = {key, entry};
+    }
+
+   private:
+    struct Slot {
+      std::uint64_t key = 0;  // 0: empty (a token is never empty and has no NUL)
+      OptionEntry entry{0, 0};
+    };
+    static bool key_of(std::string_view token, std::uint64_t& key) {
+      if (token.size() > 8) return false;
+      for (const char c : token) key = key << 8 | static_cast<unsigned char>(c);
+      return true;
+    }
+    std::size_t slot(std::uint64_t key) const {
+      return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & (slots_.size() - 1);
+    }
+    void grow() {
+      std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+      old.swap(slots_);
+      count_ = 0;
+      for (const Slot& s : old) {
+        if (s.key == 0) continue;
+        std::size_t k = slot(s.key);
+        while (slots_[k].key != 0) k = (k + 1) & (slots_.size() - 1);
+        slots_[k] = s;
+        ++count_;
+      }
+    }
+    std::vector<Slot> slots_;
+    std::size_t count_ = 0;
+  };
 
   const std::string& source_;
   ReadResult result_;
@@ -226,6 +318,9 @@ class Reader {
   // A line's tokens, and an option line's without its costs (kept from line
   // to line, so that a line allocates nothing).
   std::vector<std::string_view> tokens_, item_tokens_;
+  std::vector<OptionEntry> entries_;
+  std::vector<std::size_t> missed_;  // tokens not in known_, by their place in the line
+  KnownTokens known_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "option_entry.hpp"
 #include "quote.hpp"
 #include "xcover/text.hpp"
 
@@ -209,22 +210,24 @@ int Problem::add_option(std::span<const std::string_view> tokens) {
     entries = on_heap.data();
   }
   std::size_t count = 0;
-  for (std::string_view token : tokens) {
-    const std::size_t colon = token.find(':');
-    const std::string_view name = token.substr(0, colon);
-    const int item = find_item(name);
-    if (item < 0) throw ProblemError("unknown item " + quoted(name));
-    int color = 0;
-    if (colon != std::string_view::npos) {
-      const std::string_view color_name = token.substr(colon + 1);
-      if (is_primary(item))
-        throw ProblemError("primary item " + quoted(name) + " cannot have a colour");
-      if (color_name.empty()) throw ProblemError("item " + quoted(name) + " has an empty colour");
-      color = add_color(color_name);
-    }
-    entries[count++] = {item, color};
-  }
+  for (std::string_view token : tokens) entries[count++] = detail::option_entry(*this, token);
   return add_option(std::span<const OptionEntry>(entries, count));
+}
+
+OptionEntry detail::option_entry(Problem& problem, std::string_view token) {
+  const std::size_t colon = token.find(':');
+  const std::string_view name = token.substr(0, colon);
+  const int item = problem.find_item(name);
+  if (item < 0) throw ProblemError("unknown item " + quoted(name));
+  int color = 0;
+  if (colon != std::string_view::npos) {
+    const std::string_view color_name = token.substr(colon + 1);
+    if (problem.is_primary(item))
+      throw ProblemError("primary item " + quoted(name) + " cannot have a colour");
+    if (color_name.empty()) throw ProblemError("item " + quoted(name) + " has an empty colour");
+    color = problem.add_color(color_name);
+  }
+  return {item, color};
 }
 
 int Problem::add_option(std::initializer_list<std::string_view> tokens) {
@@ -262,12 +265,9 @@ std::uint64_t Problem::option_cost(int index) const {
   return k < option_cost_.size() ? option_cost_[k] : 0;
 }
 
-std::span<const OptionEntry> Problem::option(int index) const {
-  if (index < 0 || index >= option_count())
-    throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
-                       std::to_string(option_count()) + " options");
-  return std::span<const OptionEntry>(entries_.data() + option_begin_[index],
-                                      entries_.data() + option_begin_[index + 1]);
+void Problem::throw_option_range(int index) const {
+  throw ProblemError("option index " + std::to_string(index) + " out of range: the problem has " +
+                     std::to_string(option_count()) + " options");
 }
 
 std::string Problem::option_text(int index) const {

@@ -262,13 +262,14 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
           ? 0
           : options.single_thread_nodes;
   const std::optional<CountResult> result =
-      solver.count_unless_plain(options.search, how, plain_trial, &small_tried);
+      solver.count_unless_plain(options.search, how, plain_trial, &small_tried, threads);
   if (!result) return std::nullopt;
   const Statistics& st = solver.statistics();
-  stats.threads = 1;
+  stats.threads = st.layout == Layout::memo ? std::max(1u, st.threads) : 1;
   stats.layout = st.layout;
   stats.memo_hits = st.memo_hits;
   stats.memo_entries = st.memo_entries;
+  stats.memo_splits = st.memo_splits;
   stats.bytes = st.bytes;
   if (result->status != Status::exhausted) {
     // A memoised count cut short keeps no work to go on with: the figures

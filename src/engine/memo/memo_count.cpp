@@ -10,8 +10,10 @@
 #include <optional>
 #include <string>
 
+#include "../../scale/thread_team.hpp"
 #include "memo_table.hpp"
 #include "xcover/error.hpp"
+#include "zdd_nodes.hpp"
 
 namespace xcover::detail {
 
@@ -57,6 +59,16 @@ struct MemoCounter::Links {
     std::uint64_t work;    // nodes a plain search would have taken so far
     std::int32_t choices;  // options of `item` when the level opened
     std::int32_t tried;    // options tried before `node`
+    std::int32_t first;    // the option tried first
+    std::size_t made;      // the diagram's stack when the level opened
+    // A level whose sub-problem fell into parts no option spans: each part
+    // is counted on its own (the levels above it), and the counts multiply.
+    bool product;
+    // Normal: its item is covered. Product: the links hold its current part.
+    bool active;
+    std::int32_t part, parts;  // the part being counted, of how many
+    std::size_t items_at;      // its parts' items in part_items, from here
+    std::size_t ends_at;       // and where each ends, in part_ends
   };
 
   void cover(int i);
@@ -73,6 +85,23 @@ struct MemoCounter::Links {
   void unassume();
   // The item to branch on: the first of fewest options.
   int choose() const;
+  // For an ordered diagram: the first primary item left, unless one has no
+  // option (then that one: the sub-problem is dead, whatever the order).
+  int choose_first() const;
+  // Splits the sub-problem into parts that no option spans: the uncovered
+  // items each part holds go onto part_items, where each ends onto
+  // part_ends; the number of parts (when 1, nothing is kept).
+  int split();
+  // The links then hold part `t` of the parts from items_at/ends_at alone
+  // (the other parts' primary items out of the list of items, all their
+  // items marked covered in the key), and back.
+  void restrict_to(std::size_t items_at, std::size_t ends_at, int parts, int t);
+  void unrestrict(std::size_t items_at, std::size_t ends_at, int parts, int t);
+  // The option (its index) that node x is in.
+  int option_of(int x) const {
+    while (top[x] > 0) ++x;
+    return -top[x] - 1;
+  }
   // The key of the sub-problem that committing x (in the list of the item
   // just covered) leaves, into `out`, and its hash; whether it is solved
   // (no primary item left). Changes nothing.
@@ -115,6 +144,10 @@ struct MemoCounter::Links {
   std::vector<int> assumed;  // the node each assumption was branched from
   std::vector<Frame> frames;
   std::vector<std::uint64_t> frame_keys;  // frames.size() keys
+  std::vector<std::int32_t> part_items;   // the parts of the product levels
+  std::vector<std::size_t> part_ends;
+  std::vector<std::uint32_t> seen;  // by item node: the split that reached it
+  std::uint32_t stamp = 0;
 };
 
 MemoCounter::Links::Links(const Problem& problem) {
@@ -170,7 +203,9 @@ MemoCounter::Links::Links(const Problem& problem) {
   }
   key.assign(bit_words + color_words, 0);
   uncovered = primary;
-  frames.resize(static_cast<std::size_t>(primary) + 1);
+  // (Each level covers an item, and a product level is followed by one.)
+  frames.resize(2 * static_cast<std::size_t>(primary) + 2);
+  seen.assign(static_cast<std::size_t>(items) + 1, 0);
   frame_keys.resize(frames.size() * key.size());
 }
 
@@ -383,7 +418,93 @@ int MemoCounter::Links::choose() const {
   return best;
 }
 
-MemoCounter::MemoCounter(const Problem& problem) {
+int MemoCounter::Links::split() {
+  const std::size_t items_at = part_items.size(), ends_at = part_ends.size();
+  if (++stamp == 0) {
+    std::fill(seen.begin(), seen.end(), 0);
+    stamp = 1;
+  }
+  int parts = 0;
+  for (int i = rlink[0]; i != 0; i = rlink[i]) {
+    if (seen[static_cast<std::size_t>(i)] == stamp) continue;
+    // A part: what the options of its items reach, breadth first (the
+    // part's own items are the queue).
+    seen[static_cast<std::size_t>(i)] = stamp;
+    std::size_t next = part_items.size();
+    part_items.push_back(i);
+    while (next < part_items.size()) {
+      const int j = part_items[next++];
+      for (int p = down[j]; p != j; p = down[p]) {
+        for (int q = p + 1; q != p;) {
+          const int k = top[q];
+          if (k <= 0) {
+            q = up[q];
+            continue;
+          }
+          // (A secondary item already given a colour joins no one: the
+          // options left on it agree with its colour.)
+          if (seen[static_cast<std::size_t>(k)] != stamp && !covered(k)) {
+            seen[static_cast<std::size_t>(k)] = stamp;
+            part_items.push_back(k);
+          }
+          ++q;
+        }
+      }
+    }
+    part_ends.push_back(part_items.size());
+    ++parts;
+  }
+  if (parts == 1) {
+    part_items.resize(items_at);
+    part_ends.resize(ends_at);
+  }
+  return parts;
+}
+
+void MemoCounter::Links::restrict_to(std::size_t items_at, std::size_t ends_at, int parts, int t) {
+  std::size_t from = items_at;
+  for (int u = 0; u < parts; ++u) {
+    const std::size_t to = part_ends[ends_at + static_cast<std::size_t>(u)];
+    if (u != t) {
+      for (std::size_t k = from; k < to; ++k) {
+        const int j = part_items[k];
+        if (j <= primary) {
+          rlink[llink[j]] = rlink[j];
+          llink[rlink[j]] = llink[j];
+          --uncovered;
+        }
+        flip(j);
+      }
+    }
+    from = to;
+  }
+}
+
+void MemoCounter::Links::unrestrict(std::size_t items_at, std::size_t ends_at, int parts, int t) {
+  for (int u = parts; u-- > 0;) {
+    const std::size_t to = part_ends[ends_at + static_cast<std::size_t>(u)];
+    const std::size_t from =
+        u == 0 ? items_at : part_ends[ends_at + static_cast<std::size_t>(u) - 1];
+    if (u == t) continue;
+    for (std::size_t k = to; k-- > from;) {
+      const int j = part_items[k];
+      flip(j);
+      if (j <= primary) {
+        rlink[llink[j]] = j;
+        llink[rlink[j]] = j;
+        ++uncovered;
+      }
+    }
+  }
+}
+
+int MemoCounter::Links::choose_first() const {
+  for (int i = rlink[0]; i != 0; i = rlink[i])
+    if (len[i] == 0) return i;
+  return rlink[0];
+}
+
+MemoCounter::MemoCounter(const Problem& problem) : problem_(&problem) {
   if (problem.has_multiplicities())
     throw ProblemError(
         "a memoised count takes no multiplicities (primary items with bounds other than 1:1): "
@@ -395,6 +516,9 @@ MemoCounter::MemoCounter(const Problem& problem) {
 MemoCounter::~MemoCounter() = default;
 
 namespace {
+
+// The most sub-problems a memoised count opens between two looks for parts.
+constexpr std::uint64_t kMostSplitGap = 64;
 
 // A quarter of the machine's memory, at most 4 GiB (1 GiB where the system
 // does not say).
@@ -411,7 +535,9 @@ std::uint64_t default_memo_bytes() {
 
 }  // namespace
 
-CountResult MemoCounter::count(const MemoRun& run) {
+CountResult MemoCounter::count(const MemoRun& run) { return count_in(run, nullptr, 0); }
+
+CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation) {
   Links& L = *links_;
   const SearchOptions& options = *run.options;
   const std::uint64_t memo_bytes = run.memo_bytes ? run.memo_bytes : default_memo_bytes();
@@ -420,6 +546,10 @@ CountResult MemoCounter::count(const MemoRun& run) {
   stats_.layout = Layout::memo;
   stats_.level_nodes.assign(L.frames.size() + 1, 0);
   L.updates = 0;
+  zdd_root_ = Zdd::kNone;
+  ZddNodes* const zdd = run.zdd;
+  if (zdd && !run.assumptions.empty())
+    throw Error("a diagram of the solutions is made without assumptions");
   CountResult result;
   std::uint64_t nodes = 0;
 
@@ -431,21 +561,44 @@ CountResult MemoCounter::count(const MemoRun& run) {
     }
   }
   const std::size_t words = L.key.size();
-  MemoTable memo(words, memo_bytes);
-  // Frames 0..level-1 have an option committed (their `node`); frame
-  // `level`, when `open`, has its item covered and no option committed.
+  // The memo: count_on_threads()'s shared one, or this count's own.
+  std::optional<MemoTable> own;
+  if (!shared) own.emplace(words, memo_bytes, zdd != nullptr);
+  auto find = [&](std::uint64_t h, const std::uint64_t* key, Count& count, std::uint64_t& work,
+                  std::uint64_t* node) {
+    return shared ? shared->find(h, key, count, work, node) : own->find(h, key, count, work, node);
+  };
+  auto insert = [&](std::uint64_t h, const std::uint64_t* key, Count count, std::uint64_t work,
+                    std::uint64_t node) {
+    if (shared)
+      shared->insert(h, key, count, work, node);
+    else
+      own->insert(h, key, count, work, node);
+  };
+  // The diagram's children of the open levels' options tried so far: an
+  // option and the node of its sub-problem, for each that has solutions.
+  std::vector<std::pair<int, std::uint64_t>> made;
+  // Frames 0..level-1 have an option committed (normal levels) or hold a
+  // part of their sub-problem (product levels); frame `level` is active
+  // when its item is covered. `level` is opened afresh when its frame is
+  // neither (see `step` below).
   int level = 0;
-  bool open = false;
   // Back to the root and the assumptions undone, whatever ends the count.
   auto unwind = [&] {
-    if (open) L.uncover(L.frames[static_cast<std::size_t>(level)].item);
-    open = false;
-    while (level > 0) {
-      --level;
-      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-      L.uncommit_rest(f.node);
-      L.uncover(f.item);
+    for (int k = level; k >= 0; --k) {
+      Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active) continue;
+      f.active = false;
+      if (f.product) {
+        L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+      } else {
+        if (k < level) L.uncommit_rest(f.node);
+        L.uncover(f.item);
+      }
     }
+    level = 0;
+    L.part_items.clear();
+    L.part_ends.clear();
     L.unassume();
   };
   auto finish = [&](Status status, Count solutions) {
@@ -454,8 +607,8 @@ CountResult MemoCounter::count(const MemoRun& run) {
     stats_.solutions = solutions;
     stats_.nodes = nodes;
     stats_.updates = L.updates;
-    stats_.bytes = memo.bytes() + L.bytes();
-    stats_.memo_entries = memo.size();
+    stats_.bytes = (shared ? shared->bytes() : own->bytes()) + L.bytes();
+    stats_.memo_entries = shared ? shared->size() : own->size();
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
   };
@@ -469,16 +622,21 @@ CountResult MemoCounter::count(const MemoRun& run) {
   const std::uint64_t trial = run.trial_nodes;
   std::uint64_t node_limit =
       trial && (!options.node_limit || trial < options.node_limit) ? trial : options.node_limit;
-  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress;
+  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress || run.stop;
   std::uint64_t next_check = watched ? 1 : UINT64_MAX;
   std::uint64_t next_progress =
       options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
   double next_progress_seconds = options.progress_seconds;
-  // What the levels have finished, for a count cut short.
+  // What the levels have finished, for a count cut short: the solutions
+  // of the levels above the first product level (below it, a part's
+  // solutions are no solutions of the problem yet).
   auto finished = [&] {
     Count sum = 0;
-    for (int k = 0; k < level + (open ? 1 : 0); ++k)
-      sum += L.frames[static_cast<std::size_t>(k)].total;
+    for (int k = 0; k <= level; ++k) {
+      const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active || f.product) break;
+      sum += f.total;
+    }
     return sum;
   };
   auto progress = [&](double seconds) {
@@ -489,8 +647,15 @@ CountResult MemoCounter::count(const MemoRun& run) {
     p.seconds = seconds;
     p.level = level;
     double weight = 1;
-    for (int k = 0; k < level + (open ? 1 : 0); ++k) {
+    for (int k = 0; k <= level; ++k) {
       const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
+      if (!f.active) break;
+      if (f.product) {
+        // (The parts counted so far, as if each took as long.)
+        p.fraction_done += weight * f.part / f.parts;
+        weight /= f.parts;
+        continue;
+      }
       p.fraction_done += weight * f.tried / f.choices;
       weight /= f.choices;
     }
@@ -502,13 +667,16 @@ CountResult MemoCounter::count(const MemoRun& run) {
     if (node_limit && nodes >= node_limit) {
       if (nodes != trial || trial == options.node_limit) return Status::node_limit;
       if (saved < nodes) return Status::stopped;  // the memo does not pay
-      node_limit = options.node_limit;            // it does: on to the end
+      if (run.trial_only) return Status::node_limit;
+      node_limit = options.node_limit;  // it does: on to the end
     }
     ++nodes;
     ++stats_.level_nodes[static_cast<std::size_t>(depth)];
     if (nodes < next_check) return std::nullopt;
     next_check = nodes + 1024;
-    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return Status::cancelled;
+    if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
+        (run.stop && run.stop->load(std::memory_order_relaxed)))
+      return Status::cancelled;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (options.time_limit > 0 && seconds >= options.time_limit) return Status::time_limit;
     if (options.on_progress) {
@@ -537,98 +705,212 @@ CountResult MemoCounter::count(const MemoRun& run) {
   // that differ in a few items would cluster in the table).
   std::vector<std::uint64_t> child(words);
   std::uint64_t hash = mix(L.hash);
+  // Parts are looked for where the count has no diagram to make (the
+  // diagram of a product would need its parts' orders merged).
+  const bool decompose = zdd == nullptr;
+  std::uint64_t split_gap = 1, until_split = 1;
+  // The key of the sub-problem the links hold, kept as the level's (for the
+  // memo when the level is counted).
+  auto keep_key = [&] {
+    std::copy(L.key.begin(), L.key.end(),
+              L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
+  };
+  // `answer` is the count below level g's current option: added, and on
+  // to the next option, round the list from the first tried (the item
+  // itself when they have all been).
+  auto add = [&](Links::Frame& g, Count answer, std::uint64_t work, std::uint64_t node) {
+    const Count sum = g.total + answer;
+    if (sum < g.total)
+      throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+    g.total = sum;
+    g.work = saturating_add(g.work, work);
+    if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), node);
+    ++g.tried;
+    g.node = L.down[g.node];
+    if (g.node == g.item) g.node = L.down[g.item];
+    if (g.node == g.first) g.node = g.item;
+  };
   try {
     if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
     if (L.uncovered == 0) {
       unwind();
+      zdd_root_ = Zdd::kEmpty;
       return finish(Status::exhausted, 1);
     }
     Count answer = 0;
     std::uint64_t answer_work = 0;
+    std::uint64_t answer_node = Zdd::kNone;  // the diagram's node of `answer`
+    // What the loop does next:
+    //   open     the links hold a sub-problem at `level`, unsolved and not in
+    //            the memo: split it, or branch on an item;
+    //   part     a product level starts its current part;
+    //   product  a product level's current part is counted (`answer`);
+    //   option   a normal level tries its current option (its item covered);
+    //   up       the sub-problem at `level` is counted (`answer`): to the
+    //            level above.
+    enum class Step { open, part, product, option, up };
+    Step step = Step::open;
     for (;;) {
-      // Open a level: the links hold a sub-problem, unsolved, not in the memo.
-      Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-      const int i = L.choose();
-      if (L.len[i] == 0) {
-        // A dead end, kept too: the level above then need not commit its
-        // option to find it again.
-        answer = 0;
-        answer_work = 1;
-        memo.insert(hash, L.key.data(), 0, 1);
-      } else {
-        f.item = i;
-        f.node = L.down[i];
-        f.hash = hash;
-        f.total = 0;
-        f.work = 1;
-        f.choices = L.len[i];
-        f.tried = 0;
-        std::copy(L.key.begin(), L.key.end(),
-                  L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
-        L.cover(i);
-        open = true;
-      }
-      // Try the options of the open level, from f.node on: each one's
-      // sub-problem is looked up before anything is committed; a level whose
-      // options are all tried closes, and gives its count to the one above.
-      bool descend = false;
-      while (!descend) {
-        if (open) {
-          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-          if (g.node != g.item) {
-            if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
-            const bool solved = L.child_key(g.node, child.data(), hash);
-            hash = mix(hash);
-            if (solved) {
-              answer = 1;
-              answer_work = 1;
-            } else if (memo.find(hash, child.data(), answer, answer_work)) {
-              ++stats_.memo_hits;
-              saved = saturating_add(saved, answer_work);
-            } else {
-              L.commit_rest(g.node);
-              ++level;
-              open = false;
-              descend = true;
-              continue;
+      switch (step) {
+        case Step::open: {
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          f.active = false;
+          f.product = false;
+          if (decompose && L.uncovered > 1 && --until_split == 0) {
+            const std::size_t items_at = L.part_items.size(), ends_at = L.part_ends.size();
+            const int parts = L.split();
+            // A look costs a pass over what is left: after each look that
+            // finds one part, the next waits twice as long (up to
+            // kMostSplitGap sub-problems); a split brings them back to
+            // every one.
+            split_gap = parts > 1 ? 1 : std::min(2 * split_gap, kMostSplitGap);
+            until_split = split_gap;
+            if (parts > 1) {
+              f.product = true;
+              f.hash = hash;
+              f.total = 1;
+              f.work = 1;
+              f.part = 0;
+              f.parts = parts;
+              f.items_at = items_at;
+              f.ends_at = ends_at;
+              f.choices = 1;
+              f.tried = 0;
+              keep_key();
+              ++stats_.memo_splits;
+              step = Step::part;
+              break;
             }
-            // (answer for g.node, nothing committed)
+          }
+          const int i = zdd ? L.choose_first() : L.choose();
+          if (L.len[i] == 0) {
+            // A dead end, kept too: the level above then need not commit
+            // its option to find it again.
+            answer = 0;
+            answer_work = 1;
+            answer_node = Zdd::kNone;
+            insert(hash, L.key.data(), 0, 1, Zdd::kNone);
+            step = Step::up;
+            break;
+          }
+          f.item = i;
+          f.node = L.down[i];
+          if (rotation != 0 && L.len[i] > 1) {
+            // (A helper of count_on_threads(): from another option on.)
+            const std::uint64_t steps = mix(hash + rotation) % static_cast<std::uint64_t>(L.len[i]);
+            for (std::uint64_t k = 0; k < steps; ++k) f.node = L.down[f.node];
+          }
+          f.first = f.node;
+          f.hash = hash;
+          f.total = 0;
+          f.work = 1;
+          f.choices = L.len[i];
+          f.tried = 0;
+          f.made = made.size();
+          keep_key();
+          L.cover(i);
+          f.active = true;
+          step = Step::option;
+          break;
+        }
+        case Step::part: {
+          // The links take the current part alone, under its own key: its
+          // count may be known already.
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          L.restrict_to(f.items_at, f.ends_at, f.parts, f.part);
+          f.active = true;
+          hash = mix(L.hash);
+          if (find(hash, L.key.data(), answer, answer_work, nullptr)) {
+            ++stats_.memo_hits;
+            saved = saturating_add(saved, answer_work);
+            step = Step::product;
           } else {
-            // Every option tried: close the level.
+            ++level;
+            step = Step::open;
+          }
+          break;
+        }
+        case Step::product: {
+          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
+          L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+          f.active = false;
+          if (answer != 0 && f.total > Count::max() / answer)
+            throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+          f.total *= answer;
+          f.work = saturating_add(f.work, answer_work);
+          ++f.part;
+          if (f.total != 0 && f.part < f.parts) {
+            step = Step::part;
+            break;
+          }
+          // Every part counted (or one without solutions): the level is.
+          answer = f.total;
+          answer_work = f.work;
+          L.part_items.resize(f.items_at);
+          L.part_ends.resize(f.ends_at);
+          insert(f.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
+                 answer_work, Zdd::kNone);
+          step = Step::up;
+          break;
+        }
+        case Step::option: {
+          // Each option's sub-problem is looked up before anything is
+          // committed; a level whose options are all tried is counted.
+          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+          if (g.node == g.item) {
             L.uncover(g.item);
-            open = false;
+            g.active = false;
             answer = g.total;
             answer_work = g.work;
-            memo.insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
-                        answer_work);
-            if (level == 0) {
-              unwind();
-              return finish(Status::exhausted, answer);
+            if (zdd) {
+              // The level's chain of nodes, its last option's first: each
+              // option's sub-problem as HI, the options after it as LO.
+              answer_node = Zdd::kNone;
+              for (std::size_t k = made.size(); k-- > g.made;)
+                answer_node = zdd->make(made[k].first, answer_node, made[k].second);
+              made.resize(g.made);
             }
-            --level;
-            Links::Frame& h = L.frames[static_cast<std::size_t>(level)];
-            L.uncommit_rest(h.node);
-            open = true;
+            insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
+                   answer_work, answer_node);
+            step = Step::up;
+            break;
           }
-        } else {
-          // A level that had nothing to try (an item without options).
+          if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
+          const bool solved = L.child_key(g.node, child.data(), hash);
+          hash = mix(hash);
+          if (solved) {
+            answer = 1;
+            answer_work = 1;
+            answer_node = Zdd::kEmpty;
+          } else if (find(hash, child.data(), answer, answer_work, &answer_node)) {
+            ++stats_.memo_hits;
+            saved = saturating_add(saved, answer_work);
+          } else {
+            L.commit_rest(g.node);
+            ++level;
+            step = Step::open;
+            break;
+          }
+          add(g, answer, answer_work, answer_node);
+          break;
+        }
+        case Step::up: {
           if (level == 0) {
             unwind();
+            zdd_root_ = answer_node;
             return finish(Status::exhausted, answer);
           }
           --level;
-          L.uncommit_rest(L.frames[static_cast<std::size_t>(level)].node);
-          open = true;
+          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
+          if (g.product) {
+            step = Step::product;
+            break;
+          }
+          L.uncommit_rest(g.node);
+          add(g, answer, answer_work, answer_node);
+          step = Step::option;
+          break;
         }
-        // `answer` is the count below the open level's current option.
-        Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-        const Count sum = g.total + answer;
-        if (sum < g.total)
-          throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
-        g.total = sum;
-        g.work = saturating_add(g.work, answer_work);
-        ++g.tried;
-        g.node = L.down[g.node];
       }
     }
   } catch (...) {
@@ -636,6 +918,78 @@ CountResult MemoCounter::count(const MemoRun& run) {
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     throw;
   }
+}
+
+CountResult MemoCounter::count_on_threads(const MemoRun& run, unsigned threads) {
+  if (threads <= 1) return count(run);
+  if (!run.assumptions.empty() || run.trial_nodes != 0 || run.zdd)
+    throw Error("a memoised count on several threads takes no assumptions, trial or diagram");
+  const auto start = Clock::now();
+  SharedMemo shared(links_->key.size(), run.memo_bytes ? run.memo_bytes : default_memo_bytes());
+  // Set when one thread has counted, or the counting thread has stopped:
+  // the others stop.
+  std::atomic<bool> done{false};
+  std::vector<std::unique_ptr<MemoCounter>> helpers;
+  for (unsigned k = 1; k < threads; ++k)
+    helpers.push_back(std::make_unique<MemoCounter>(*problem_));
+  std::vector<std::optional<CountResult>> counted(threads);
+  std::vector<std::exception_ptr> failed(threads);
+  SearchOptions quiet;  // the helpers' own: no limits, no reports
+  ThreadTeam team;
+  struct Join {
+    std::atomic<bool>& done;
+    ThreadTeam& team;
+    ~Join() {
+      done = true;
+      team.join();
+    }
+  } join{done, team};
+  team.start(
+      1, threads,
+      [&](unsigned k) {
+        try {
+          MemoRun mine{{}, &quiet, 0, 0};
+          mine.stop = &done;
+          counted[k] = helpers[k - 1]->count_in(mine, &shared, k);
+          if (counted[k]->complete()) done = true;
+        } catch (...) {
+          failed[k] = std::current_exception();
+          done = true;
+        }
+      },
+      [&] { done = true; });
+  MemoRun mine = run;
+  mine.stop = &done;
+  try {
+    counted[0] = count_in(mine, &shared, 0);
+  } catch (...) {
+    failed[0] = std::current_exception();
+  }
+  done = true;
+  team.join();
+  // The first complete count is the count; else the counting thread's error
+  // or status (a helper's error first when it stopped the rest).
+  std::optional<CountResult> result;
+  for (const std::optional<CountResult>& c : counted)
+    if (c && c->complete() && !result) result = c;
+  if (!result) {
+    for (const std::exception_ptr& e : failed)
+      if (e) std::rethrow_exception(e);
+    result = counted[0];
+  }
+  stats_.bytes = shared.bytes() + links_->bytes();
+  for (unsigned k = 1; k < threads; ++k) {
+    const Statistics& h = helpers[k - 1]->statistics();
+    stats_.nodes += h.nodes;
+    stats_.updates += h.updates;
+    stats_.memo_hits += h.memo_hits;
+    stats_.memo_splits += h.memo_splits;
+    stats_.bytes += helpers[k - 1]->links_->bytes();
+  }
+  stats_.solutions = result->solutions;
+  stats_.threads = threads;
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return *result;
 }
 
 }  // namespace xcover::detail

@@ -10,6 +10,7 @@
 // CountOverflow rather than wrap. The search is iterative, one frame a level.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -19,6 +20,9 @@
 #include "xcover/solver.hpp"
 
 namespace xcover::detail {
+
+class ZddNodes;
+class SharedMemo;
 
 // One memoised count: the options forced first, the limits (node_limit,
 // time_limit, cancel) and progress reports of `options`, the memo's budget
@@ -30,6 +34,16 @@ struct MemoRun {
   const SearchOptions* options;
   std::uint64_t memo_bytes = 0;
   std::uint64_t trial_nodes = 0;
+  // When set, the count makes the diagram of the solutions too: it
+  // branches on the first primary item left (so that the diagram is
+  // ordered, see zdd.hpp), makes the nodes here, and zdd_root() is its
+  // root. No assumptions then.
+  ZddNodes* zdd = nullptr;
+  // Stops the count too when set (Status::cancelled), beside options->cancel.
+  const std::atomic<bool>* stop = nullptr;
+  // With `trial_nodes`: stop when the trial ends, whether the memo pays
+  // (Status::node_limit) or not (Status::stopped).
+  bool trial_only = false;
 };
 
 class MemoCounter {
@@ -45,13 +59,27 @@ class MemoCounter {
   // MemoRun). A count cut short is the sum of the sub-problems finished so
   // far: a lower bound.
   CountResult count(const MemoRun& run);
+  // count(run) on `threads` threads (1 or more) that share one memo: this
+  // one counts; the others, each with links of its own, search the same
+  // problem trying each level's options from another one on, and fill the
+  // memo ahead of it. The count is the first to end; the same on any
+  // number of threads. No assumptions, no trial, no diagram. statistics()
+  // add up the threads' nodes and memo hits.
+  CountResult count_on_threads(const MemoRun& run, unsigned threads);
 
   const Statistics& statistics() const { return stats_; }
+  // The diagram's root after a complete count that made one (MemoRun::zdd).
+  std::uint64_t zdd_root() const { return zdd_root_; }
 
  private:
   struct Links;
+  // count(), with the shared memo of count_on_threads() if not null, each
+  // level's options tried from one picked by `rotation` (0: the first).
+  CountResult count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation);
+  const Problem* problem_;
   std::unique_ptr<Links> links_;
   Statistics stats_;
+  std::uint64_t zdd_root_ = 0;
 };
 
 }  // namespace xcover::detail

@@ -9,8 +9,8 @@
 //
 // Open addressing: an entry lives within kWindow slots of the slot its hash
 // names. Each slot has a 32-bit tag (0 when empty; else the hash's high bits,
-// odd) in one array, scanned first, and the entry (hash, key words, count and
-// work) in another.
+// odd) in one array, scanned first, and the entry (hash, key words, count,
+// work, and when asked the sub-problem's diagram node) in another.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +19,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
+#include <vector>
 
 #include "xcover/count.hpp"
 
@@ -31,14 +33,16 @@ class MemoTable {
   static constexpr std::size_t kWindow = 16;
 
   // Keys of `key_words` 64-bit words; at most `max_bytes` held (at least
-  // the first table's).
-  MemoTable(std::size_t key_words, std::uint64_t max_bytes)
-      : key_words_(key_words), stride_(key_words + 4), max_bytes_(max_bytes) {
+  // the first table's). With `nodes`, each entry keeps a diagram node too.
+  MemoTable(std::size_t key_words, std::uint64_t max_bytes, bool nodes = false)
+      : key_words_(key_words), stride_(key_words + (nodes ? 5 : 4)), max_bytes_(max_bytes) {
+    entry_.resize(stride_);
     allocate(kFirstSlots);
   }
 
-  // The entry for `key`, if held: its count and the work it took.
-  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count, std::uint64_t& work) const {
+  // The entry for `key`, if held: its count, the work it took (and its node).
+  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count, std::uint64_t& work,
+            std::uint64_t* node = nullptr) const {
     const std::uint32_t tag = tag_of(hash);
     std::size_t slot = hash & mask_;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
@@ -47,18 +51,22 @@ class MemoTable {
       if (entry[0] != hash || !same_key(entry, key)) continue;
       count = Count::from_halves(entry[key_words_ + 2], entry[key_words_ + 1]);
       work = entry[key_words_ + 3];
+      if (node) *node = stride_ > key_words_ + 4 ? entry[key_words_ + 4] : 0;
       return true;
     }
     return false;
   }
 
-  // Records `count` for `key`, which took `work` nodes of plain search to count.
-  void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
+  // Records `count` for `key`, which took `work` nodes of plain search to
+  // count (and its diagram node, in a table that keeps them).
+  void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work,
+              std::uint64_t node = 0) {
     if (2 * (size_ + 1) > slots() && can_grow_) grow();
-    if (place(hash, key, count, work)) return;
+    const std::uint64_t* entry = make_entry(hash, key, count, work, node);
+    if (place(entry)) return;
     // A full window in a table at most half full is rare (a cluster): one
     // entry gives way rather than the table doubling for it.
-    replace(hash, key, count, work);
+    replace(entry);
   }
 
   std::size_t size() const { return size_; }
@@ -76,30 +84,36 @@ class MemoTable {
     return std::memcmp(entry + 1, key, key_words_ * sizeof(std::uint64_t)) == 0;
   }
 
-  void write(std::size_t slot, std::uint64_t hash, const std::uint64_t* key, Count count,
-             std::uint64_t work) {
-    tags_[slot] = tag_of(hash);
-    std::uint64_t* entry = &data_[slot * stride_];
-    entry[0] = hash;
-    std::memcpy(entry + 1, key, key_words_ * sizeof(std::uint64_t));
-    entry[key_words_ + 1] = count.low_half();
-    entry[key_words_ + 2] = count.high_half();
-    entry[key_words_ + 3] = work;
+  // The entry for these values, in entry_ (the layout above).
+  const std::uint64_t* make_entry(std::uint64_t hash, const std::uint64_t* key, Count count,
+                                  std::uint64_t work, std::uint64_t node) {
+    entry_[0] = hash;
+    std::memcpy(entry_.data() + 1, key, key_words_ * sizeof(std::uint64_t));
+    entry_[key_words_ + 1] = count.low_half();
+    entry_[key_words_ + 2] = count.high_half();
+    entry_[key_words_ + 3] = work;
+    if (stride_ > key_words_ + 4) entry_[key_words_ + 4] = node;
+    return entry_.data();
+  }
+  void write(std::size_t slot, const std::uint64_t* entry) {
+    tags_[slot] = tag_of(entry[0]);
+    std::memcpy(&data_[slot * stride_], entry, stride_ * sizeof(std::uint64_t));
   }
 
   // Into an empty slot of the key's window (or over the key's own entry).
-  bool place(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
+  bool place(const std::uint64_t* entry) {
+    const std::uint64_t hash = entry[0];
     const std::uint32_t tag = tag_of(hash);
     std::size_t slot = hash & mask_;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
       if (tags_[slot] == 0) {
-        write(slot, hash, key, count, work);
+        write(slot, entry);
         ++size_;
         return true;
       }
       if (tags_[slot] == tag && data_[slot * stride_] == hash &&
-          same_key(&data_[slot * stride_], key)) {
-        write(slot, hash, key, count, work);
+          same_key(&data_[slot * stride_], entry + 1)) {
+        write(slot, entry);
         return true;
       }
     }
@@ -108,8 +122,8 @@ class MemoTable {
 
   // Over the entry of the window that took the least work, unless every one
   // took more than this one.
-  void replace(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work) {
-    std::size_t slot = hash & mask_, least = slot;
+  void replace(const std::uint64_t* entry) {
+    std::size_t slot = entry[0] & mask_, least = slot;
     std::uint64_t least_work = UINT64_MAX;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
       const std::uint64_t held = data_[slot * stride_ + key_words_ + 3];
@@ -118,8 +132,8 @@ class MemoTable {
         least = slot;
       }
     }
-    if (least_work > work) return;
-    write(least, hash, key, count, work);
+    if (least_work > entry[key_words_ + 3]) return;
+    write(least, entry);
   }
 
   // Memory from the C allocator: the tags zeroed by calloc (for a big
@@ -165,9 +179,7 @@ class MemoTable {
     for (std::size_t slot = 0; slot < old_slots; ++slot) {
       if (old_tags[slot] == 0) continue;
       const std::uint64_t* entry = &old_data[slot * stride_];
-      const Count count = Count::from_halves(entry[key_words_ + 2], entry[key_words_ + 1]);
-      if (!place(entry[0], entry + 1, count, entry[key_words_ + 3]))
-        replace(entry[0], entry + 1, count, entry[key_words_ + 3]);
+      if (!place(entry)) replace(entry);
     }
   }
 
@@ -180,9 +192,61 @@ class MemoTable {
   std::uint64_t max_bytes_;
   Buffer<std::uint32_t> tags_;
   Buffer<std::uint64_t> data_;
+  std::vector<std::uint64_t> entry_;  // an entry being written
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
   bool can_grow_ = true;
+};
+
+// One memo for the threads of a count (MemoRun::shared): MemoTables in
+// shards, each behind its own lock and growing on its own, a key's shard
+// named by its hash's top bits. With a few threads a lock is seldom waited
+// for: 64 shards.
+class SharedMemo {
+ public:
+  SharedMemo(std::size_t key_words, std::uint64_t max_bytes, bool nodes = false) {
+    for (auto& shard : shards_)
+      shard = std::make_unique<Shard>(key_words, max_bytes / kShards, nodes);
+  }
+  bool find(std::uint64_t hash, const std::uint64_t* key, Count& count, std::uint64_t& work,
+            std::uint64_t* node = nullptr) {
+    Shard& s = shard(hash);
+    std::lock_guard lock(s.mutex);
+    return s.table.find(hash, key, count, work, node);
+  }
+  void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work,
+              std::uint64_t node = 0) {
+    Shard& s = shard(hash);
+    std::lock_guard lock(s.mutex);
+    s.table.insert(hash, key, count, work, node);
+  }
+  std::size_t size() {
+    std::size_t total = 0;
+    for (auto& s : shards_) {
+      std::lock_guard lock(s->mutex);
+      total += s->table.size();
+    }
+    return total;
+  }
+  std::uint64_t bytes() {
+    std::uint64_t total = 0;
+    for (auto& s : shards_) {
+      std::lock_guard lock(s->mutex);
+      total += s->table.bytes();
+    }
+    return total;
+  }
+
+ private:
+  static constexpr std::size_t kShards = 64;
+  struct Shard {
+    Shard(std::size_t key_words, std::uint64_t max_bytes, bool nodes)
+        : table(key_words, max_bytes, nodes) {}
+    std::mutex mutex;
+    MemoTable table;
+  };
+  Shard& shard(std::uint64_t hash) { return *shards_[hash >> 58]; }
+  std::unique_ptr<Shard> shards_[kShards];
 };
 
 }  // namespace xcover::detail

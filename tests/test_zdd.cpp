@@ -21,6 +21,8 @@
 #include "xcover/solver.hpp"
 #include "xcover/zdd.hpp"
 
+namespace test_zdd {
+
 namespace {
 
 using xcover::Count;
@@ -270,3 +272,5 @@ TEST_CASE("Solver::zdd follows limits and refuses what it does not follow") {
         std::string::npos);
   CHECK(solver.zdd().zdd.count() == 135135);
 }
+
+}  // namespace test_zdd

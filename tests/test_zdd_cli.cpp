@@ -13,6 +13,8 @@
 #include "cli_support.hpp"
 #include "xcover/dlx_format.hpp"
 
+namespace test_zdd_cli {
+
 using xcover::test::lines_of;
 using xcover::test::run_cli;
 using xcover::test::temp_file;
@@ -142,3 +144,5 @@ TEST_CASE("xcover zdd: errors name the file and line, or the usage") {
   CHECK(empty.err == "xcover: 0 solutions in " + none + ": nothing to sample\n");
   CHECK(run_cli("zdd count " + none).out == "0\n");
 }
+
+}  // namespace test_zdd_cli

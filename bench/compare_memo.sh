@@ -1,21 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Counts with xcover (the automatic choice, --memo and --no-memo) against
-# Knuth's DLX6 (DLX2 with a memo of sub-problems) on the families where the
-# memo pays or does not, and prints a markdown table of wall seconds and
-# counts.
+# Knuth's DLX6 (DLX2 with a memo of sub-problems) and DXZ (Nishino et al.'s
+# dancing links with a decision diagram) on the families where the memo pays
+# or does not, and prints a markdown table of wall seconds and counts.
 #
-#   DLX6=PATH bash bench/compare_memo.sh BUILD_DIR [TIMEOUT]
+#   DLX6=PATH DXZ=PATH bash bench/compare_memo.sh BUILD_DIR [TIMEOUT]
 #
 # BUILD_DIR holds a Release build of xcover; DLX6 is your own build of
-# Knuth's dlx6 (this repository neither ships nor builds it; without it the
-# column reads '-'). Each run is cut at TIMEOUT seconds (default 60): '>T'.
+# Knuth's dlx6, DXZ a program that reads Knuth's format (no colours) on
+# standard input and prints the count as the last number of its output
+# (this repository neither ships nor builds either; without one, its column
+# reads '-'). Each run is cut at TIMEOUT seconds (default 60): '>T'.
 # Problems, written here in Knuth's format: perfect matchings of 18 to 30
 # points (OEIS A001147), partitions of a 12-set (Bell numbers), domino
 # tilings of 8x8 to 16x16 boards (A004003: the 16x16 count passes 2^64, and
 # DLX6's 64-bit counts wrap), three 10x10 boards side by side (A004003
 # cubed), labelled Steiner triple systems on 13
-# points (A030128), and, where plain search wins, 13-queens,
+# points (A030128), labelled Kirkman triple systems on 9 and 15 points
+# (resolved into numbered days), Latin squares of order 6 (A002860) and
+# reduced ones of order 7 and 8 (A000315), and, where plain search wins, 13-queens,
 # Langford 12 and the 6x10 pentominoes (xcover's adapters, --emit).
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -25,6 +29,7 @@ fi
 build=$1 limit=${2:-60}
 xcover=$build/xcover
 dlx6=${DLX6:-}
+dxz=${DXZ:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -58,6 +63,28 @@ write("boards3x10", [f"{b}{r}_{c}" for r in range(10) for c in range(10) for b i
 pair = lambda i, j: f"p{i}-{j}"
 write("triples13", [pair(i, j) for i, j in itertools.combinations(range(13), 2)],
       [(pair(i, j), pair(i, k), pair(j, k)) for i, j, k in itertools.combinations(range(13), 3)])
+# Kirkman: each triple on each of the (v - 1) / 2 days, covering its pairs
+# and its points' places on that day.
+for v in (9, 15):
+    days = (v - 1) // 2
+    place = lambda p, d: f"x{p}d{d}"
+    write(f"kirkman{v}",
+          [pair(i, j) for i, j in itertools.combinations(range(v), 2)]
+          + [place(p, d) for p in range(v) for d in range(days)],
+          [(pair(i, j), pair(i, k), pair(j, k), place(i, d), place(j, d), place(k, d))
+           for i, j, k in itertools.combinations(range(v), 3) for d in range(days)])
+# Latin squares: symbol k in cell (i, j) covers the cell, k in row i and k
+# in column j; a reduced square has 0..n-1 along its first row and column.
+def latin(n, reduced):
+    items = [f"r{i}c{j}" for i in range(n) for j in range(n)]
+    items += [f"r{i}v{k}" for i in range(n) for k in range(n)]
+    items += [f"c{j}v{k}" for j in range(n) for k in range(n)]
+    return items, [(f"r{i}c{j}", f"r{i}v{k}", f"c{j}v{k}")
+                   for i in range(n) for j in range(n) for k in range(n)
+                   if not reduced or ((i > 0 or k == j) and (j > 0 or k == i))]
+write("latin6", *latin(6, False))
+write("reduced7", *latin(7, True))
+write("reduced8", *latin(8, True))
 EOF
 "$xcover" queens 13 --emit >"$work/queens13.dlx"
 "$xcover" langford 12 --emit >"$work/langford12.dlx"
@@ -79,10 +106,11 @@ run() {
   printf '%.2f (%s)\n' "$(echo "$end - $start" | bc)" "$count"
 }
 
-echo "| problem | xcover (automatic) | --memo | --memo, all threads | --no-memo | DLX6 |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+echo "| problem | xcover (automatic) | --memo | --memo, all threads | --no-memo | DLX6 | DXZ |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for name in matchings18 matchings22 matchings26 matchings30 partitions12 dominoes8 dominoes12 \
-            dominoes16 boards3x10 triples13 queens13 langford12 pentominoes6x10; do
+            dominoes16 boards3x10 triples13 kirkman9 kirkman15 latin6 reduced7 reduced8 \
+            queens13 langford12 pentominoes6x10; do
   file=$work/$name.dlx
   row="| $name | $(run "$xcover" solve --count --threads 1 "$file")"
   row+=" | $(run "$xcover" solve --count --memo --threads 1 "$file")"
@@ -90,6 +118,11 @@ for name in matchings18 matchings22 matchings26 matchings30 partitions12 dominoe
   row+=" | $(run "$xcover" solve --count --no-memo --threads 1 "$file")"
   if [ -n "$dlx6" ]; then
     row+=" | $(run sh -c "\"$dlx6\" <\"$file\"")"
+  else
+    row+=" | -"
+  fi
+  if [ -n "$dxz" ]; then
+    row+=" | $(run sh -c "\"$dxz\" <\"$file\"")"
   else
     row+=" | -"
   fi

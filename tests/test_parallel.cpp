@@ -654,7 +654,8 @@ TEST_CASE("the workers of a parallel search share one set of the bitsets layout'
   if (!xcover::test::heap_counted()) return;  // (glibc, no sanitizer)
   // 28 queens: 784 options in sets of 13 words. The tables (a mask of the
   // options clashing with each option, one of those containing each item)
-  // take some 150 KB; a search's own state a tenth of that.
+  // take some 150 KB; a search's own state a tenth to an eighth of that, by
+  // kernel set (the vectors' width rounds its stacks up).
   const xcover::Problem problem = queens(28);
   std::int64_t before = xcover::test::heap_bytes();
   xcover::Solver first(problem, xcover::Layout::bitsets);
@@ -665,7 +666,7 @@ TEST_CASE("the workers of a parallel search share one set of the bitsets layout'
   const std::int64_t tables = whole - own;
   CAPTURE(whole);
   CAPTURE(own);
-  CHECK(own * 8 < tables);  // a sibling costs little: it builds no tables
+  CHECK(own * 4 < tables);  // a sibling costs little: it builds no tables
 
   // The heap's high-water mark in a run on `threads` workers, stopped after
   // some 300,000 nodes (long enough for every worker to start).

@@ -366,10 +366,11 @@ TEST_CASE("the default number of threads follows the CPU affinity (taskset)") {
   CHECK(one.out == "1\n");
   CHECK(one.err.find("\nthreads 1\n") != std::string::npos);
   CHECK(one.err.find("\nbytes ") != std::string::npos);
-  // Two threads search a tree too big for one thread's trial (10,000
-  // nodes); a smaller one is searched on one thread, and the figures say so.
-  const auto two = run_cli("queens 11 --count --stats --threads 2");
-  CHECK(two.out == "2680\n");
+  // Two threads search a tree too big for one thread's trial (a count's is
+  // 65,536 nodes); a smaller one is searched on one thread, and the figures
+  // say so.
+  const auto two = run_cli("queens 12 --count --stats --threads 2");
+  CHECK(two.out == "14200\n");
   CHECK(two.err.find("\nthreads 2\n") != std::string::npos);
   const auto small = run_cli("solve --count --stats --threads 2 " + file);
   CHECK(small.out == "1\n");

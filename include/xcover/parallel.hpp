@@ -113,7 +113,9 @@ struct ParallelOptions {
   // trial that does not finish is forgotten (its nodes are not counted) and
   // the workers start from the whole tree. It runs before the first cut of
   // a search that is not resumed, without progress reports; a node limit
-  // at or below it, or 0 here, starts the workers at once.
+  // at or below it, or 0 here, starts the workers at once. A count that
+  // may take the memo (CountOptions::counting automatic) tries at least
+  // Solver::count()'s plain trial, 65,536 nodes, before the memo's.
   // statistics().threads says which ran.
   std::uint64_t single_thread_nodes = 10000;
   // Visit solutions in the order a single-threaded search finds them: the

@@ -557,8 +557,9 @@ class XCOVER_API Solver {
   friend struct detail::SharedSearch;
   friend class ParallelSearch;
   // count() but for the plain search: the count when the memo made it (or
-  // the automatic choice's plain trial of `plain_trial` nodes, if not 0,
-  // finished it; *trial_ran says whether it ran); nothing when the plain
+  // the automatic choice's plain trial of `plain_trial` nodes, if not 0, and
+  // at least count()'s, finished it; *trial_ran says whether it ran);
+  // nothing when the plain
   // search is to count (ParallelSearch then runs it on its threads). The
   // memo counts on `memo_threads` threads (without a node limit or
   // assumptions; else one).

@@ -255,8 +255,9 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   }
   const Clock::time_point start = Clock::now();
   Solver& solver = model_solver();
-  // The plain trial is the one run_small() would run (ParallelOptions::
-  // single_thread_nodes), so run() does not run it again.
+  // The plain trial stands for the one run_small() would run (ParallelOptions::
+  // single_thread_nodes; count_unless_plain() makes it no shorter than
+  // Solver::count()'s), so run() does not run it again.
   const std::uint64_t plain_trial =
       options.search.node_limit != 0 && options.search.node_limit <= options.single_thread_nodes
           ? 0

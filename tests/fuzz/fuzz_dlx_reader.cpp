@@ -146,7 +146,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   }
   FUZZ_CHECK(problem.has_multiplicities() != ran[links]);
   FUZZ_CHECK(ran[links] == ran[sparse]);
-  const bool colors = problem.color_count() > 0;
+  // Whether some option gives a colour, as the layouts ask (a colour named
+  // only by an option the reader dropped, for want of a primary item, is
+  // still in the problem's table of colours).
+  bool colors = false;
+  for (int k = 0; k < problem.option_count() && !colors; ++k)
+    for (const xcover::OptionEntry &entry : problem.option(k)) colors = colors || entry.color != 0;
   if (ran[sparse]) {
     FUZZ_CHECK(status[sparse] == status[links]);
     FUZZ_CHECK(found[sparse] == found[links]);

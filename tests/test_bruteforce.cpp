@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
@@ -101,7 +101,7 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
   }
   std::mt19937 rng(20261122);
   int with_solutions = 0, with_colors = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(1500); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1500); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -129,14 +129,14 @@ TEST_CASE("both layouts agree with brute force on 1500 random problems") {
     }
   }
   // The generator must exercise the interesting cases.
-  CHECK(with_solutions > xcover::test::sanitized_share(300));
-  CHECK(with_colors > xcover::test::sanitized_share(500));
+  CHECK(with_solutions > xcover::test::slow_run_share(300));
+  CHECK(with_colors > xcover::test::slow_run_share(500));
 }
 
 TEST_CASE("multiplicities: Algorithm M agrees with brute force on 1000 random problems") {
   std::mt19937 rng(20261123);
   int with_solutions = 0, with_bounds = 0, with_colors = 0, with_empty = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng, true);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -177,9 +177,9 @@ TEST_CASE("multiplicities: Algorithm M agrees with brute force on 1000 random pr
       CHECK(engine(solver, false, xcover::ItemChoice::first_shortest) == expected);
     }
   }
-  CHECK(with_solutions > xcover::test::sanitized_share(300));
-  CHECK(with_bounds > xcover::test::sanitized_share(600));
-  CHECK(with_colors > xcover::test::sanitized_share(200));
+  CHECK(with_solutions > xcover::test::slow_run_share(300));
+  CHECK(with_bounds > xcover::test::slow_run_share(600));
+  CHECK(with_colors > xcover::test::slow_run_share(200));
   CHECK(with_empty > 10);
 }
 
@@ -246,7 +246,7 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   }
   std::mt19937 rng(7);
   std::size_t split_runs = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(500); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(500); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -259,7 +259,7 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   }
   // The problems were big enough to be split (less often with propagation,
   // which shrinks the trees).
-  CHECK(split_runs > xcover::test::sanitized_share(propagate ? 150 : 200));
+  CHECK(split_runs > xcover::test::slow_run_share(propagate ? 150 : 200));
 }
 
 TEST_CASE("branching() splits a problem into disjoint subproblems") {
@@ -268,7 +268,7 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   SUBCASE("sparse") { layout = xcover::Layout::sparse; }
   std::mt19937 rng(99);
-  for (int round = 0; round < xcover::test::sanitized_share(300); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(300); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, layout);
@@ -286,7 +286,7 @@ TEST_CASE("branching() splits a problem into disjoint subproblems") {
 
 TEST_CASE("the layouts visit the same solutions in the same order, with the same counts") {
   std::mt19937 rng(31);
-  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     // With random tie-breaking too: the same seed draws the same choices.
@@ -371,7 +371,7 @@ TEST_CASE("forced options committed ahead: the same solutions") {
 TEST_CASE("branching on the most clashes changes the tree, not the solutions") {
   std::mt19937 rng(8);
   int smaller = 0, larger = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver solver(problem, xcover::Layout::bitsets);
@@ -394,7 +394,7 @@ TEST_CASE("with over a thousand items the links still branch as DLX1 does") {
   // items and options: the links' node counts level by level must equal
   // the bit sets', which always scan every item.
   std::mt19937 rng(47);
-  for (int round = 0; round < xcover::test::sanitized_share(200); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(200); ++round) {
     const std::string text = xcover::to_dlx(random_problem(rng));
     std::istringstream in(text);
     std::string items_line;
@@ -449,7 +449,7 @@ TEST_CASE("the sparse sets search the links' tree: same solutions, order and cou
   // lengths (see sparse.hpp).
   std::mt19937 rng(2026);
   int cut = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(1000); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1000); ++round) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(round);
     CAPTURE(xcover::to_dlx(problem));
@@ -470,7 +470,7 @@ TEST_CASE("the sparse sets search the links' tree: same solutions, order and cou
     CHECK(links.stats.level_nodes == sparse.stats.level_nodes);
     CHECK(links.stats.updates == sparse.stats.updates);
   }
-  CHECK(cut > xcover::test::sanitized_share(100));
+  CHECK(cut > xcover::test::slow_run_share(100));
 }
 
 }  // namespace test_bruteforce

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "random_problems.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
@@ -146,7 +146,7 @@ TEST_CASE("costs are written back and read the same") {
   CHECK_FALSE(parse_dlx("a\na |1\n").problem == parse_dlx("a\na |2\n").problem);
   CHECK_FALSE(parse_dlx("a\na |1\n").problem == parse_dlx("a\na\n").problem);
   std::mt19937 rng(145);
-  for (int round = 0; round < xcover::test::sanitized_share(200); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(200); ++round) {
     const Problem p = random_costed_problem(rng, round % 2 ? 5 : UINT64_MAX / 16);
     CAPTURE(xcover::to_dlx(p));
     // (The reader drops an option without a primary item.)
@@ -162,7 +162,7 @@ TEST_CASE("cheapest: the k cheapest equal brute force's, on both layouts") {
   SUBCASE("bitsets") { layout = xcover::Layout::bitsets; }
   std::mt19937 rng(20261123);
   int with_solutions = 0, with_ties = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(1200); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(1200); ++round) {
     // Few distinct costs make ties; large ones test the sums.
     const std::uint64_t max_cost = round % 3 == 0 ? 0 : round % 3 == 1 ? 3 : UINT64_MAX / 16;
     const Problem problem = random_costed_problem(rng, max_cost);
@@ -189,8 +189,8 @@ TEST_CASE("cheapest: the k cheapest equal brute force's, on both layouts") {
       CHECK(solver.cheapest(2).solutions == first(all, 2));
     }
   }
-  CHECK(with_solutions > xcover::test::sanitized_share(300));
-  CHECK(with_ties > xcover::test::sanitized_share(100));
+  CHECK(with_solutions > xcover::test::slow_run_share(300));
+  CHECK(with_ties > xcover::test::slow_run_share(100));
 }
 
 TEST_CASE("cheapest: k of 0 is refused, a limit gives the best so far, marked incomplete") {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "layout_run.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
@@ -152,7 +152,7 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
   // draws must match.
   std::mt19937 rng(1123);
   int cut = 0, taken = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(200); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(200); ++round) {
     const xcover::Problem problem = grouped_problem(rng);
     CAPTURE(round);
     const bool fits = counted(problem, xcover::Layout::automatic);
@@ -177,7 +177,7 @@ TEST_CASE("the counted bit sets search the links' tree: same solutions, order an
     CHECK(links.stats.level_nodes == bits.stats.level_nodes);
     for (const std::vector<int>& s : bits.order) CHECK(obeys_rules(problem, s));
   }
-  CHECK(taken > xcover::test::sanitized_share(150));
+  CHECK(taken > xcover::test::slow_run_share(150));
   CHECK(cut > 20);
 }
 

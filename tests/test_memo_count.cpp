@@ -15,7 +15,7 @@
 #include "error_of.hpp"
 #include "families.hpp"
 #include "random_problems.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/solver.hpp"
@@ -85,14 +85,14 @@ TEST_CASE("memoised counts of known families (OEIS)") {
   // classes, which the 4 numbered days order in 4! ways.
   CHECK(memo_count(kirkman_systems(9)) == 840 * 24);
   // Past 2^64 (half a second; the sanitizer run leaves it to the plain run).
-  if (!XCOVER_TEST_SANITIZED)
+  if (!XCOVER_TEST_SLOW_RUN)
     CHECK(xcover::to_string(memo_count(dominoes(14))) == "112202208776036178000000");
 }
 
 TEST_CASE("memoised counts equal a brute force on random problems with colours and assumptions") {
   std::mt19937 rng(20261126);
   const RandomShape shape = counting_shape();
-  const int cases = xcover::test::sanitized_share(800);
+  const int cases = xcover::test::slow_run_share(800);
   int nonzero = 0;
   for (int t = 0; t < cases; ++t) {
     const Problem problem = random_problem(rng, shape);
@@ -119,7 +119,7 @@ TEST_CASE("memoised counts equal a brute force on random problems with colours a
 TEST_CASE("memoised counts on 1, 2 and 4 threads equal a brute force, with and without colours") {
   std::mt19937 rng(20261127);
   RandomShape shape = counting_shape();
-  const int cases = xcover::test::sanitized_share(150);
+  const int cases = xcover::test::slow_run_share(150);
   for (int t = 0; t < cases; ++t) {
     CAPTURE(t);
     if (t == cases / 2) shape.most_colors = 0;  // then without colours
@@ -219,7 +219,7 @@ TEST_CASE("a sub-problem that falls into parts is counted part by part, and the 
   shape.most_options = 8;
   shape.density_low = 30;
   shape.density_high = 60;
-  const int cases = xcover::test::sanitized_share(300);
+  const int cases = xcover::test::slow_run_share(300);
   Count splits = 0;
   for (int t = 0; t < cases; ++t) {
     CAPTURE(t);

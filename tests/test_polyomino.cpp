@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 
@@ -463,7 +463,7 @@ TEST_CASE("polyomino: every placement once, in board order, whatever the sizes")
 TEST_CASE("polyomino: pentominoes on 3x20 and 4x15, every tiling valid") {
   CHECK(pentomino_count("3x20") == 8);
   // (Under a sanitizer 3x20 alone: 4x15 runs the same code some 30 times longer.)
-  if (!XCOVER_TEST_SANITIZED) CHECK(pentomino_count("4x15") == 1472);
+  if (!XCOVER_TEST_SLOW_RUN) CHECK(pentomino_count("4x15") == 1472);
 }
 
 TEST_CASE("polyomino: the same tilings with forced moves ahead and branching on clashes") {
@@ -472,7 +472,7 @@ TEST_CASE("polyomino: the same tilings with forced moves ahead and branching on 
   options.propagate = true;
   options.item_choice = xcover::ItemChoice::most_clashes;
   for (const char* board : {"3x20", "4x15"}) {
-    if (XCOVER_TEST_SANITIZED && std::string(board) == "4x15") continue;  // (as above)
+    if (XCOVER_TEST_SLOW_RUN && std::string(board) == "4x15") continue;  // (as above)
     const auto tiling = poly::make_tiling(*poly::builtin_board(board), poly::pentominoes());
     CHECK(tiling.problem.option_count() > 1024);
     CHECK(checked_count(tiling, xcover::Layout::bitsets, options) ==

@@ -16,7 +16,7 @@
 
 #include "cli_support.hpp"
 #include "random_problems.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/reduce.hpp"
@@ -124,7 +124,7 @@ TEST_CASE("Knuth's two examples in DLX-PRE reduce as his program reduces them") 
 TEST_CASE("reduced problems have the original's solutions, on 3000 random problems with colours") {
   std::mt19937 rng(20261123);
   int reduced = 0, unsolvable = 0;
-  for (int trial = 0; trial < xcover::test::sanitized_share(3000); ++trial) {
+  for (int trial = 0; trial < xcover::test::slow_run_share(3000); ++trial) {
     const xcover::Problem problem = random_problem(rng);
     CAPTURE(xcover::to_dlx(problem));
     const SolutionSet expected = brute_force(problem);
@@ -176,7 +176,7 @@ TEST_CASE("reduced problems have the original's solutions, on 3000 random proble
     if (!reduction.unsolvable) CHECK(again.rounds == 1);
   }
   // The generator is rigged so that both happen often.
-  CHECK(reduced > xcover::test::sanitized_share(1000));
+  CHECK(reduced > xcover::test::slow_run_share(1000));
   CHECK(unsolvable > 100);
 }
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "random_problems.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/solver.hpp"
 
@@ -100,7 +100,7 @@ TEST_CASE("the subset rule keeps the solutions of random problems") {
   shape.density_low = 20;
   shape.density_high = 60;
   int fewer = 0;
-  for (int round = 0; round < xcover::test::sanitized_share(600); ++round) {
+  for (int round = 0; round < xcover::test::slow_run_share(600); ++round) {
     const xcover::Problem problem = random_problem(rng, shape);
     CAPTURE(xcover::to_dlx(problem));
     xcover::Solver links(problem, xcover::Layout::links);

@@ -17,7 +17,7 @@
 #include "error_of.hpp"
 #include "families.hpp"
 #include "random_problems.hpp"
-#include "sanitized.hpp"
+#include "slow_run.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/zdd.hpp"
 
@@ -100,7 +100,7 @@ TEST_CASE("a diagram counts the known families, ordered and reduced") {
 TEST_CASE("nth lists every solution of random problems with colours once") {
   std::mt19937 rng(20261127);
   const RandomShape shape = counting_shape();
-  const int cases = xcover::test::sanitized_share(400);
+  const int cases = xcover::test::slow_run_share(400);
   int nonzero = 0;
   for (int t = 0; t < cases; ++t) {
     CAPTURE(t);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "slow_run.hpp"
 
 namespace test_solve_cli {
 
@@ -157,9 +158,10 @@ namespace {
 
 // Items i0..i{n-1}, each covered by two one-item options: 2^n solutions.
 // The doubling problem's size for a count that a test stops, kills or
-// interrupts mid-way: it must outlast the delays below, and it runs 50 to 60
-// times slower under the sanitizers, which so count 8 times less.
-int long_count(int n) { return xcover::test::sanitized ? n - 3 : n; }
+// interrupts mid-way: it must outlast the delays below, and it runs 20 to 60
+// times slower under the sanitizers and the emulator (a slow run), which so
+// count 8 times less.
+int long_count(int n) { return XCOVER_TEST_SLOW_RUN ? n - 3 : n; }
 
 std::string doubling_problem(int n) {
   std::string text;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "slow_run.hpp"
 #include "sudoku_support.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
@@ -106,7 +107,7 @@ void check_against_solver(const std::string& line, const SudokuBatchResult& r) {
 }  // namespace
 
 TEST_CASE("sudoku batch: on many threads every result comes back once, in input order") {
-  const std::size_t count = xcover::test::sanitized ? 300 : 1500;
+  const std::size_t count = XCOVER_TEST_SLOW_RUN ? 300 : 1500;
   const std::vector<std::string> lines = mixed_lines(count);
   for (const unsigned threads : {1u, 2u, 8u}) {
     // A window smaller than a worker's run, one of a few runs, the default.
@@ -247,7 +248,7 @@ void check_prefix(const SudokuBatch& batch, const std::vector<SudokuBatchResult>
 }  // namespace
 
 TEST_CASE("sudoku batch: cancellation on several threads hands back a complete prefix") {
-  const std::vector<std::string> lines = hard_lines(xcover::test::sanitized ? 40 : 400);
+  const std::vector<std::string> lines = hard_lines(XCOVER_TEST_SLOW_RUN ? 40 : 400);
   std::atomic<bool> cancel{false};
   std::vector<SudokuBatchResult> results;
   SudokuBatch batch({.threads = 4, .cancel = &cancel, .window = 64},
@@ -277,7 +278,7 @@ TEST_CASE("sudoku batch: cancellation on several threads hands back a complete p
 }
 
 TEST_CASE("sudoku batch: the time limit stops the whole batch on several threads") {
-  const std::vector<std::string> lines = hard_lines(xcover::test::sanitized ? 200 : 2000);
+  const std::vector<std::string> lines = hard_lines(XCOVER_TEST_SLOW_RUN ? 200 : 2000);
   std::vector<SudokuBatchResult> results;
   SudokuBatch batch({.threads = 2, .time_limit = 0.05, .window = 256},
                     [&](const SudokuBatchResult& r) {
@@ -353,7 +354,7 @@ std::vector<ShapeLines> lines_of_every_shape(int per_shape) {
 }  // namespace
 
 TEST_CASE("sudoku batch: lines of every shape, in input order, on 1, 2 and 4 threads") {
-  for (const ShapeLines& shape : lines_of_every_shape(xcover::test::sanitized ? 4 : 12)) {
+  for (const ShapeLines& shape : lines_of_every_shape(XCOVER_TEST_SLOW_RUN ? 4 : 12)) {
     CAPTURE(shape.name);
     // What one solver per line's rules says, the reference.
     xcover::SudokuReader reader(shape.format);

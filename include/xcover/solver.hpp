@@ -559,10 +559,9 @@ class XCOVER_API Solver {
   // count() but for the plain search: the count when the memo made it (or
   // the automatic choice's plain trial of `plain_trial` nodes, if not 0, and
   // at least count()'s, finished it; *trial_ran says whether it ran);
-  // nothing when the plain
-  // search is to count (ParallelSearch then runs it on its threads). The
-  // memo counts on `memo_threads` threads (without a node limit or
-  // assumptions; else one).
+  // nothing when the plain search is to count (ParallelSearch then runs it
+  // on its threads). The memo counts on `memo_threads` threads (without a
+  // node limit or assumptions; else one).
   std::optional<CountResult> count_unless_plain(const SearchOptions& options,
                                                 const CountOptions& how, std::uint64_t plain_trial,
                                                 bool* trial_ran = nullptr,

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -55,6 +56,23 @@ class MemoTable {
       return true;
     }
     return false;
+  }
+
+  // Starts bringing the lines find(hash, ...) reads into the cache.
+  void prefetch(std::uint64_t hash) const {
+    const std::size_t slot = hash & mask_;
+    __builtin_prefetch(&tags_[slot]);
+    __builtin_prefetch(&data_[slot * stride_]);
+  }
+  // The same from another thread, without the table's lock: from where the
+  // buffers were when last seen (a prefetch of memory since freed or moved
+  // is only a wasted one: it reads nothing and never faults).
+  void prefetch_unlocked(std::uint64_t hash) const {
+    const std::size_t slot = hash & seen_mask_.load(std::memory_order_relaxed);
+    __builtin_prefetch(reinterpret_cast<const void*>(seen_tags_.load(std::memory_order_relaxed) +
+                                                     slot * sizeof(std::uint32_t)));
+    __builtin_prefetch(reinterpret_cast<const void*>(seen_data_.load(std::memory_order_relaxed) +
+                                                     slot * stride_ * sizeof(std::uint64_t)));
   }
 
   // Records `count` for `key`, which took `work` nodes of plain search to
@@ -154,6 +172,9 @@ class MemoTable {
     tags_ = std::move(tags);
     data_ = std::move(data);
     mask_ = slots - 1;
+    seen_tags_.store(reinterpret_cast<std::uintptr_t>(tags_.get()), std::memory_order_relaxed);
+    seen_data_.store(reinterpret_cast<std::uintptr_t>(data_.get()), std::memory_order_relaxed);
+    seen_mask_.store(mask_, std::memory_order_relaxed);
     size_ = 0;
   }
 
@@ -195,6 +216,9 @@ class MemoTable {
   std::vector<std::uint64_t> entry_;  // an entry being written
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
+  // The buffers and mask for prefetch_unlocked().
+  std::atomic<std::uintptr_t> seen_tags_{0}, seen_data_{0};
+  std::atomic<std::size_t> seen_mask_{0};
   bool can_grow_ = true;
 };
 
@@ -214,6 +238,7 @@ class SharedMemo {
     std::lock_guard lock(s.mutex);
     return s.table.find(hash, key, count, work, node);
   }
+  void prefetch(std::uint64_t hash) { shard(hash).table.prefetch_unlocked(hash); }
   void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work,
               std::uint64_t node = 0) {
     Shard& s = shard(hash);

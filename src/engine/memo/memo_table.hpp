@@ -286,10 +286,12 @@ class MemoTable {
   std::vector<std::uint64_t> entry_;  // an entry being written
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
-  // The buffers and mask for prefetch_unlocked().
-  std::atomic<std::uintptr_t> seen_tags_{0}, seen_data_{0};
+  // The buffers and mask for prefetch_unlocked(), on a line of their own
+  // (read by every thread, written only when the table grows).
+  alignas(64) std::atomic<std::uintptr_t> seen_tags_{0};
+  std::atomic<std::uintptr_t> seen_data_{0};
   std::atomic<std::size_t> seen_mask_{0};
-  bool can_grow_ = true;
+  alignas(64) bool can_grow_ = true;
 };
 
 // One memo for the threads of a count (MemoRun::shared): MemoTables in

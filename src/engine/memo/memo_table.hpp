@@ -40,8 +40,14 @@ class MemoTable {
 
   // Keys of `key_words` 64-bit words; at most `max_bytes` held (at least
   // the first table's). With `nodes`, each entry keeps a diagram node too.
-  MemoTable(std::size_t key_words, std::uint64_t max_bytes, bool nodes = false)
-      : key_words_(key_words), stride_(key_words + (nodes ? 5 : 4)), max_bytes_(max_bytes) {
+  // `share`: the table is one of this many that make up a memo (SharedMemo's
+  // shards), which asks for huge pages as a whole.
+  MemoTable(std::size_t key_words, std::uint64_t max_bytes, bool nodes = false,
+            std::size_t share = 1)
+      : key_words_(key_words),
+        stride_(key_words + (nodes ? 5 : 4)),
+        max_bytes_(max_bytes),
+        huge_bytes_(kHugeMemo / share) {
     entry_.resize(stride_);
     allocate(kFirstSlots);
   }
@@ -221,16 +227,16 @@ class MemoTable {
     bool mapped_ = false;
   };
 
-  // A table of 4 GiB or more asks for huge pages: it is read at random, and
+  // A memo of 4 GiB or more asks for huge pages: it is read at random, and
   // once its page tables outgrow the cache, every look walks them in memory
   // too (Steiner triple systems on 13 points, tables to 14 GB: 688 s, 543 s
   // with huge pages). Not a smaller one: there the walks mostly hit the
   // cache, and huge pages cost more to clear than they saved (on the
   // development VM: Latin squares of order 6, 2.6 GB, 12.7 s against 15.5).
-  static constexpr std::uint64_t kHugeTable = std::uint64_t{4} << 30;
+  static constexpr std::uint64_t kHugeMemo = std::uint64_t{4} << 30;
 
   void allocate(std::size_t slots) {
-    const bool huge = static_cast<std::uint64_t>(slots) * slot_bytes() >= kHugeTable;
+    const bool huge = static_cast<std::uint64_t>(slots) * slot_bytes() >= huge_bytes_;
     Buffer tags(slots * sizeof(std::uint32_t), true, huge);
     Buffer data(slots * stride_ * sizeof(std::uint64_t), false, huge);
     tag_buffer_ = std::move(tags);
@@ -280,6 +286,7 @@ class MemoTable {
   std::size_t key_words_;
   std::size_t stride_;
   std::uint64_t max_bytes_;
+  std::uint64_t huge_bytes_;  // the size from which the table asks for huge pages
   Buffer tag_buffer_, data_buffer_;
   std::uint32_t* tags_ = nullptr;
   std::uint64_t* data_ = nullptr;
@@ -338,7 +345,7 @@ class SharedMemo {
   static constexpr std::size_t kShards = 64;
   struct Shard {
     Shard(std::size_t key_words, std::uint64_t max_bytes, bool nodes)
-        : table(key_words, max_bytes, nodes) {}
+        : table(key_words, max_bytes, nodes, kShards) {}
     std::mutex mutex;
     MemoTable table;
   };

@@ -69,16 +69,11 @@ class MemoTable {
     return false;
   }
 
-  // Starts bringing the lines find(hash, ...) reads into the cache.
+  // Starts bringing the lines find(hash, ...) reads into the cache. Safe
+  // from any thread without the table's lock: it goes where the buffers
+  // were when last seen (a prefetch of memory since freed or moved is only
+  // a wasted one: it reads nothing and never faults).
   void prefetch(std::uint64_t hash) const {
-    const std::size_t slot = hash & mask_;
-    __builtin_prefetch(&tags_[slot]);
-    __builtin_prefetch(&data_[slot * stride_]);
-  }
-  // The same from another thread, without the table's lock: from where the
-  // buffers were when last seen (a prefetch of memory since freed or moved
-  // is only a wasted one: it reads nothing and never faults).
-  void prefetch_unlocked(std::uint64_t hash) const {
     const std::size_t slot = hash & seen_mask_.load(std::memory_order_relaxed);
     __builtin_prefetch(reinterpret_cast<const void*>(seen_tags_.load(std::memory_order_relaxed) +
                                                      slot * sizeof(std::uint32_t)));
@@ -293,12 +288,12 @@ class MemoTable {
   std::vector<std::uint64_t> entry_;  // an entry being written
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
-  // The buffers and mask for prefetch_unlocked(), on a line of their own
-  // (read by every thread, written only when the table grows).
+  bool can_grow_ = true;
+  // The buffers and mask for prefetch(), on a line of their own (read by
+  // every thread, written only when the table grows).
   alignas(64) std::atomic<std::uintptr_t> seen_tags_{0};
   std::atomic<std::uintptr_t> seen_data_{0};
   std::atomic<std::size_t> seen_mask_{0};
-  alignas(64) bool can_grow_ = true;
 };
 
 // One memo for the threads of a count (MemoRun::shared): MemoTables in
@@ -317,7 +312,7 @@ class SharedMemo {
     std::lock_guard lock(s.mutex);
     return s.table.find(hash, key, count, work, node);
   }
-  void prefetch(std::uint64_t hash) { shard(hash).table.prefetch_unlocked(hash); }
+  void prefetch(std::uint64_t hash) { shard(hash).table.prefetch(hash); }
   void insert(std::uint64_t hash, const std::uint64_t* key, Count count, std::uint64_t work,
               std::uint64_t node = 0) {
     Shard& s = shard(hash);

@@ -222,6 +222,46 @@ TEST_CASE("assumptions equal solving the reduced problem") {
     CHECK(solver.count().solutions == 1);
     CHECK(solver.statistics().nodes == 1);
   }
+  SUBCASE("many at once, in every layout, as one at a time") {
+    std::vector<int> first;
+    static_cast<void>(solver.search([&](const xcover::Solution& s) {
+      first.assign(s.options.begin(), s.options.end());
+      return false;
+    }));
+    for (const xcover::Layout layout : {xcover::Layout::links, xcover::Layout::bitsets}) {
+      CAPTURE(xcover::to_string(layout));
+      xcover::Solver one(problem, layout);
+      // Two queens of the first solution: the solutions with both.
+      const std::vector<int> two = {first[0], first[3]};
+      std::uint64_t with_both = 0;
+      static_cast<void>(one.search([&](const xcover::Solution& s) {
+        int seen = 0;
+        for (const int o : s.options) seen += o == two[0] || o == two[1];
+        with_both += seen == 2;
+        return true;
+      }));
+      REQUIRE(with_both >= 1);
+      REQUIRE(one.assume(two));
+      CHECK(one.assumptions().size() == 2);
+      CHECK(one.count().solutions == with_both);
+      one.clear_assumptions();
+      // The whole first solution: most options go, and exactly it is left.
+      REQUIRE(one.assume(first));
+      CHECK(one.count().solutions == 1);
+      one.clear_assumptions();
+      const std::vector<int> clashing = {0, 1, 20};  // a1 and b1 share row 0
+      CHECK_FALSE(one.assume(clashing));
+      CHECK(one.count().solutions == 0);
+      one.clear_assumptions();
+      // One index out of range: refused before anything is forced.
+      const std::vector<int> bad = {0, 64};
+      CHECK_THROWS_WITH_AS(static_cast<void>(one.assume(bad)),
+                           "option index 64 out of range (the problem has 64 options)",
+                           xcover::ProblemError);
+      CHECK(one.assumptions().empty());
+      CHECK(one.count().solutions == 92);
+    }
+  }
   SUBCASE("option indices out of range are rejected") {
     CHECK_THROWS_WITH_AS(static_cast<void>(solver.assume(-1)),
                          "option index -1 out of range (the problem has 64 options)",

@@ -534,7 +534,9 @@ class XCOVER_API Solver {
   // instances of the same shape. Forcing an option again changes nothing.
   // ProblemError when the problem has no such option.
   [[nodiscard]] bool assume(int option);
-  // Forces each of `options`; false when any conflicts.
+  // Forces each of `options`, as assume(option) on each in turn but in one
+  // pass (the way to force a puzzle's givens); false when any conflicts.
+  // ProblemError, with nothing forced, when one is out of range.
   [[nodiscard]] bool assume(std::span<const int> options);
   void clear_assumptions();
   std::span<const int> assumptions() const;

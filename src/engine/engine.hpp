@@ -64,6 +64,10 @@ class Engine {
   virtual Status estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options,
                           EstimateSums& sums) = 0;
   virtual bool assume(int option) = 0;
+  // Forces each of `options` in one call (one dispatch to the layout);
+  // false when any conflicts. ProblemError, before any is forced, when one
+  // is out of range.
+  virtual bool assume(std::span<const int> options) = 0;
   virtual void clear_assumptions() = 0;
   virtual std::span<const int> assumptions() const = 0;
   virtual Branching branching() = 0;

@@ -480,9 +480,7 @@ bool Solver::assume(int option) {
 }
 bool Solver::assume(std::span<const int> options) {
   impl_->refuse_while_counting("assume");
-  bool feasible = true;
-  for (const int option : options) feasible = impl_->engine->assume(option) && feasible;
-  return feasible;
+  return impl_->engine->assume(options);
 }
 void Solver::clear_assumptions() {
   impl_->refuse_while_counting("clear_assumptions");

@@ -51,6 +51,10 @@ struct SudokuSolver::Impl {
   std::vector<int> open;  // the open cells, in order: option k * side + d - 1
   std::vector<int> rank;  // of each cell among them (-1: a hole)
   int placements;         // options before the cages' digit sets
+  // Of each placement (option < placements): its cell and digit.
+  std::vector<std::uint16_t> cell_of;
+  std::vector<std::uint8_t> digit_of;
+  std::vector<int> givens;  // the options forced for a puzzle (kept for its storage)
 
   // Per search: where the first solution goes, how many were met, and the
   // caller's visitor (enumerate only) with the board it is shown.
@@ -72,6 +76,13 @@ struct SudokuSolver::Impl {
         scratch(rules.side()) {
     for (std::size_t k = 0; k < open.size(); ++k)
       rank[static_cast<std::size_t>(open[k])] = static_cast<int>(k);
+    cell_of.resize(static_cast<std::size_t>(placements));
+    digit_of.resize(static_cast<std::size_t>(placements));
+    for (int option = 0; option < placements; ++option) {
+      cell_of[static_cast<std::size_t>(option)] =
+          static_cast<std::uint16_t>(open[static_cast<std::size_t>(option / side)]);
+      digit_of[static_cast<std::size_t>(option)] = static_cast<std::uint8_t>(option % side + 1);
+    }
     // Singles all at once, and branching where most follows (see
     // SearchOptions): with the layout's other work, 3,742 -> 10,100 puzzles
     // a second on the hardest set. Only the bit sets follow them.
@@ -90,17 +101,13 @@ struct SudokuSolver::Impl {
   void decode(const Solution& solution, SudokuBoard& board) const {
     if (board.side != side) board.reset(side);
     std::uint8_t* cells = board.cells.data();
-    if (open.size() == static_cast<std::size_t>(side) * static_cast<std::size_t>(side)) {
-      for (int option : solution.options)
-        if (option < placements)
-          cells[option / side] = static_cast<std::uint8_t>(option % side + 1);
-      return;
-    }
-    std::fill(board.cells.begin(), board.cells.end(), std::uint8_t{0});
-    for (int option : solution.options)
-      if (option < placements)
-        cells[open[static_cast<std::size_t>(option / side)]] =
-            static_cast<std::uint8_t>(option % side + 1);
+    // (A hole stays blank; with none, every cell is written.)
+    if (open.size() != static_cast<std::size_t>(side) * static_cast<std::size_t>(side))
+      std::fill(board.cells.begin(), board.cells.end(), std::uint8_t{0});
+    const std::uint16_t* cell = cell_of.data();
+    const std::uint8_t* digit = digit_of.data();
+    for (const int option : solution.options)
+      if (option < placements) cells[cell[option]] = digit[option];
   }
 
   // Forces the givens; false when one conflicts with another, sits in a
@@ -112,14 +119,25 @@ struct SudokuSolver::Impl {
                         rules.describe());
     const std::uint8_t* cells = puzzle.cells.data();
     const int cell_count = side * side;
+    // Without a branch per cell (blanks and givens come in no pattern):
+    // each cell writes its option, and only a given moves on.
+    givens.resize(static_cast<std::size_t>(cell_count));
+    int* out = givens.data();
+    const int* ranks = rank.data();
+    std::size_t n = 0;
+    bool bad = false;
     for (int cell = 0; cell < cell_count; ++cell) {
       const int digit = cells[cell];
-      if (digit == 0) continue;
-      const int k = rank[static_cast<std::size_t>(cell)];
-      if (digit > side || k < 0 || !solver.assume(k * side + digit - 1)) {
-        solver.clear_assumptions();
-        return false;
-      }
+      const int k = ranks[cell];
+      out[n] = k * side + digit - 1;
+      bad |= digit > side || (digit != 0 && k < 0);
+      n += digit != 0;
+    }
+    if (bad) return false;
+    // All at once: the engine forces them in one pass.
+    if (!solver.assume(std::span<const int>(out, n))) {
+      solver.clear_assumptions();
+      return false;
     }
     return true;
   }

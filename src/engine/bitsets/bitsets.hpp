@@ -387,51 +387,57 @@ class Bitsets {
     return list_bits(set, words(), list);
   }
 
-  // Takes the n options of `list` off the lengths of their primary items;
-  // returns the updates that makes (DLX1's: the option's entries but one).
-  // (Skipping the items being covered, which every removed option has,
-  // costs more in selecting than it saves.)
-  [[gnu::always_inline]] std::uint64_t take(const std::uint16_t* list, std::int32_t n,
-                                            Len* ln) const {
+  // Takes the n options of `list` off the lengths of their primary items
+  // (or, with step 1, adds them on); returns the updates that makes
+  // (DLX1's: the option's entries but one). (Skipping the items being
+  // covered, which every removed option has, costs more in selecting than
+  // it saves.)
+  [[gnu::always_inline]] std::uint64_t take(const std::uint16_t* list, std::int32_t n, Len* ln,
+                                            Len step = static_cast<Len>(-1)) const {
     std::uint64_t count;
     switch (primary_stride_) {
       case 1:
-        count = decrement<1>(list, n, ln);
+        count = decrement<1>(list, n, ln, step);
         break;
       case 2:
-        count = decrement<2>(list, n, ln);
+        count = decrement<2>(list, n, ln, step);
         break;
       case 3:
-        count = decrement<3>(list, n, ln);
+        count = decrement<3>(list, n, ln, step);
         break;
       case 4:
-        count = decrement<4>(list, n, ln);
+        count = decrement<4>(list, n, ln, step);
         break;
       case 5:
-        count = decrement<5>(list, n, ln);
+        count = decrement<5>(list, n, ln, step);
         break;
       case 6:
-        count = decrement<6>(list, n, ln);
+        count = decrement<6>(list, n, ln, step);
         break;
       default:
-        count = decrement<0>(list, n, ln);
+        count = decrement<0>(list, n, ln, step);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
     return count;
   }
 
-  // Decrements the lengths and sums the costs of the listed options, with
-  // the length of the primary lists fixed at compile time when it is small
-  // (kStride > 0), so that the inner loop unrolls.
+  // Adds `step` to the lengths (-1: decrements them) and sums the costs of
+  // the listed options, with the length of the primary lists fixed at
+  // compile time when it is small (kStride > 0), so that the inner loop
+  // unrolls.
   template <int kStride>
-  [[gnu::always_inline]] std::uint64_t decrement(const std::uint16_t* list, std::int32_t n,
-                                                 Len* ln) const {
+  [[gnu::always_inline]] std::uint64_t decrement(const std::uint16_t* list, std::int32_t n, Len* ln,
+                                                 Len step) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
+    // (A local copy: with 8-bit lengths, each decrement may alias any
+    // member as far as the compiler knows, so record_ would be reloaded.)
+    const std::uint16_t* const records = record_;
     std::uint64_t count = 0;
     for (std::int32_t j = 0; j < n; ++j) {
-      const std::uint16_t* record = record_ + list[j] * (stride + 1);
+      const std::uint16_t* record = records + list[j] * (stride + 1);
       count += record[0];
-      for (std::int32_t k = 1; k <= stride; ++k) --ln[record[k]];
+      for (std::int32_t k = 1; k <= stride; ++k)
+        ln[record[k]] = static_cast<Len>(ln[record[k]] + step);
     }
     return count;
   }

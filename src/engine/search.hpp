@@ -321,13 +321,22 @@ bool SearchEngine::assume(int option) {
 bool SearchEngine::assume(std::span<const int> options) {
   refuse_if_busy("assume");
   for (const int option : options) check_option_index(option, *problem);
-  std::visit(
+  const std::size_t first = assumed_options.size();
+  for (const int option : options) {
+    if (is_assumed[option]) continue;
+    is_assumed[option] = 1;
+    assumed_options.push_back(option);
+  }
+  if (infeasible) return false;
+  const std::span<const int> fresh(assumed_options.data() + first, assumed_options.size() - first);
+  infeasible = !std::visit(
       [&](auto& core) {
-        for (const int option : options) {
-          if (is_assumed[option]) continue;
-          is_assumed[option] = 1;
-          assumed_options.push_back(option);
-          if (!infeasible && !core.assume(option)) infeasible = true;
+        if constexpr (requires { core.assume(fresh); }) {
+          return core.assume(fresh);
+        } else {
+          for (const int option : fresh)
+            if (!core.assume(option)) return false;
+          return true;
         }
       },
       layout_core);

@@ -27,6 +27,7 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "../item_choice.hpp"
@@ -62,6 +63,9 @@ class Bitsets {
 
   // --- the root: assumptions ----------------------------------------------
   bool assume(int option);
+  // As assume() on each in turn, up to the first that conflicts (false);
+  // with wide sets, the clashes gather in registers.
+  bool assume(std::span<const int> options);
   void clear_assumptions();
   bool root_solved() {
     apply_assumptions();

@@ -119,6 +119,41 @@ bool Bitsets<kWords, Len>::assume(int option) {
 }
 
 template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::assume(std::span<const int> options) {
+  if constexpr (!kWide) {
+    for (const int option : options)
+      if (!assume(option)) return false;
+    return true;
+  } else {
+    // The options forced before this call are in pending_clashes_; those of
+    // this call in `forced`, and their clashes in `gathered`. An option
+    // clashes with a forced one when the forced one is in its clashes.
+    WideSet gathered = WideSet::load(pending_clashes_.data());
+    WideSet forced = WideSet::zero();
+    bool feasible = true;
+    for (const int option : options) {
+      const int bit = bit_of_option_[option];
+      if (bit < 0) {
+        feasible = false;
+        break;
+      }
+      const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+      const WideSet clash = WideSet::load(option_clash(bit));
+      if ((root_active_set_[bit >> 6] & mask) == 0 || (pending_clashes_[bit >> 6] & mask) != 0 ||
+          (clash & forced).nonzero() != 0) {
+        feasible = false;
+        break;
+      }
+      forced = forced | WideSet::single(bit);
+      gathered = gathered | clash;
+      pending_.push_back(bit);
+    }
+    gathered.store(pending_clashes_.data());
+    return feasible;
+  }
+}
+
+template <int kWords, typename Len>
 void Bitsets<kWords, Len>::apply_assumptions() {
   if (pending_.empty()) return;
   std::uint64_t* removed = pending_clashes_.data();
@@ -136,8 +171,9 @@ void Bitsets<kWords, Len>::apply_assumptions() {
   }
   Len* ln = root_len_.data();
   if (left_count < removed_count) {
-    // (An item covered already keeps its mark: no option left has it.)
-    for (std::int32_t j = 0; j < primary_count_; ++j) ln[j] = ln[j] >= kCovered ? kCovered : 0;
+    // (An item covered already keeps its mark, the high bit, which no
+    // length reaches: no option left has it.)
+    for (std::int32_t j = 0; j < len_stride_; ++j) ln[j] &= kCovered;
     const std::int32_t n = list_options(root_active_set_.data(), list_base_);
     take(list_base_, n, ln, Len{1});
   } else {

@@ -71,6 +71,13 @@ struct Wide<kWords, 64> {
   __m512i low, high;
 
   static Wide zero() { return {_mm512_setzero_si512(), _mm512_setzero_si512()}; }
+  // The set of bit `bit` alone (bit < 64 * kWords).
+  static Wide single(int bit) {
+    const __m512i word = _mm512_set1_epi64(static_cast<long long>(std::uint64_t{1} << (bit & 63)));
+    const unsigned at = 1u << (bit >> 6);
+    return {_mm512_maskz_mov_epi64(static_cast<__mmask8>(at), word),
+            _mm512_maskz_mov_epi64(static_cast<__mmask8>(at >> 8), word)};
+  }
   static Wide load(const std::uint64_t* p) {
     Wide s{_mm512_maskz_loadu_epi64(kLowWords, p), _mm512_setzero_si512()};
     if constexpr (kWords > 8) s.high = _mm512_maskz_loadu_epi64(kHighWords, p + 8);
@@ -148,6 +155,20 @@ requires(kVectorBytes == 32 || kVectorBytes == 16) struct Wide<kWords, kVectorBy
   static Wide zero() {
     Wide s;
     for (Reg& x : s.r) x = zero_reg();
+    return s;
+  }
+  // The set of bit `bit` alone (bit < 64 * kWords).
+  static Wide single(int bit) {
+    const auto value = static_cast<long long>(std::uint64_t{1} << (bit & 63));
+    const int at = bit >> 6;
+    Wide s;
+    for (int k = 0; k < kRegs; ++k) {
+      auto word = [&](int lane) { return at == k * kPerReg + lane ? value : 0; };
+      if constexpr (kAvx2)
+        s.r[k] = _mm256_set_epi64x(word(3), word(2), word(1), word(0));
+      else
+        s.r[k] = _mm_set_epi64x(word(1), word(0));
+    }
     return s;
   }
   static Wide load(const std::uint64_t* p) {
@@ -260,6 +281,7 @@ template <int kWords>
 struct Wide {
   using Counts = int;
   static Wide zero();
+  static Wide single(int bit);
   static Wide load(const std::uint64_t* p);
   void store(std::uint64_t* p) const;
   Wide operator&(Wide b) const;

@@ -155,6 +155,16 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
     std::memcpy(now_seen + kLanes * b, ln + kLanes * b, 64);
     return changed & L::at_most(v, most) & ~L::at_most(v, one) & subset_items_[b];
   };
+  // Whether the rule has been tried enough, and removed too seldom, to go
+  // on in this search (see kSubsetYield). It may stop in the middle of a
+  // pass: the removals found so far stand, and the lengths it saw are
+  // never read again.
+  auto give_up = [&] {
+    if (++subset_tried_ < kSubsetTrial || subset_fired_ * kSubsetYield >= subset_tried_)
+      return false;
+    subsets_ = false;
+    return true;
+  };
   // Whether item B may take the rule from A: uncovered, and longer (equal
   // sets would lose nothing).
   auto longer = [&](std::int32_t b, std::int32_t a) {
@@ -166,6 +176,7 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
     WideSet out = WideSet::zero();
     for (std::int32_t b = 0; b < blocks; ++b) {
       for (std::uint64_t bits = tried(b); bits != 0; bits &= bits - 1) {
+        if (give_up()) goto wide_done;
         const std::int32_t a = kLanes * b + std::countr_zero(bits);
         const std::uint64_t* column = mask(static_cast<std::uint32_t>(a));
         const WideSet own = act & WideSet::load(column);
@@ -179,10 +190,12 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
           const WideSet other = WideSet::load(mask(static_cast<std::uint32_t>(item)));
           if (WideSet::andnot(other, own).nonzero() != 0) continue;
           out = out | WideSet::andnot(WideSet::load(column), act & other);
+          ++subset_fired_;
           any = true;
         }
       }
     }
+  wide_done:
     if (!any) return false;
     out.store(removed);
     WideSet::andnot(out, act).store(active);
@@ -191,6 +204,7 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
     std::fill_n(removed, words(), 0);
     for (std::int32_t b = 0; b < blocks; ++b) {
       for (std::uint64_t bits = tried(b); bits != 0; bits &= bits - 1) {
+        if (give_up()) goto narrow_done;
         const std::int32_t a = kLanes * b + std::countr_zero(bits);
         const std::uint64_t* column = mask(static_cast<std::uint32_t>(a));
         for (std::int32_t k = 0; k < words(); ++k) own[k] = active[k] & column[k];
@@ -206,10 +220,12 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
           if (outside != 0) continue;
           for (std::int32_t j = 0; j < words(); ++j)
             removed[j] |= active[j] & other[j] & ~column[j];
+          ++subset_fired_;
           any = true;
         }
       }
     }
+  narrow_done:
     if (!any) return false;
     for (std::int32_t k = 0; k < words(); ++k) active[k] &= ~removed[k];
   }

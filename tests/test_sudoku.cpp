@@ -269,6 +269,9 @@ TEST_CASE("sudoku: one solver serves many puzzles of its size") {
     if (k % 3 == 0) CHECK(solver.solve(invalid, solution).status == SudokuStatus::invalid);
     if (k % 3 == 1) CHECK(solver.solve(dead_end, solution).status == SudokuStatus::no_solution);
   }
+  // The hardest puzzles are where a search gives the subset rule up: the
+  // next search starts with it again, so a reused solver searches the same
+  // tree as a fresh one.
   for (const std::string& line :
        puzzle_lines(xcover::test::data_file("sudoku_hardest_sample.txt"))) {
     CAPTURE(line);
@@ -277,7 +280,23 @@ TEST_CASE("sudoku: one solver serves many puzzles of its size") {
     CHECK(result.status == SudokuStatus::solved);
     CHECK(result.solutions == 1);
     CHECK(is_solution(puzzle, solution));
+    SudokuSolver fresh;
+    SudokuBoard fresh_solution;
+    (void)fresh.solve(puzzle, fresh_solution, 2);
+    CHECK(fresh.statistics().nodes == solver.statistics().nodes);
   }
+}
+
+TEST_CASE("sudoku: branching on the most clashes, but not with cages") {
+  // Cages' digit sets clash with much and settle little: there the first
+  // shortest item makes the smaller tree.
+  CHECK(SudokuSolver().search_options().item_choice == xcover::ItemChoice::most_clashes);
+  CHECK(
+      SudokuSolver(xcover::SudokuRules::boxes(3, 3).add_diagonals()).search_options().item_choice ==
+      xcover::ItemChoice::most_clashes);
+  SudokuSolver killer(xcover::SudokuRules::boxes(3, 3).add_cage({0, 1}, 3));
+  CHECK(killer.search_options().item_choice == xcover::ItemChoice::first_shortest);
+  CHECK(killer.search_options().propagate);
 }
 
 TEST_CASE("sudoku: solve reports invalid givens, dead ends and stopped searches") {

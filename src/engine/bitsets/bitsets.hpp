@@ -414,25 +414,25 @@ class Bitsets {
     std::uint64_t count;
     switch (primary_stride_) {
       case 1:
-        count = decrement<1>(list, n, ln, step);
+        count = adjust<1>(list, n, ln, step);
         break;
       case 2:
-        count = decrement<2>(list, n, ln, step);
+        count = adjust<2>(list, n, ln, step);
         break;
       case 3:
-        count = decrement<3>(list, n, ln, step);
+        count = adjust<3>(list, n, ln, step);
         break;
       case 4:
-        count = decrement<4>(list, n, ln, step);
+        count = adjust<4>(list, n, ln, step);
         break;
       case 5:
-        count = decrement<5>(list, n, ln, step);
+        count = adjust<5>(list, n, ln, step);
         break;
       case 6:
-        count = decrement<6>(list, n, ln, step);
+        count = adjust<6>(list, n, ln, step);
         break;
       default:
-        count = decrement<0>(list, n, ln, step);
+        count = adjust<0>(list, n, ln, step);
     }
     ln[primary_count_] = kCovered;  // the spare slot took the padding's decrements
     return count;
@@ -443,8 +443,8 @@ class Bitsets {
   // compile time when it is small (kStride > 0), so that the inner loop
   // unrolls.
   template <int kStride>
-  [[gnu::always_inline]] std::uint64_t decrement(const std::uint16_t* list, std::int32_t n, Len* ln,
-                                                 Len step) const {
+  [[gnu::always_inline]] std::uint64_t adjust(const std::uint16_t* list, std::int32_t n, Len* ln,
+                                              Len step) const {
     const std::int32_t stride = kStride > 0 ? kStride : primary_stride_;
     // (A local copy: with 8-bit lengths, each decrement may alias any
     // member as far as the compiler knows, so record_ would be reloaded.)

@@ -106,14 +106,9 @@ bool Bitsets<kWords, Len>::assume(int option) {
   const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
   if ((root_active_set_[bit >> 6] & mask) == 0 || (pending_clashes_[bit >> 6] & mask) != 0)
     return false;
-  if constexpr (kWide) {
-    (WideSet::load(pending_clashes_.data()) | WideSet::load(option_clash(bit)))
-        .store(pending_clashes_.data());
-  } else {
-    std::uint64_t* clash = scratch_.data();
-    clashes(bit, clash);
-    for (std::int32_t w = 0; w < words_; ++w) pending_clashes_[w] |= clash[w];
-  }
+  std::uint64_t* clash = scratch_.data();
+  clashes(bit, clash);
+  for (std::int32_t w = 0; w < words_; ++w) pending_clashes_[w] |= clash[w];
   pending_.push_back(bit);
   return true;
 }

@@ -169,20 +169,26 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
       for (int k = 1; k <= primary_stride; ++k)
         if (r[k] < primary_count) containing[r[k]].push_back(bit);
     }
-    std::vector<int> shared(primary_count, 0);
+    // shared[b]: the options of A met so far that contain B, valid when
+    // stamp[b] is A (no reset between items); A qualifies at the first B
+    // with three.
+    std::vector<int> shared(primary_count, 0), stamp(primary_count, -1);
     std::vector<std::uint64_t> qualify(len_stride / lanes, 0);
     bool any = false;
     for (int a = 0; a < primary_count; ++a) {
       bool partner = false;
       for (const int bit : containing[a]) {
         const std::uint16_t* r = record.data() + bit * record_size;
-        for (int k = 1; k <= primary_stride; ++k)
-          if (r[k] < primary_count && r[k] != a && ++shared[r[k]] == 3) partner = true;
-      }
-      for (const int bit : containing[a]) {
-        const std::uint16_t* r = record.data() + bit * record_size;
-        for (int k = 1; k <= primary_stride; ++k)
-          if (r[k] < primary_count) shared[r[k]] = 0;
+        for (int k = 1; k <= primary_stride; ++k) {
+          const int b = r[k];
+          if (b >= primary_count || b == a) continue;
+          if (stamp[b] != a) {
+            stamp[b] = a;
+            shared[b] = 0;
+          }
+          if (++shared[b] == 3) partner = true;
+        }
+        if (partner) break;
       }
       if (partner) {
         qualify[a / lanes] |= std::uint64_t{1} << (a % lanes);

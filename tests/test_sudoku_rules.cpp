@@ -117,6 +117,45 @@ TEST_CASE("rules: the model counts what a plain backtracking counts") {
   }
 }
 
+TEST_CASE("rules: cages as fillings and as digit sets count what a plain backtracking counts") {
+  // 6x6: row 2 is a cage of 720 fillings (written as its digit set), the
+  // others have few (written as fillings); givens in both kinds.
+  SudokuRules rules = SudokuRules::boxes(2, 3)
+                          .add_cage(cells_of({6, 7, 8, 9, 10, 11}), 21)
+                          .add_cage(cells_of({12, 13}), 7)
+                          .add_cage(cells_of({18, 24, 30}), 10)
+                          .add_cage(cells_of({14, 15, 20}), 9);
+  const xcover::Problem problem = rules.problem();
+  CHECK(problem.find_item("k1#1") >= 0);   // the digit set's items
+  CHECK(problem.find_item("k2#1") < 0);    // none for a filled cage
+  CHECK(problem.find_item("r3c1d") >= 0);  // its cells' coloured items
+  SudokuBoard board(6);
+  for (int c = 0; c < 6; ++c)
+    board.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c + 1);
+  const std::uint64_t bare = backtrack_count(rules, board);
+  CHECK(bare > 1);
+  CHECK(exact_cover_count(rules, board) == bare);
+  // Givens from a solution: in a filled cage and in the digit-set cage.
+  SudokuSolver solver(rules);
+  SudokuBoard solution;
+  REQUIRE(solver.solve(board, solution, 1).status == SudokuStatus::solved);
+  for (int cell : {13, 7})
+    board.cells[static_cast<std::size_t>(cell)] = solution.cells[static_cast<std::size_t>(cell)];
+  const std::uint64_t given = backtrack_count(rules, board);
+  CHECK(given > 0);
+  CHECK(given < bare);
+  CHECK(exact_cover_count(rules, board) == given);
+  // Givens no filling agrees with, whose sum is not yet too big (r4c1 and
+  // r5c1 of the cage of sum 10 can be 3 and 4 only with another 3): no
+  // solution.
+  board.cells[13] = board.cells[7] = 0;
+  board.cells[18] = 3;
+  board.cells[24] = 4;
+  CHECK(rules.find_conflict(board).empty());
+  CHECK(backtrack_count(rules, board) == 0);
+  CHECK(solver.count(board, 0).solutions == 0);
+}
+
 TEST_CASE("rules: the solver's bit sets with propagation agree with plain dancing links") {
   const SudokuRules rules = SudokuRules::boxes(3, 3);
   xcover::SudokuSolver solver(rules);

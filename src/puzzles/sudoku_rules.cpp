@@ -17,6 +17,9 @@ namespace xcover {
 namespace {
 
 constexpr int kMaxSide = 64;
+// A cage with at most this many fillings (digit sets times orders) is
+// written as its fillings; a bigger one as its digit sets.
+constexpr std::size_t kMaxCageFillings = 120;
 
 std::string cell_name(int cell, int side) {
   return "r" + std::to_string(cell / side + 1) + "c" + std::to_string(cell % side + 1);
@@ -333,8 +336,26 @@ Problem SudokuRules::problem() const {
   Problem problem;
   const int side = side_, cells = cell_count();
   const std::size_t digits = static_cast<std::size_t>(side);
+  // Which cages are written as their fillings (see the top of sudoku_rules.hpp).
+  std::vector<std::vector<std::uint64_t>> sets(cages_.size());
+  std::vector<bool> filled(cages_.size());
+  std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
+  for (std::size_t k = 0; k < cages_.size(); ++k) {
+    const std::size_t size = cages_[k].cells.size();
+    digit_sets(side, static_cast<int>(size), cages_[k].sum, 1, 0, sets[k]);
+    std::size_t fillings = sets[k].size();
+    for (std::size_t n = 2; n <= size && fillings <= kMaxCageFillings; ++n) fillings *= n;
+    filled[k] = fillings <= kMaxCageFillings;
+    for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+  }
+  auto in_filled = [&](int cell) {
+    const int k = cage_of[static_cast<std::size_t>(cell)];
+    return k >= 0 && filled[static_cast<std::size_t>(k)];
+  };
   // Items: open cells, full houses' digits, cages (primary); the digits of
-  // houses with holes or fewer cells, and of cages (secondary: at most once).
+  // houses with holes or fewer cells, of cages written as digit sets, and
+  // of the cells of filled cages (secondary: at most once, or coloured by
+  // the digit).
   std::vector<int> cell_item(static_cast<std::size_t>(cells), -1);
   for (int cell = 0; cell < cells; ++cell)
     if (!is_hole(cell))
@@ -355,44 +376,75 @@ Problem SudokuRules::problem() const {
   for (std::size_t k = 0; k < cages_.size(); ++k)
     cage_item.push_back(problem.add_primary("k" + std::to_string(k + 1)));
   house_items(false);
-  std::vector<int> cage_digit_item;
+  std::vector<int> cage_digit_item(cages_.size() * digits, -1);
   for (std::size_t k = 0; k < cages_.size(); ++k)
-    for (int d = 1; d <= side; ++d)
-      cage_digit_item.push_back(
-          problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d)));
+    if (!filled[k])
+      for (int d = 1; d <= side; ++d)
+        cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)] =
+            problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d));
+  std::vector<int> digit_item(static_cast<std::size_t>(cells), -1);
+  for (int cell = 0; cell < cells; ++cell)
+    if (in_filled(cell))
+      digit_item[static_cast<std::size_t>(cell)] =
+          problem.add_secondary(cell_name(cell, side) + "d");
+  std::vector<int> colour;  // of digit d: colour[d]
+  if (std::find(filled.begin(), filled.end(), true) != filled.end())
+    for (int d = 0; d <= side; ++d)
+      colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));
 
-  // Which houses and which cage each cell is in.
+  // Which houses each cell is in.
   std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
   for (std::size_t h = 0; h < houses_.size(); ++h)
     for (int cell : houses_[h].cells)
       houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
-  std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
-  for (std::size_t k = 0; k < cages_.size(); ++k)
-    for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
-
   std::vector<OptionEntry> entries;
+  auto add_houses = [&](int cell, int d) {
+    for (int h : houses_of[static_cast<std::size_t>(cell)])
+      entries.push_back(
+          {house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
+  };
   for (int cell = 0; cell < cells; ++cell) {
     if (is_hole(cell)) continue;
+    const int item = cell_item[static_cast<std::size_t>(cell)];
     for (int d = 1; d <= side; ++d) {
-      entries.assign(1, OptionEntry{cell_item[static_cast<std::size_t>(cell)]});
-      for (int h : houses_of[static_cast<std::size_t>(cell)])
+      entries.assign(1, OptionEntry{item});
+      if (in_filled(cell)) {
+        // The cage's filling places the digit; this agrees with it.
         entries.push_back(
-            {house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
-      if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
-        entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits +
-                                           static_cast<std::size_t>(d - 1)]});
+            {digit_item[static_cast<std::size_t>(cell)], colour[static_cast<std::size_t>(d)]});
+      } else {
+        add_houses(cell, d);
+        if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
+          entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits +
+                                             static_cast<std::size_t>(d - 1)]});
+      }
       problem.add_option(std::span<const OptionEntry>(entries));
     }
   }
   for (std::size_t k = 0; k < cages_.size(); ++k) {
-    std::vector<std::uint64_t> sets;
-    digit_sets(side, static_cast<int>(cages_[k].cells.size()), cages_[k].sum, 1, 0, sets);
-    for (std::uint64_t set : sets) {
-      entries.assign(1, OptionEntry{cage_item[k]});
+    const std::vector<int>& cage = cages_[k].cells;
+    for (std::uint64_t set : sets[k]) {
+      if (!filled[k]) {
+        entries.assign(1, OptionEntry{cage_item[k]});
+        for (int d = 1; d <= side; ++d)
+          if (!(set >> (d - 1) & 1))
+            entries.push_back({cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)]});
+        problem.add_option(std::span<const OptionEntry>(entries));
+        continue;
+      }
+      // Every order of the set's digits over the cage's cells.
+      std::vector<int> order;
       for (int d = 1; d <= side; ++d)
-        if (!(set >> (d - 1) & 1))
-          entries.push_back({cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)]});
-      problem.add_option(std::span<const OptionEntry>(entries));
+        if (set >> (d - 1) & 1) order.push_back(d);
+      do {
+        entries.assign(1, OptionEntry{cage_item[k]});
+        for (std::size_t i = 0; i < cage.size(); ++i) {
+          add_houses(cage[i], order[i]);
+          entries.push_back({digit_item[static_cast<std::size_t>(cage[i])],
+                             colour[static_cast<std::size_t>(order[i])]});
+        }
+        problem.add_option(std::span<const OptionEntry>(entries));
+      } while (std::next_permutation(order.begin(), order.end()));
     }
   }
   return problem;

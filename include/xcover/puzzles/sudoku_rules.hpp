@@ -6,14 +6,22 @@
 // given sum). Each set of rules is one exact-cover problem:
 //
 //   items:   one per cell (filled once), one per (house, digit) (placed once),
-//            one per cage (its digit set chosen once), and a secondary item
-//            per (cage, digit) (used at most once);
+//            one per cage (filled once);
 //   options: k * side + digit - 1 puts `digit` in the k-th open cell (not a
-//            hole; without holes cell k) and covers the cell, its houses'
-//            items for the digit and (cage, digit); after them, one option
-//            per cage and set of digits with the cage's sum, which takes
-//            (cage, d) for every digit d NOT in the set, so the cage's cells
-//            can only use the set's digits.
+//            hole; without holes cell k) and covers the cell and its houses'
+//            items for the digit; then the cages' options.
+//   A cage with few fillings (at most 120 ways to put digits of its sum in
+//   its cells) is written as its fillings: each covers the cage and, for
+//   each of its cells, the houses' items for the cell's digit and a
+//   secondary item per cell coloured by the digit. The cell's own options
+//   there cover only the cell and that coloured item, so they agree with
+//   the filling chosen, and a given keeps the fillings that agree with it.
+//   A bigger cage takes a secondary item per (cage, digit), which its cells'
+//   options cover (each digit at most once), and one option per set of
+//   digits with the cage's sum, which takes (cage, d) for every digit d NOT
+//   in the set, so the cage's cells can only use the set's digits. Fillings
+//   prune as soon as any cell or house changes; a digit set only once it is
+//   chosen.
 //   A house with holes, or a region of fewer cells, takes secondary items
 //   instead: each digit at most once (Knuth's generalized Sudoku).
 //

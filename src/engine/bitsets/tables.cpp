@@ -12,20 +12,16 @@ namespace xcover::detail {
 
 namespace {
 
-// Copies `rows` rows of `words` words into rows of `stride` words, the
-// first aligned to 64 bytes; `base` is set to it.
-std::vector<std::uint64_t> padded(const std::vector<std::uint64_t>& from, std::size_t rows,
-                                  std::int32_t words, std::int32_t stride,
-                                  const std::uint64_t*& base) {
-  if (from.empty()) {
+// Room for `rows` rows of `stride` words, zeroed, the first aligned to 64
+// bytes; `base` is set to it (null when there are no rows).
+std::vector<std::uint64_t> aligned_rows(std::size_t rows, std::int32_t stride,
+                                        std::uint64_t*& base) {
+  if (rows == 0) {
     base = nullptr;
     return {};
   }
   std::vector<std::uint64_t> to(rows * static_cast<std::size_t>(stride) + 8, 0);
-  std::uint64_t* first = bitsets::aligned(to);
-  for (std::size_t r = 0; r < rows; ++r)
-    std::copy_n(from.data() + r * words, words, first + r * stride);
-  base = first;
+  base = bitsets::aligned(to);
   return to;
 }
 
@@ -96,9 +92,12 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   // An item's mask holds every option containing it; a colour's mask, at
   // first the options giving its item that colour, ends up holding the
   // others containing the item.
-  std::vector<std::uint64_t> rows(static_cast<std::size_t>(next_id) * words, 0);
+  // (Written in place: rows of set_stride words from an aligned base.)
+  std::uint64_t* rows = nullptr;
+  masks = aligned_rows(next_id, set_stride, rows);
+  auto row = [&](std::uint32_t id) { return rows + static_cast<std::size_t>(id) * set_stride; };
   auto set_bit = [&](std::uint32_t id, int bit) {
-    rows[static_cast<std::size_t>(id) * words + (bit >> 6)] |= std::uint64_t{1} << (bit & 63);
+    row(id)[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   };
   initial_len.assign(len_stride, covered);
   for (int j = 0; j < primary_count; ++j) initial_len[j] = 0;
@@ -113,16 +112,16 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
     if (initial_len[j] >= covered)
       throw ProblemError("bitsets: an item is too long for the lengths");
   for (int item = 0; item < items; ++item) {
-    const std::uint64_t* column = rows.data() + static_cast<std::size_t>(item) * words;
+    const std::uint64_t* column = row(static_cast<std::uint32_t>(item));
     for (const auto& [color, id] : color_ids[item]) {
-      std::uint64_t* m = rows.data() + static_cast<std::size_t>(id) * words;
+      std::uint64_t* m = row(id);
       for (int w = 0; w < words; ++w) m[w] = column[w] & ~m[w];
     }
   }
 
   few_words_begin.push_back(0);
   for (int item = 0; item < primary_count; ++item) {
-    const std::uint64_t* column = rows.data() + static_cast<std::size_t>(item) * words;
+    const std::uint64_t* column = row(static_cast<std::uint32_t>(item));
     // (On sets of 4 words listing with compress is faster.)
     if (words > 4 &&
         std::count_if(column, column + words, [](std::uint64_t w) { return w != 0; }) <= 4) {
@@ -132,19 +131,19 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
     few_words_begin.push_back(static_cast<std::uint32_t>(few_words.size()));
   }
 
-  std::vector<std::uint64_t> clash_rows;
+  mask_base = rows;
   if (fixed_words > 0) {
-    clash_rows.assign(static_cast<std::size_t>(options) * words, 0);
+    std::uint64_t* clash_rows = nullptr;
+    option_clashes = aligned_rows(static_cast<std::size_t>(options), set_stride, clash_rows);
     for (int bit = 0; bit < options; ++bit) {
-      std::uint64_t* out = clash_rows.data() + static_cast<std::size_t>(bit) * words;
+      std::uint64_t* out = clash_rows + static_cast<std::size_t>(bit) * set_stride;
       for (std::uint32_t e = entry_begin[bit]; e < entry_begin[bit + 1]; ++e) {
-        const std::uint64_t* m = rows.data() + static_cast<std::size_t>(entry_mask[e]) * words;
+        const std::uint64_t* m = row(entry_mask[e]);
         for (int w = 0; w < words; ++w) out[w] |= m[w];
       }
     }
+    clash_base = clash_rows;
   }
-  masks = padded(rows, next_id, words, set_stride, mask_base);
-  option_clashes = padded(clash_rows, options, words, set_stride, clash_base);
   initial_set.assign(words, 0);
   for (int bit = 0; bit < options; ++bit) initial_set[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   std::int32_t longest = 0;

@@ -336,6 +336,11 @@ Problem SudokuRules::problem() const {
   Problem problem;
   const int side = side_, cells = cell_count();
   const std::size_t digits = static_cast<std::size_t>(side);
+  // Which houses each cell is in.
+  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
+  for (std::size_t h = 0; h < houses_.size(); ++h)
+    for (int cell : houses_[h].cells)
+      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
   // Which cages are written as their fillings (see the top of sudoku_rules.hpp).
   std::vector<std::vector<std::uint64_t>> sets(cages_.size());
   std::vector<bool> filled(cages_.size());
@@ -352,6 +357,31 @@ Problem SudokuRules::problem() const {
     const int k = cage_of[static_cast<std::size_t>(cell)];
     return k >= 0 && filled[static_cast<std::size_t>(k)];
   };
+  // Room for it all at once (a killer line is a problem of its own).
+  std::size_t options = 0, total = 0;
+  for (int cell = 0; cell < cells; ++cell) {
+    if (is_hole(cell)) continue;
+    options += digits;
+    total += digits * (in_filled(cell) ? 2
+                                       : 1 + houses_of[static_cast<std::size_t>(cell)].size() +
+                                             (cage_of[static_cast<std::size_t>(cell)] >= 0));
+  }
+  for (std::size_t k = 0; k < cages_.size(); ++k) {
+    const std::size_t size = cages_[k].cells.size();
+    if (!filled[k]) {
+      options += sets[k].size();
+      total += sets[k].size() * (1 + digits - size);
+      continue;
+    }
+    std::size_t fillings = sets[k].size(), per = 1;
+    for (std::size_t n = 2; n <= size; ++n) fillings *= n;
+    for (int cell : cages_[k].cells) per += 1 + houses_of[static_cast<std::size_t>(cell)].size();
+    options += fillings;
+    total += fillings * per;
+  }
+  problem.reserve_items(static_cast<std::size_t>(cells) * 2 +
+                        (houses_.size() + cages_.size()) * digits + cages_.size());
+  problem.reserve_options(options, total);
   // Items: open cells, full houses' digits, cages (primary); the digits of
   // houses with holes or fewer cells, of cages written as digit sets, and
   // of the cells of filled cages (secondary: at most once, or coloured by
@@ -392,11 +422,6 @@ Problem SudokuRules::problem() const {
     for (int d = 0; d <= side; ++d)
       colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));
 
-  // Which houses each cell is in.
-  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
-  for (std::size_t h = 0; h < houses_.size(); ++h)
-    for (int cell : houses_[h].cells)
-      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
   std::vector<OptionEntry> entries;
   auto add_houses = [&](int cell, int d) {
     for (int h : houses_of[static_cast<std::size_t>(cell)])

@@ -332,141 +332,197 @@ std::string SudokuRules::describe() const {
   return out;
 }
 
-Problem SudokuRules::problem() const {
-  Problem problem;
-  const int side = side_, cells = cell_count();
-  const std::size_t digits = static_cast<std::size_t>(side);
-  // Which houses each cell is in.
-  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(cells));
-  for (std::size_t h = 0; h < houses_.size(); ++h)
-    for (int cell : houses_[h].cells)
-      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
-  // Which cages are written as their fillings (see the top of sudoku_rules.hpp).
-  std::vector<std::vector<std::uint64_t>> sets(cages_.size());
-  std::vector<bool> filled(cages_.size());
-  std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
-  for (std::size_t k = 0; k < cages_.size(); ++k) {
-    const std::size_t size = cages_[k].cells.size();
-    digit_sets(side, static_cast<int>(size), cages_[k].sum, 1, 0, sets[k]);
-    std::size_t fillings = sets[k].size();
-    for (std::size_t n = 2; n <= size && fillings <= kMaxCageFillings; ++n) fillings *= n;
-    filled[k] = fillings <= kMaxCageFillings;
-    for (int cell : cages_[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+namespace {
+
+// How the cages go into the problem (see the top of sudoku_rules.hpp): each
+// cage's digit sets, whether it is written as its fillings, and the cage
+// of each cell (-1: none).
+struct CagePlan {
+  std::vector<std::vector<std::uint64_t>> sets;
+  std::vector<bool> filled;
+  std::vector<int> cage_of;
+  bool any_filled = false;
+
+  explicit CagePlan(const SudokuRules& rules)
+      : sets(rules.cages().size()),
+        filled(rules.cages().size()),
+        cage_of(static_cast<std::size_t>(rules.cell_count()), -1) {
+    const auto& cages = rules.cages();
+    for (std::size_t k = 0; k < cages.size(); ++k) {
+      digit_sets(rules.side(), static_cast<int>(cages[k].cells.size()), cages[k].sum, 1, 0,
+                 sets[k]);
+      filled[k] = fillings(k, cages[k].cells.size()) <= kMaxCageFillings;
+      any_filled = any_filled || filled[k];
+      for (int cell : cages[k].cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+    }
   }
-  auto in_filled = [&](int cell) {
+  // Cage k's fillings (it has `size` cells), or a number past
+  // kMaxCageFillings when there are more.
+  std::size_t fillings(std::size_t k, std::size_t size) const {
+    std::size_t n = sets[k].size();
+    for (std::size_t m = 2; m <= size && n <= kMaxCageFillings; ++m) n *= m;
+    return n;
+  }
+  bool in_filled(int cell) const {
     const int k = cage_of[static_cast<std::size_t>(cell)];
     return k >= 0 && filled[static_cast<std::size_t>(k)];
-  };
-  // Room for it all at once (a killer line is a problem of its own).
-  std::size_t options = 0, total = 0;
-  for (int cell = 0; cell < cells; ++cell) {
-    if (is_hole(cell)) continue;
-    options += digits;
-    total += digits * (in_filled(cell) ? 2
-                                       : 1 + houses_of[static_cast<std::size_t>(cell)].size() +
-                                             (cage_of[static_cast<std::size_t>(cell)] >= 0));
   }
-  for (std::size_t k = 0; k < cages_.size(); ++k) {
-    const std::size_t size = cages_[k].cells.size();
-    if (!filled[k]) {
-      options += sets[k].size();
-      total += sets[k].size() * (1 + digits - size);
+};
+
+// The houses each cell is in.
+std::vector<std::vector<int>> houses_of_cells(const SudokuRules& rules) {
+  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(rules.cell_count()));
+  for (std::size_t h = 0; h < rules.houses().size(); ++h)
+    for (int cell : rules.houses()[h].cells)
+      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
+  return houses_of;
+}
+
+// Room for the whole problem at once: a killer line is a problem of its
+// own, whose entries would otherwise grow by doubling through thousands of
+// options.
+void reserve_room(Problem& problem, const SudokuRules& rules, const CagePlan& plan,
+                  const std::vector<std::vector<int>>& houses_of) {
+  const std::size_t digits = static_cast<std::size_t>(rules.side());
+  std::size_t options = 0, entries = 0;
+  for (int cell = 0; cell < rules.cell_count(); ++cell) {
+    if (rules.is_hole(cell)) continue;
+    const std::size_t houses = houses_of[static_cast<std::size_t>(cell)].size();
+    const bool caged = plan.cage_of[static_cast<std::size_t>(cell)] >= 0;
+    options += digits;
+    entries += digits * (plan.in_filled(cell) ? 2 : 1 + houses + caged);
+  }
+  for (std::size_t k = 0; k < rules.cages().size(); ++k) {
+    const std::vector<int>& cage = rules.cages()[k].cells;
+    const std::size_t sets = plan.sets[k].size();
+    if (!plan.filled[k]) {
+      options += sets;
+      entries += sets * (1 + digits - cage.size());
       continue;
     }
-    std::size_t fillings = sets[k].size(), per = 1;
-    for (std::size_t n = 2; n <= size; ++n) fillings *= n;
-    for (int cell : cages_[k].cells) per += 1 + houses_of[static_cast<std::size_t>(cell)].size();
-    options += fillings;
-    total += fillings * per;
+    std::size_t per = 1;
+    for (int cell : cage) per += 1 + houses_of[static_cast<std::size_t>(cell)].size();
+    options += plan.fillings(k, cage.size());
+    entries += plan.fillings(k, cage.size()) * per;
   }
-  problem.reserve_items(static_cast<std::size_t>(cells) * 2 +
-                        (houses_.size() + cages_.size()) * digits + cages_.size());
-  problem.reserve_options(options, total);
-  // Items: open cells, full houses' digits, cages (primary); the digits of
-  // houses with holes or fewer cells, of cages written as digit sets, and
-  // of the cells of filled cages (secondary: at most once, or coloured by
-  // the digit).
-  std::vector<int> cell_item(static_cast<std::size_t>(cells), -1);
-  for (int cell = 0; cell < cells; ++cell)
-    if (!is_hole(cell))
-      cell_item[static_cast<std::size_t>(cell)] = problem.add_primary(cell_name(cell, side));
-  std::vector<int> house_item(houses_.size() * digits, -1);
+  const std::size_t items = static_cast<std::size_t>(rules.cell_count()) * 2 +
+                            (rules.houses().size() + rules.cages().size()) * digits +
+                            rules.cages().size();
+  problem.reserve_items(items);
+  problem.reserve_options(options, entries);
+}
+
+// The problem's items, by what they stand for (-1: none).
+struct SudokuItems {
+  std::vector<int> cell;        // by cell: filled once
+  std::vector<int> house;       // by house * side + digit - 1: placed once (or at most)
+  std::vector<int> cage;        // by cage: filled once
+  std::vector<int> cage_digit;  // by cage * side + digit - 1, of a cage of digit sets
+  std::vector<int> cell_digit;  // by cell of a filled cage: coloured by its digit
+  std::vector<int> colour;      // of digit d: colour[d] (with filled cages)
+};
+
+// Primary items first (cells, full houses' digits, cages), then secondary
+// ones (the digits of houses with holes or fewer cells, of cages of digit
+// sets, and of the cells of filled cages).
+SudokuItems add_items(Problem& problem, const SudokuRules& rules, const CagePlan& plan) {
+  const int side = rules.side();
+  const std::size_t digits = static_cast<std::size_t>(side);
+  const auto& houses = rules.houses();
+  const std::size_t cages = rules.cages().size();
+  SudokuItems items;
+  items.cell.assign(static_cast<std::size_t>(rules.cell_count()), -1);
+  for (int cell = 0; cell < rules.cell_count(); ++cell)
+    if (!rules.is_hole(cell))
+      items.cell[static_cast<std::size_t>(cell)] = problem.add_primary(cell_name(cell, side));
+  items.house.assign(houses.size() * digits, -1);
   auto house_items = [&](bool primary) {
-    for (std::size_t h = 0; h < houses_.size(); ++h) {
-      if (full(houses_[h]) != primary) continue;
+    for (std::size_t h = 0; h < houses.size(); ++h) {
+      if (rules.full(houses[h]) != primary) continue;
       for (int d = 1; d <= side; ++d) {
         std::string name = "h" + std::to_string(h + 1) + "#" + std::to_string(d);
-        house_item[h * digits + static_cast<std::size_t>(d - 1)] =
+        items.house[h * digits + static_cast<std::size_t>(d - 1)] =
             primary ? problem.add_primary(std::move(name)) : problem.add_secondary(std::move(name));
       }
     }
   };
   house_items(true);
-  std::vector<int> cage_item;
-  for (std::size_t k = 0; k < cages_.size(); ++k)
-    cage_item.push_back(problem.add_primary("k" + std::to_string(k + 1)));
+  for (std::size_t k = 0; k < cages; ++k)
+    items.cage.push_back(problem.add_primary("k" + std::to_string(k + 1)));
   house_items(false);
-  std::vector<int> cage_digit_item(cages_.size() * digits, -1);
-  for (std::size_t k = 0; k < cages_.size(); ++k)
-    if (!filled[k])
+  items.cage_digit.assign(cages * digits, -1);
+  for (std::size_t k = 0; k < cages; ++k)
+    if (!plan.filled[k])
       for (int d = 1; d <= side; ++d)
-        cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)] =
+        items.cage_digit[k * digits + static_cast<std::size_t>(d - 1)] =
             problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d));
-  std::vector<int> digit_item(static_cast<std::size_t>(cells), -1);
-  for (int cell = 0; cell < cells; ++cell)
-    if (in_filled(cell))
-      digit_item[static_cast<std::size_t>(cell)] =
+  items.cell_digit.assign(static_cast<std::size_t>(rules.cell_count()), -1);
+  for (int cell = 0; cell < rules.cell_count(); ++cell)
+    if (plan.in_filled(cell))
+      items.cell_digit[static_cast<std::size_t>(cell)] =
           problem.add_secondary(cell_name(cell, side) + "d");
-  std::vector<int> colour;  // of digit d: colour[d]
-  if (std::find(filled.begin(), filled.end(), true) != filled.end())
+  if (plan.any_filled)
     for (int d = 0; d <= side; ++d)
-      colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));
+      items.colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));
+  return items;
+}
+
+}  // namespace
+
+Problem SudokuRules::problem() const {
+  Problem problem;
+  const int side = side_, cells = cell_count();
+  const std::size_t digits = static_cast<std::size_t>(side);
+  const CagePlan plan(*this);
+  const std::vector<std::vector<int>> houses_of = houses_of_cells(*this);
+  reserve_room(problem, *this, plan, houses_of);
+  const SudokuItems items = add_items(problem, *this, plan);
 
   std::vector<OptionEntry> entries;
   auto add_houses = [&](int cell, int d) {
     for (int h : houses_of[static_cast<std::size_t>(cell)])
       entries.push_back(
-          {house_item[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
+          {items.house[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
   };
+  // Each open cell's digits; in a filled cage, the filling places the
+  // digit, and the cell's option agrees with it.
   for (int cell = 0; cell < cells; ++cell) {
     if (is_hole(cell)) continue;
-    const int item = cell_item[static_cast<std::size_t>(cell)];
+    const auto c = static_cast<std::size_t>(cell);
     for (int d = 1; d <= side; ++d) {
-      entries.assign(1, OptionEntry{item});
-      if (in_filled(cell)) {
-        // The cage's filling places the digit; this agrees with it.
-        entries.push_back(
-            {digit_item[static_cast<std::size_t>(cell)], colour[static_cast<std::size_t>(d)]});
+      entries.assign(1, OptionEntry{items.cell[c]});
+      if (plan.in_filled(cell)) {
+        entries.push_back({items.cell_digit[c], items.colour[static_cast<std::size_t>(d)]});
       } else {
         add_houses(cell, d);
-        if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0)
-          entries.push_back({cage_digit_item[static_cast<std::size_t>(k) * digits +
-                                             static_cast<std::size_t>(d - 1)]});
+        if (const int k = plan.cage_of[c]; k >= 0)
+          entries.push_back({items.cage_digit[static_cast<std::size_t>(k) * digits +
+                                              static_cast<std::size_t>(d - 1)]});
       }
       problem.add_option(std::span<const OptionEntry>(entries));
     }
   }
+  // Each cage's digit sets, or every order of each set over its cells.
   for (std::size_t k = 0; k < cages_.size(); ++k) {
     const std::vector<int>& cage = cages_[k].cells;
-    for (std::uint64_t set : sets[k]) {
-      if (!filled[k]) {
-        entries.assign(1, OptionEntry{cage_item[k]});
+    for (std::uint64_t set : plan.sets[k]) {
+      if (!plan.filled[k]) {
+        entries.assign(1, OptionEntry{items.cage[k]});
         for (int d = 1; d <= side; ++d)
           if (!(set >> (d - 1) & 1))
-            entries.push_back({cage_digit_item[k * digits + static_cast<std::size_t>(d - 1)]});
+            entries.push_back({items.cage_digit[k * digits + static_cast<std::size_t>(d - 1)]});
         problem.add_option(std::span<const OptionEntry>(entries));
         continue;
       }
-      // Every order of the set's digits over the cage's cells.
       std::vector<int> order;
       for (int d = 1; d <= side; ++d)
         if (set >> (d - 1) & 1) order.push_back(d);
       do {
-        entries.assign(1, OptionEntry{cage_item[k]});
+        entries.assign(1, OptionEntry{items.cage[k]});
         for (std::size_t i = 0; i < cage.size(); ++i) {
           add_houses(cage[i], order[i]);
-          entries.push_back({digit_item[static_cast<std::size_t>(cage[i])],
-                             colour[static_cast<std::size_t>(order[i])]});
+          entries.push_back({items.cell_digit[static_cast<std::size_t>(cage[i])],
+                             items.colour[static_cast<std::size_t>(order[i])]});
         }
         problem.add_option(std::span<const OptionEntry>(entries));
       } while (std::next_permutation(order.begin(), order.end()));

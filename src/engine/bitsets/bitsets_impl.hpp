@@ -168,16 +168,21 @@ void Bitsets<kWords, Len>::apply_assumptions() {
   if (left_count < removed_count) {
     // (An item covered already keeps its mark, the high bit, which no
     // length reaches: no option left has it.)
-    for (std::int32_t j = 0; j < len_stride_; ++j) ln[j] &= kCovered;
+    const std::int32_t lengths = len_stride_;  // (a local: see below)
+    for (std::int32_t j = 0; j < lengths; ++j) ln[j] &= kCovered;
     const std::int32_t n = list_options(root_active_set_.data(), list_base_);
     take(list_base_, n, ln, Len{1});
   } else {
     const std::int32_t n = list_options(removed, list_base_);
     take(list_base_, n, ln);
   }
+  // (Strides and tables in locals: with 8-bit lengths a store may alias any
+  // member, which the loops would otherwise read again after each one.)
+  const std::uint16_t* const records = record_;
+  const std::int32_t stride = primary_stride_;
   for (const std::int32_t bit : pending_) {
-    const std::uint16_t* primary = primaries_of(bit);
-    for (int k = 0; k < primary_stride_; ++k) root_len_[primary[k]] = kCovered;
+    const std::uint16_t* primary = records + static_cast<std::size_t>(bit) * (stride + 1) + 1;
+    for (std::int32_t k = 0; k < stride; ++k) ln[primary[k]] = kCovered;
     root_uncovered_ -= primaries_[bit];
   }
   pending_.clear();

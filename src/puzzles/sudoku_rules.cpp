@@ -380,7 +380,8 @@ std::vector<std::vector<int>> houses_of_cells(const SudokuRules& rules) {
 
 // Room for the whole problem at once: a killer line is a problem of its
 // own, whose entries would otherwise grow by doubling through thousands of
-// options.
+// options. (Counted as problem() adds them; a miscount would only cost the
+// growth again, never change the problem.)
 void reserve_room(Problem& problem, const SudokuRules& rules, const CagePlan& plan,
                   const std::vector<std::vector<int>>& houses_of) {
   const std::size_t digits = static_cast<std::size_t>(rules.side());
@@ -479,6 +480,7 @@ Problem SudokuRules::problem() const {
   const SudokuItems items = add_items(problem, *this, plan);
 
   std::vector<OptionEntry> entries;
+  std::vector<int> order;  // a filled cage's digits, in the order they go in its cells
   auto add_houses = [&](int cell, int d) {
     for (int h : houses_of[static_cast<std::size_t>(cell)])
       entries.push_back(
@@ -514,7 +516,7 @@ Problem SudokuRules::problem() const {
         problem.add_option(std::span<const OptionEntry>(entries));
         continue;
       }
-      std::vector<int> order;
+      order.clear();
       for (int d = 1; d <= side; ++d)
         if (set >> (d - 1) & 1) order.push_back(d);
       do {

@@ -25,6 +25,49 @@ std::vector<std::uint64_t> aligned_rows(std::size_t rows, std::int32_t stride,
   return to;
 }
 
+// The mask ids of the (secondary item, colour) pairs met, numbered from
+// `first` in the order met: one flat table probed linearly, with room for
+// every coloured entry (a vector per item cost a few allocations an item,
+// most of a killer line's tables).
+class ColorIds {
+ public:
+  ColorIds(std::size_t coloured_entries, std::uint32_t first) : next_(first) {
+    std::size_t slots = 16;
+    while (slots < 2 * coloured_entries) slots *= 2;
+    slots_.assign(slots, Slot{});
+  }
+  std::uint32_t operator()(int item, int color) {
+    const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(item)) << 32 |
+                              static_cast<std::uint32_t>(color);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t k = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    for (;; k = (k + 1) & mask) {
+      Slot& at = slots_[k];
+      if (at.key == key) return at.id;
+      if (at.key == kEmpty) {
+        at = Slot{key, next_};
+        return next_++;
+      }
+    }
+  }
+  std::uint32_t next() const { return next_; }
+  // Each pair met: f(item, mask id).
+  template <typename F>
+  void each(F&& f) const {
+    for (const Slot& at : slots_)
+      if (at.key != kEmpty) f(static_cast<int>(at.key >> 32), at.id);
+  }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  struct Slot {
+    std::uint64_t key = kEmpty;
+    std::uint32_t id = 0;
+  };
+  std::vector<Slot> slots_;
+  std::uint32_t next_;
+};
+
 }  // namespace
 
 BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
@@ -43,14 +86,16 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   set_stride = format.wide ? (fixed_words + 7) / 8 * 8 : words;
 
   // Mask ids: items first, then each (secondary item, colour) met.
-  std::vector<std::vector<std::pair<int, std::uint32_t>>> color_ids(items);
-  std::uint32_t next_id = static_cast<std::uint32_t>(items);
-  auto color_id = [&](int item, int color) {
-    for (const auto& [c, id] : color_ids[item])
-      if (c == color) return id;
-    color_ids[item].emplace_back(color, next_id);
-    return next_id++;
-  };
+  std::size_t entry_total = 0, coloured = 0;
+  for (int bit = 0; bit < options; ++bit)
+    for (const OptionEntry& e : p.option(option_index[bit])) {
+      ++entry_total;
+      coloured += e.color != 0;
+    }
+  ColorIds color_id(coloured, static_cast<std::uint32_t>(items));
+  entry_begin.reserve(static_cast<std::size_t>(options) + 1);
+  entry_mask.reserve(entry_total);
+  primaries.reserve(static_cast<std::size_t>(options));
   entry_begin.push_back(0);
   for (int bit = 0; bit < options; ++bit) {
     const auto entries = p.option(option_index[bit]);
@@ -94,7 +139,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   // others containing the item.
   // (Written in place: rows of set_stride words from an aligned base.)
   std::uint64_t* rows = nullptr;
-  masks = aligned_rows(next_id, set_stride, rows);
+  masks = aligned_rows(color_id.next(), set_stride, rows);
   auto row = [&](std::uint32_t id) { return rows + static_cast<std::size_t>(id) * set_stride; };
   auto set_bit = [&](std::uint32_t id, int bit) {
     row(id)[bit >> 6] |= std::uint64_t{1} << (bit & 63);
@@ -111,13 +156,11 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   for (int j = 0; j < primary_count; ++j)
     if (initial_len[j] >= covered)
       throw ProblemError("bitsets: an item is too long for the lengths");
-  for (int item = 0; item < items; ++item) {
+  color_id.each([&](int item, std::uint32_t id) {
     const std::uint64_t* column = row(static_cast<std::uint32_t>(item));
-    for (const auto& [color, id] : color_ids[item]) {
-      std::uint64_t* m = row(id);
-      for (int w = 0; w < words; ++w) m[w] = column[w] & ~m[w];
-    }
-  }
+    std::uint64_t* m = row(id);
+    for (int w = 0; w < words; ++w) m[w] = column[w] & ~m[w];
+  });
 
   few_words_begin.push_back(0);
   for (int item = 0; item < primary_count; ++item) {
@@ -162,11 +205,16 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   for (int bit = 0; bit < options; ++bit)
     pair_work += std::int64_t{primaries[bit]} * primaries[bit];
   if (pair_work <= (std::int64_t{1} << 27)) {
-    std::vector<std::vector<int>> containing(primary_count);
+    // The options containing item a: containing[begin[a]] to
+    // containing[begin[a + 1]] (the root's lengths count them).
+    std::vector<int> begin(static_cast<std::size_t>(primary_count) + 1, 0);
+    for (int j = 0; j < primary_count; ++j) begin[j + 1] = begin[j] + initial_len[j];
+    std::vector<int> containing(static_cast<std::size_t>(begin[primary_count]));
+    std::vector<int> at(begin.begin(), begin.end() - 1);
     for (int bit = 0; bit < options; ++bit) {
       const std::uint16_t* r = record.data() + bit * record_size;
       for (int k = 1; k <= primary_stride; ++k)
-        if (r[k] < primary_count) containing[r[k]].push_back(bit);
+        if (r[k] < primary_count) containing[at[r[k]]++] = bit;
     }
     // shared[b]: the options of A met so far that contain B, valid when
     // stamp[b] is A (no reset between items); A qualifies at the first B
@@ -176,7 +224,8 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
     bool any = false;
     for (int a = 0; a < primary_count; ++a) {
       bool partner = false;
-      for (const int bit : containing[a]) {
+      for (int i = begin[a]; i < begin[a + 1]; ++i) {
+        const int bit = containing[i];
         const std::uint16_t* r = record.data() + bit * record_size;
         for (int k = 1; k <= primary_stride; ++k) {
           const int b = r[k];

@@ -213,8 +213,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
     std::vector<int> at(begin.begin(), begin.end() - 1);
     for (int bit = 0; bit < options; ++bit) {
       const std::uint16_t* r = record.data() + bit * record_size;
-      for (int k = 1; k <= primary_stride; ++k)
-        if (r[k] < primary_count) containing[at[r[k]]++] = bit;
+      for (int k = 1; k <= primaries[bit]; ++k) containing[at[r[k]]++] = bit;
     }
     // shared[b]: the options of A met so far that contain B, valid when
     // stamp[b] is A (no reset between items); A qualifies at the first B
@@ -227,9 +226,9 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
       for (int i = begin[a]; i < begin[a + 1]; ++i) {
         const int bit = containing[i];
         const std::uint16_t* r = record.data() + bit * record_size;
-        for (int k = 1; k <= primary_stride; ++k) {
+        for (int k = 1; k <= primaries[bit]; ++k) {
           const int b = r[k];
-          if (b >= primary_count || b == a) continue;
+          if (b == a) continue;
           if (stamp[b] != a) {
             stamp[b] = a;
             shared[b] = 0;

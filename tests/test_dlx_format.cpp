@@ -361,6 +361,17 @@ TEST_CASE("a long option with a repeated item is caught") {
   CHECK(p.add_option(entries) == 0);
 }
 
+TEST_CASE("a short option tells distinct items with the same low bits from a repeat") {
+  // A short option is checked through a bit per item's low 8 bits: items
+  // 3, 259 and 515 share that bit and are still distinct.
+  xcover::Problem p;
+  for (int i = 0; i < 600; ++i) p.add_primary(std::string("i").append(std::to_string(i)));
+  CHECK(p.add_option({xcover::OptionEntry{3, 0}, {259, 0}, {515, 0}, {4, 0}}) == 0);
+  CHECK_THROWS_WITH_AS(p.add_option({xcover::OptionEntry{3, 0}, {259, 0}, {4, 0}, {259, 0}}),
+                       "item 'i259' appears twice in the option", xcover::ProblemError);
+  CHECK(p.option_count() == 1);
+}
+
 TEST_CASE("line ends: \\n, \\r\\n and a lone \\r (old Mac files) all end a line") {
   const std::string unix_text = "| c\na b c\na b\nc\na\nb c\n";
   for (const std::string& ends : {std::string("\n"), std::string("\r\n"), std::string("\r")}) {

@@ -165,6 +165,9 @@ void Problem::throw_repeated(int item) const {
 
 int Problem::add_option(std::span<const OptionEntry> entries) {
   if (entries.empty()) throw ProblemError("empty option");
+  // Repeats in a short option: an item is compared with the ones before it
+  // only when its bit, of 256 by its low bits, was already met.
+  std::uint64_t met[4] = {};
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const OptionEntry& e = entries[k];
     if (e.item < 0 || e.item >= item_count())
@@ -176,9 +179,13 @@ int Problem::add_option(std::span<const OptionEntry> entries) {
     if (e.color != 0 && is_primary(e.item))
       throw ProblemError("primary item " + quoted(item_names_[e.item]) + " cannot have a colour");
     if (entries.size() <= 32) {
-      for (std::size_t j = 0; j < k; ++j) {
-        if (entries[j].item == e.item) throw_repeated(e.item);
+      const auto low = static_cast<unsigned>(e.item) & 255u;
+      const std::uint64_t bit = std::uint64_t{1} << (low & 63);
+      if (met[low >> 6] & bit) {
+        for (std::size_t j = 0; j < k; ++j)
+          if (entries[j].item == e.item) throw_repeated(e.item);
       }
+      met[low >> 6] |= bit;
     }
   }
   if (entries.size() > 32) {

@@ -43,6 +43,10 @@ void digit_sets(int side, int count, int sum, int from, std::uint64_t chosen,
     if (sum == 0) out.push_back(chosen);
     return;
   }
+  // (None when the smallest digits left already pass the sum, or the
+  // largest cannot reach it.)
+  if (count * from + count * (count - 1) / 2 > sum || count * side - count * (count - 1) / 2 < sum)
+    return;
   for (int d = from; d <= side && d <= sum; ++d)
     digit_sets(side, count - 1, sum - d, d + 1, chosen | (std::uint64_t{1} << (d - 1)), out);
 }

@@ -147,9 +147,11 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   initial_len.assign(len_stride, covered);
   for (int j = 0; j < primary_count; ++j) initial_len[j] = 0;
   for (int bit = 0; bit < options; ++bit) {
+    const std::uint16_t* id = entry_mask.data() + entry_begin[bit];  // (colours' ids met above)
     for (const OptionEntry& e : p.option(option_index[bit])) {
       set_bit(static_cast<std::uint32_t>(e.item), bit);
-      if (e.color != 0) set_bit(color_id(e.item, e.color), bit);
+      if (e.color != 0) set_bit(*id, bit);
+      ++id;
       if (e.item < primary_count) ++initial_len[e.item];
     }
   }

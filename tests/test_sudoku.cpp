@@ -357,6 +357,26 @@ TEST_CASE("sudoku: reading puzzle lines") {
     }
     CHECK(xcover::parse_sudoku(std::string("  ") + leetcode_puzzle) == expected);
   }
+  SUBCASE("but killer cages are refused, not dropped, unless the lines are read as killer") {
+    const std::string line = std::string(leetcode_puzzle) + " x=1 r1c1r1c2=8 r9c9=9";
+    CHECK_THROWS_WITH_AS(xcover::parse_sudoku(line),
+                         "the line has a killer cage after its cells ('r1c1r1c2=8'), which would "
+                         "be ignored: read killer lines as killer (the CLI's --killer)",
+                         xcover::SudokuError);
+    // Words that only look like one go on being ignored.
+    for (const char* tail : {" r1c1=", " r1c1r2=3", " r1c1=3x", " =3", ",r1c=2"}) {
+      CAPTURE(tail);
+      CHECK(xcover::parse_sudoku(std::string(leetcode_puzzle) + tail) ==
+            xcover::parse_sudoku(leetcode_puzzle));
+    }
+    xcover::SudokuLineFormat killer;
+    killer.killer = true;
+    xcover::SudokuReader reader(killer);
+    xcover::SudokuLine read;
+    std::string error;
+    CHECK(reader.read(std::string(81, '.') + " r1c1r1c2=8 r9c9=9", read, error));
+    CHECK(read.rules->cages().size() == 2);
+  }
   SUBCASE("a reader's line is reused across sizes") {
     xcover::SudokuReader reader;
     xcover::SudokuLine line;

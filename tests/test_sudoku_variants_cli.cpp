@@ -154,6 +154,12 @@ TEST_CASE("sudoku variants cli: jigsaw regions on each line, and killer cages") 
   REQUIRE(killer.exit_code == 0);
   const auto counted = run_cli("sudoku --killer --count", killer.out);
   CHECK(counted.out == "1\n1\n1\n");
+  // Without --killer the cages would be dropped and another puzzle solved:
+  // each line is refused instead, by file and line.
+  const auto unread = run_cli("sudoku --count", killer.out);
+  CHECK(unread.exit_code == 1);
+  CHECK(lines_of(unread.out).size() == 3);
+  CHECK(unread.err.starts_with("<stdin>:1: the line has a killer cage after its cells ('r"));
   // Every cage of the first puzzle sums to its total in the solution.
   const std::string first = lines_of(killer.out)[0];
   const auto solution = lines_of(run_cli("sudoku --killer", first + "\n").out);

@@ -34,6 +34,42 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
+// Whether `word` is written as a killer cage: "r1c1r1c2=3".
+bool is_cage_word(std::string_view word) {
+  std::size_t k = 0;
+  auto number = [&] {
+    const std::size_t from = k;
+    while (k < word.size() && word[k] >= '0' && word[k] <= '9') ++k;
+    return k > from;
+  };
+  int cells = 0;
+  while (k < word.size() && word[k] == 'r') {
+    ++k;
+    if (!number() || k >= word.size() || word[k] != 'c') return false;
+    ++k;
+    if (!number()) return false;
+    ++cells;
+  }
+  if (cells == 0 || k >= word.size() || word[k] != '=') return false;
+  ++k;
+  return number() && k == word.size();
+}
+
+// The first word of what follows a line's cells that is written as a
+// killer cage, or empty: a line read without cages must not have them
+// dropped in silence (it would be solved as another puzzle).
+std::string_view cage_word(std::string_view tail) {
+  std::size_t k = 0;
+  while (k < tail.size()) {
+    while (k < tail.size() && (ends_cells(tail[k]))) ++k;
+    const std::size_t begin = k;
+    while (k < tail.size() && !ends_cells(tail[k])) ++k;
+    if (k > begin && is_cage_word(tail.substr(begin, k - begin)))
+      return tail.substr(begin, k - begin);
+  }
+  return {};
+}
+
 std::string cells_count(std::size_t cells) {
   if (cells == 0) return "no cells";
   return std::to_string(cells) + (cells == 1 ? " cell" : " cells");
@@ -356,6 +392,13 @@ bool SudokuReader::read(std::string_view text, SudokuLine& line, std::string& er
         joined_regions = board_text.substr(cells);
         board_text = board_text.substr(0, cells);
       }
+    }
+  }
+  if (!format_.killer && end < text.size()) {
+    if (const std::string_view cage = cage_word(text.substr(end)); !cage.empty()) {
+      error = "the line has a killer cage after its cells ('" + std::string(cage) +
+              "'), which would be ignored: read killer lines as killer (the CLI's --killer)";
+      return false;
     }
   }
   int side = format_.fixed_side();

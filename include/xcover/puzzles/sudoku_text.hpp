@@ -5,7 +5,9 @@
 // A puzzle line holds the cells row by row ('.' for a blank, and '0' while
 // '0' is not a digit); the cells run up to the first whitespace, ',' or
 // ':', and what follows is ignored unless the format reads regions or cages
-// there. A SudokuLineFormat says which rules a line is read under:
+// there (a word written as a cage, "r1c1r1c2=3", is refused when the format
+// does not read cages). A SudokuLineFormat says which rules a line is read
+// under:
 //
 //   xcover::SudokuReader reader;                 // classic: side from the length
 //   xcover::SudokuLine line = reader.read("53..7....6..195...");  // SudokuError if bad

@@ -108,7 +108,11 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
     return "the bitsets layout takes at most " + std::to_string(kBitsetsMaxOptions) + " options";
   // Mask ids are 16-bit: one per item, one per (secondary item, colour).
   std::int64_t ids = problem.item_count();
-  if (ids <= 0x10000)
+  // (Each coloured entry makes at most one pair: the distinct pairs are
+  // counted only when the entries could pass the limit.)
+  std::int64_t at_most = ids;
+  for (const std::int64_t n : s.colored) at_most += n;
+  if (at_most > 0x10000 && ids <= 0x10000)
     for (const std::int64_t n : distinct_colors(problem, s)) ids += n;
   if (ids > 0x10000) return "the bitsets layout takes at most 65536 items and (item, colour) pairs";
   if (problem.primary_count() > kBitsetsMaxPrimary)

@@ -140,7 +140,11 @@ class XCOVER_API Problem {
   std::string option_text(int index) const;
   // True when the option names at least one primary item; others can never
   // be part of a solution.
-  bool has_primary(int index) const;
+  bool has_primary(int index) const {
+    for (const OptionEntry& e : option(index))
+      if (is_primary(e.item)) return true;
+    return false;
+  }
 
   // Same items (names, kinds and bounds, in order) and the same options
   // (items, colour names and costs, in order).

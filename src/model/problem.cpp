@@ -290,12 +290,6 @@ std::string Problem::option_text(int index) const {
   return text;
 }
 
-bool Problem::has_primary(int index) const {
-  const auto entries = option(index);
-  return std::any_of(entries.begin(), entries.end(),
-                     [&](const OptionEntry& e) { return is_primary(e.item); });
-}
-
 bool operator==(const Problem& a, const Problem& b) {
   if (a.item_names_ != b.item_names_ || a.primary_count_ != b.primary_count_ ||
       a.option_begin_ != b.option_begin_ || a.bounds_ != b.bounds_)

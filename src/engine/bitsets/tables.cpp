@@ -26,29 +26,21 @@ std::vector<std::uint64_t> aligned_rows(std::size_t rows, std::int32_t stride,
 }
 
 // The mask ids of the (secondary item, colour) pairs met, numbered from
-// `first` in the order met: one flat table probed linearly, with room for
-// every coloured entry (a vector per item cost a few allocations an item,
-// most of a killer line's tables).
+// `first` in the order met: one flat table probed linearly, at most half
+// full (a vector per item cost a few allocations an item, most of a killer
+// line's tables; a table with room for every coloured entry left the
+// level-1 cache).
 class ColorIds {
  public:
-  ColorIds(std::size_t coloured_entries, std::uint32_t first) : next_(first) {
-    std::size_t slots = 16;
-    while (slots < 2 * coloured_entries) slots *= 2;
-    slots_.assign(slots, Slot{});
-  }
+  explicit ColorIds(std::uint32_t first) : slots_(64), first_(first), next_(first) {}
   std::uint32_t operator()(int item, int color) {
     const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(item)) << 32 |
                               static_cast<std::uint32_t>(color);
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t k = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-    for (;; k = (k + 1) & mask) {
-      Slot& at = slots_[k];
-      if (at.key == key) return at.id;
-      if (at.key == kEmpty) {
-        at = Slot{key, next_};
-        return next_++;
-      }
-    }
+    Slot& at = slots_[find(key)];
+    if (at.key == key) return at.id;
+    at = Slot{key, next_};
+    if (2 * (next_ - first_ + 1) > slots_.size()) grow();
+    return next_++;
   }
   std::uint32_t next() const { return next_; }
   // Each pair met: f(item, mask id).
@@ -64,8 +56,21 @@ class ColorIds {
     std::uint64_t key = kEmpty;
     std::uint32_t id = 0;
   };
+  // The slot holding `key`, or the empty one where it goes.
+  std::size_t find(std::uint64_t key) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t k = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    while (slots_[k].key != key && slots_[k].key != kEmpty) k = (k + 1) & mask;
+    return k;
+  }
+  void grow() {
+    std::vector<Slot> old(2 * slots_.size());
+    old.swap(slots_);
+    for (const Slot& at : old)
+      if (at.key != kEmpty) slots_[find(at.key)] = at;
+  }
   std::vector<Slot> slots_;
-  std::uint32_t next_;
+  std::uint32_t first_, next_;
 };
 
 }  // namespace
@@ -86,15 +91,9 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   set_stride = format.wide ? (fixed_words + 7) / 8 * 8 : words;
 
   // Mask ids: items first, then each (secondary item, colour) met.
-  std::size_t entry_total = 0, coloured = 0;
-  for (int bit = 0; bit < options; ++bit)
-    for (const OptionEntry& e : p.option(option_index[bit])) {
-      ++entry_total;
-      coloured += e.color != 0;
-    }
-  ColorIds color_id(coloured, static_cast<std::uint32_t>(items));
+  ColorIds color_id(static_cast<std::uint32_t>(items));
   entry_begin.reserve(static_cast<std::size_t>(options) + 1);
-  entry_mask.reserve(entry_total);
+  entry_mask.reserve(p.entry_count());  // (an upper bound: the options left out have some)
   primaries.reserve(static_cast<std::size_t>(options));
   entry_begin.push_back(0);
   for (int bit = 0; bit < options; ++bit) {

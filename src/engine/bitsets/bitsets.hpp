@@ -290,8 +290,15 @@ class Bitsets {
   // Commits, a wave at a time, the last option of every uncovered primary
   // item that has one left, until no item has fewer than two. False at a
   // dead end: an item with no option left, or two forced options that
-  // clash. The options go on the trail, after the level's choice.
+  // clash (that wave then commits none). The options go on the trail,
+  // after the level's choice, each wave's in option order.
   bool commit_forced(int level);
+  // A wave with the sets in vector registers: the options of the items
+  // marked in `low` (one each), taken once each in option order onto the
+  // trail from `top`, and their clashes out of `active` (into `removed`).
+  // False, with nothing changed, when two of them clash.
+  bool wide_wave(const std::uint64_t* low, std::int32_t blocks, std::uint64_t* active,
+                 std::uint64_t* removed, std::int32_t& top);
 
   // The subset rule, at a fixpoint of the waves: when every active option
   // of an uncovered primary item A also covers a primary item B, the one

@@ -3,6 +3,7 @@
 // a wave at a time, every item with one option left at once.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -56,32 +57,15 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
       }
     }
     // The wave: the last option of each item found. Two items may force the
-    // same option; two options that clash end the search here.
+    // same option, taken once; the options go on the trail in option order.
+    // Two that clash end the search here, and then the wave commits none
+    // (the same nodes whatever the layout's path and kernels).
     const std::int32_t first = top;
     if constexpr (kWide) {
-      const WideSet act = WideSet::load(active);
-      WideSet clash = WideSet::zero(), forced = WideSet::zero();
-      for (std::int32_t b = 0; b < blocks; ++b) {
-        for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1) {
-          const std::int32_t item = kLanes * b + std::countr_zero(bits);
-          const std::uint64_t* column = mask(static_cast<std::uint32_t>(item));
-          const WideSet only = act & WideSet::load(column);
-          if ((only & forced).nonzero() != 0) continue;
-          if ((only & clash).nonzero() != 0) {
-            alive = false;
-            goto done;
-          }
-          forced = forced | only;
-          const std::int32_t w = std::countr_zero(only.nonzero());
-          const std::int32_t option = w << 6 | std::countr_zero(active[w] & column[w]);
-          clash = clash | WideSet::load(option_clash(option));
-          trail_[top++] = static_cast<std::uint16_t>(option);
-        }
+      if (!wide_wave(low, blocks, active, removed, top)) {
+        alive = false;
+        goto done;
       }
-      // (The forced options' own items are all covered below: taking the
-      // forced options off their lengths would be wasted.)
-      WideSet::andnot(forced, clash & act).store(removed);
-      WideSet::andnot(clash, act).store(active);
     } else {
       std::uint64_t* clash = wave_clashes_.data();
       std::uint64_t* forced = wave_forced_.data();
@@ -95,6 +79,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
           const std::uint64_t bit = active[w] & column[w] & (0 - (active[w] & column[w]));
           if (forced[w] & bit) continue;
           if (clash[w] & bit) {
+            top = first;
             alive = false;
             goto done;
           }
@@ -104,6 +89,9 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
           trail_[top++] = static_cast<std::uint16_t>(option);
         }
       }
+      std::sort(trail_.data() + first, trail_.data() + top);  // (option order, as wide_wave's)
+      // (The forced options' own items are all covered below: taking the
+      // forced options off their lengths would be wasted.)
       for (std::int32_t k = 0; k < words(); ++k) {
         removed[k] = clash[k] & active[k] & ~forced[k];
         active[k] &= ~clash[k];
@@ -135,6 +123,45 @@ done:
   uncovered_[level] = uncovered;
   trail_end_[level] = top;
   return alive;
+}
+
+template <int kWords, typename Len>
+bool Bitsets<kWords, Len>::wide_wave(const std::uint64_t* low, std::int32_t blocks,
+                                     std::uint64_t* active, std::uint64_t* removed,
+                                     std::int32_t& top) {
+  if constexpr (kWide) {
+    // The options: the union of the forced items' columns, all at once.
+    const WideSet act = WideSet::load(active);
+    WideSet columns = WideSet::zero();
+    for (std::int32_t b = 0; b < blocks; ++b)
+      for (std::uint64_t bits = low[b]; bits != 0; bits &= bits - 1)
+        columns =
+            columns |
+            WideSet::load(mask(static_cast<std::uint32_t>(kLanes * b + std::countr_zero(bits))));
+    const WideSet forced = act & columns;
+    alignas(64) std::uint64_t word[(kWords + 7) / 8 * 8];
+    forced.store(word);
+    WideSet clash = WideSet::zero();
+    std::int32_t at = top;
+    for (unsigned nonzero = forced.nonzero(); nonzero != 0; nonzero &= nonzero - 1) {
+      const std::int32_t w = std::countr_zero(nonzero);
+      for (std::uint64_t bits = word[w]; bits != 0; bits &= bits - 1) {
+        const std::int32_t option = w << 6 | std::countr_zero(bits);
+        if ((clash & WideSet::single(option)).nonzero() != 0) return false;
+        clash = clash | WideSet::load(option_clash(option));
+        trail_[at++] = static_cast<std::uint16_t>(option);
+      }
+    }
+    top = at;
+    // (The forced options' own items are all covered by the caller: taking
+    // the forced options off their lengths would be wasted.)
+    WideSet::andnot(forced, clash & act).store(removed);
+    WideSet::andnot(clash, act).store(active);
+    return true;
+  } else {
+    (void)low, (void)blocks, (void)active, (void)removed, (void)top;
+    return false;
+  }
 }
 
 template <int kWords, typename Len>

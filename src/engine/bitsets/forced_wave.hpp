@@ -141,14 +141,19 @@ bool Bitsets<kWords, Len>::wide_wave(const std::uint64_t* low, std::int32_t bloc
     const WideSet forced = act & columns;
     alignas(64) std::uint64_t word[(kWords + 7) / 8 * 8];
     forced.store(word);
+    // The clashes so far, in registers and as words (a bit is tested in
+    // the words: cheaper than a vector of it, with AVX2 and SSE2).
     WideSet clash = WideSet::zero();
+    alignas(64) std::uint64_t clashes[(kWords + 7) / 8 * 8];
+    clash.store(clashes);
     std::int32_t at = top;
     for (unsigned nonzero = forced.nonzero(); nonzero != 0; nonzero &= nonzero - 1) {
       const std::int32_t w = std::countr_zero(nonzero);
       for (std::uint64_t bits = word[w]; bits != 0; bits &= bits - 1) {
+        if (clashes[w] & bits & (0 - bits)) return false;
         const std::int32_t option = w << 6 | std::countr_zero(bits);
-        if ((clash & WideSet::single(option)).nonzero() != 0) return false;
         clash = clash | WideSet::load(option_clash(option));
+        clash.store(clashes);
         trail_[at++] = static_cast<std::uint16_t>(option);
       }
     }

@@ -61,7 +61,7 @@ bool is_cage_word(std::string_view word) {
 std::string_view cage_word(std::string_view tail) {
   std::size_t k = 0;
   while (k < tail.size()) {
-    while (k < tail.size() && (ends_cells(tail[k]))) ++k;
+    while (k < tail.size() && ends_cells(tail[k])) ++k;
     const std::size_t begin = k;
     while (k < tail.size() && !ends_cells(tail[k])) ++k;
     if (k > begin && is_cage_word(tail.substr(begin, k - begin)))

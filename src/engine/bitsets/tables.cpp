@@ -64,8 +64,8 @@ class ColorIds {
     return k;
   }
   void grow() {
-    std::vector<Slot> old(2 * slots_.size());
-    old.swap(slots_);
+    const std::vector<Slot> old = std::move(slots_);
+    slots_.assign(2 * old.size(), Slot{});
     for (const Slot& at : old)
       if (at.key != kEmpty) slots_[find(at.key)] = at;
   }

@@ -202,7 +202,8 @@ struct TreeOptions {
   // forced moves (Sudoku's singles) and branches less. Node counts then
   // differ from DLX1's (a dead end among forced moves is met at another
   // point), and so do updates; the solutions may come in another order
-  // (the subset rule shortens items, so the branching can differ); a
+  // (the subset rule shortens items, so the branching can differ), and the
+  // options forced together are listed in a solution in option order; a
   // node_limit can be passed by the forced options of one step. (The subset
   // rule is left off where finding its items would cost more than building
   // the solver: options of over about 11,000 primary items.)

@@ -192,6 +192,22 @@ TEST_CASE("forced options committed ahead can solve or end the search at the roo
     CHECK(solver.count(options).solutions == 0);
     CHECK(solver.count().solutions == 0);
   }
+  SUBCASE("a wave with a clash commits none of its options, whatever the items' order") {
+    // a, b and c each have one option; (a x) and (b x) clash. Only the root
+    // is a node, whichever item comes first, with sets in registers and
+    // (1,100 more options, for d) without.
+    std::string many_d;
+    for (int k = 0; k < 1100; ++k) many_d += "d\n";
+    for (const std::string& text :
+         {std::string("a b c x\na x\nb x\nc\n"), std::string("c b a x\nc\nb x\na x\n"),
+          "a b c d x\n" + many_d + "a x\nb x\nc\n", "c b a d x\n" + many_d + "c\nb x\na x\n"}) {
+      CAPTURE(text.substr(0, 10));
+      const auto input = xcover::parse_dlx(text);
+      xcover::Solver solver(input.problem, xcover::Layout::bitsets);
+      CHECK(solver.count(options).solutions == 0);
+      CHECK(solver.statistics().nodes == 1);
+    }
+  }
   SUBCASE("an assumption leaves the rest forced") {
     const auto input = xcover::parse_dlx("a b c d\na b\nc d\na c\nb d\n");
     xcover::Solver solver(input.problem, xcover::Layout::bitsets);

@@ -4,6 +4,7 @@
 // (unique, minimal, symmetric, reproducible) and ratings.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <functional>
 #include <numeric>
 #include <set>
@@ -217,6 +218,46 @@ TEST_CASE("rules: houses, windows, diagonals and their checks") {
                        "cage 1: no 2 distinct digits sum to 18", SudokuError);
   CHECK_THROWS_WITH_AS(SudokuRules(9).add_cage(cells_of({0, 1}), 3).add_cage(cells_of({1, 2}), 5),
                        "cage 2: r1c2 is in another cage already", SudokuError);
+  // The sums n distinct digits reach: every one from 1 + .. + n to the n
+  // largest, and no other (checked against listing the digit sets).
+  for (int side : {4, 9, 16}) {
+    for (int n = 1; n <= side; ++n) {
+      std::vector<int> cells(static_cast<std::size_t>(n));
+      for (int k = 0; k < n; ++k) cells[static_cast<std::size_t>(k)] = k;
+      std::vector<bool> reached(static_cast<std::size_t>(side * (side + 1) / 2 + 2), false);
+      for (unsigned set = 0; set < (1u << side); ++set) {
+        if (std::popcount(set) != n) continue;
+        int sum = 0;
+        for (int d = 1; d <= side; ++d) sum += (set >> (d - 1) & 1) * d;
+        reached[static_cast<std::size_t>(sum)] = true;
+      }
+      for (int sum = 0; sum < static_cast<int>(reached.size()); ++sum) {
+        CAPTURE(side);
+        CAPTURE(n);
+        CAPTURE(sum);
+        SudokuRules rules(side);
+        if (reached[static_cast<std::size_t>(sum)]) {
+          CHECK_NOTHROW(rules.add_cage(cells, sum));
+        } else {
+          CHECK_THROWS_WITH_AS(
+              rules.add_cage(cells, sum),
+              ("cage 1: no " + std::to_string(n) + " distinct digits sum to " + std::to_string(sum))
+                  .c_str(),
+              SudokuError);
+        }
+      }
+    }
+  }
+  // A refused cage leaves its cells free for the next.
+  {
+    SudokuRules rules(9);
+    CHECK_THROWS_AS(rules.add_cage(cells_of({0, 1}), 30), SudokuError);
+    CHECK_NOTHROW(rules.add_cage(cells_of({0, 1}), 17));
+    CHECK_THROWS_WITH_AS(rules.add_hole(1), "r1c2 is in a cage: it cannot be a hole", SudokuError);
+    CHECK_NOTHROW(rules.add_hole(2));
+    CHECK_THROWS_WITH_AS(rules.add_cage(cells_of({2, 3}), 5), "cage 2: r1c3 is a hole",
+                         SudokuError);
+  }
   CHECK_THROWS_WITH_AS(SudokuRules(9).add_house("extra", cells_of({0, 1})),
                        "extra has 2 cells; a house of a 9x9 board has 9", SudokuError);
   CHECK_THROWS_AS(SudokuRules(65), SudokuError);

@@ -239,9 +239,8 @@ SudokuRules& SudokuRules::add_region(std::string name, std::vector<int> cells) {
 SudokuRules& SudokuRules::add_hole(int cell) {
   if (cell < 0 || cell >= cell_count())
     throw SudokuError("hole: cell " + std::to_string(cell) + " is off the board");
-  for (const Cage& cage : cages_)
-    if (std::find(cage.cells.begin(), cage.cells.end(), cell) != cage.cells.end())
-      throw SudokuError(cell_name(cell, side_) + " is in a cage: it cannot be a hole");
+  if (!caged_.empty() && caged_[static_cast<std::size_t>(cell)])
+    throw SudokuError(cell_name(cell, side_) + " is in a cage: it cannot be a hole");
   if (holes_.empty()) holes_.assign(static_cast<std::size_t>(cell_count()), false);
   if (!holes_[static_cast<std::size_t>(cell)]) {
     holes_[static_cast<std::size_t>(cell)] = true;
@@ -291,25 +290,28 @@ SudokuRules& SudokuRules::add_windows() {
 }
 
 SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
-  const std::string name = "cage " + std::to_string(cages_.size() + 1);
+  auto name = [&] { return "cage " + std::to_string(cages_.size() + 1); };
   if (cells.empty() || static_cast<int>(cells.size()) > side_)
-    throw SudokuError(name + " has " + std::to_string(cells.size()) + " cells (1.." +
+    throw SudokuError(name() + " has " + std::to_string(cells.size()) + " cells (1.." +
                       std::to_string(side_) + ")");
+  if (caged_.empty()) caged_.assign(static_cast<std::size_t>(cell_count()), false);
   for (int cell : cells) {
     if (cell < 0 || cell >= cell_count())
-      throw SudokuError(name + ": cell " + std::to_string(cell) + " is off the board");
-    for (const Cage& other : cages_)
-      if (std::find(other.cells.begin(), other.cells.end(), cell) != other.cells.end())
-        throw SudokuError(name + ": " + cell_name(cell, side_) + " is in another cage already");
-    if (is_hole(cell)) throw SudokuError(name + ": " + cell_name(cell, side_) + " is a hole");
+      throw SudokuError(name() + ": cell " + std::to_string(cell) + " is off the board");
+    if (caged_[static_cast<std::size_t>(cell)])
+      throw SudokuError(name() + ": " + cell_name(cell, side_) + " is in another cage already");
+    if (is_hole(cell)) throw SudokuError(name() + ": " + cell_name(cell, side_) + " is a hole");
     if (std::count(cells.begin(), cells.end(), cell) > 1)
-      throw SudokuError(name + " holds " + cell_name(cell, side_) + " twice");
+      throw SudokuError(name() + " holds " + cell_name(cell, side_) + " twice");
   }
-  std::vector<std::uint64_t> sets;
-  digit_sets(side_, static_cast<int>(cells.size()), sum, 1, 0, sets);
-  if (sets.empty())
-    throw SudokuError(name + ": no " + std::to_string(cells.size()) + " distinct digits sum to " +
+  // n distinct digits of 1..side reach every sum from 1 + .. + n to
+  // (side - n + 1) + .. + side (a step from one set to the next raises
+  // one digit by one), so the sets need not be listed here.
+  const int n = static_cast<int>(cells.size());
+  if (sum < n * (n + 1) / 2 || sum > n * side_ - n * (n - 1) / 2)
+    throw SudokuError(name() + ": no " + std::to_string(cells.size()) + " distinct digits sum to " +
                       std::to_string(sum));
+  for (int cell : cells) caged_[static_cast<std::size_t>(cell)] = true;
   cages_.push_back({std::move(cells), sum});
   if (cages_.size() == 1) extras_.push_back("cages");
   return *this;

@@ -177,6 +177,7 @@ class XCOVER_API SudokuRules {
   std::vector<std::string> extras_;  // what describe() lists after the shape
   std::vector<House> houses_;
   std::vector<Cage> cages_;
+  std::vector<bool> caged_;  // by cell: in a cage (empty: no cage yet)
   std::vector<bool> holes_;  // empty: none
   int hole_count_ = 0;
 };

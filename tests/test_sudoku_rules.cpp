@@ -248,6 +248,21 @@ TEST_CASE("rules: houses, windows, diagonals and their checks") {
       }
     }
   }
+  // A cage with more digit sets than the problem can hold as options is
+  // refused at once, not left to fill memory: an 18-cell cage of a 36x36
+  // board summing to 333 has 113,093,022. Every cage of a 25x25 board is
+  // taken (12 cells summing to 150: 105,430 sets).
+  {
+    std::vector<int> cells(18);
+    std::iota(cells.begin(), cells.end(), 0);
+    CHECK_THROWS_WITH_AS(SudokuRules(36).add_cage(cells, 333),
+                         "cage 1: 113093022 sets of 18 distinct digits sum to 333, more than the "
+                         "250000 a cage may have (each is an option of the problem)",
+                         SudokuError);
+    CHECK_NOTHROW(SudokuRules(36).add_cage(cells, 18 * 19 / 2));  // 1..18: one set
+    cells.resize(12);
+    CHECK_NOTHROW(SudokuRules(25).add_cage(cells, 150));
+  }
   // A refused cage leaves its cells free for the next.
   {
     SudokuRules rules(9);

@@ -160,6 +160,16 @@ TEST_CASE("sudoku variants cli: jigsaw regions on each line, and killer cages") 
   CHECK(unread.exit_code == 1);
   CHECK(lines_of(unread.out).size() == 3);
   CHECK(unread.err.starts_with("<stdin>:1: the line has a killer cage after its cells ('r"));
+  // A cage too big to write as options is that line's error, by line.
+  std::string cells;
+  for (int column = 1; column <= 18; ++column) cells += "r1c" + std::to_string(column);
+  const auto big = run_cli("sudoku --killer --count",
+                           killer.out + std::string(36 * 36, '.') + " " + cells + "=333\n");
+  CHECK(big.exit_code == 1);
+  CHECK(big.out ==
+        "1\n1\n1\nerror: cage 1: 113093022 sets of 18 distinct digits sum to 333, more "
+        "than the 250000 a cage may have (each is an option of the problem)\n");
+  CHECK(big.err.starts_with("<stdin>:4: cage 1: 113093022 sets"));
   // Every cage of the first puzzle sums to its total in the solution.
   const std::string first = lines_of(killer.out)[0];
   const auto solution = lines_of(run_cli("sudoku --killer", first + "\n").out);

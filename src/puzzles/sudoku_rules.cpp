@@ -20,6 +20,11 @@ constexpr int kMaxSide = 64;
 // A cage with at most this many fillings (digit sets times orders) is
 // written as its fillings; a bigger one as its digit sets.
 constexpr std::size_t kMaxCageFillings = 120;
+// A cage may have at most this many digit sets, each an option of the
+// problem: more than any cage of a 25x25 board (110,780), and far fewer
+// than an 18-cell cage of a 36x36 one can have (113 million, which would
+// take hours and gigabytes to write).
+constexpr std::uint64_t kMaxCageSets = 250'000;
 
 std::string cell_name(int cell, int side) {
   return "r" + std::to_string(cell / side + 1) + "c" + std::to_string(cell % side + 1);
@@ -49,6 +54,31 @@ void digit_sets(int side, int count, int sum, int from, std::uint64_t chosen,
     return;
   for (int d = from; d <= side && d <= sum; ++d)
     digit_sets(side, count - 1, sum - d, d + 1, chosen | (std::uint64_t{1} << (d - 1)), out);
+}
+
+// Whether more than `most` sets of `count` digits can be chosen from 1..side
+// (the binomial coefficient, stopping once past `most`).
+bool more_sets_than(int side, int count, std::uint64_t most) {
+  std::uint64_t sets = 1;
+  for (int k = 0; k < count; ++k) {
+    sets = sets * static_cast<std::uint64_t>(side - k) / static_cast<std::uint64_t>(k + 1);
+    if (sets > most) return true;
+  }
+  return false;
+}
+
+// How many sets of `count` distinct digits of 1..side sum to `sum`, by
+// adding the digits one at a time (without listing the sets).
+std::uint64_t count_digit_sets(int side, int count, int sum) {
+  const auto columns = static_cast<std::size_t>(sum) + 1;
+  std::vector<std::uint64_t> ways((static_cast<std::size_t>(count) + 1) * columns, 0);
+  ways[0] = 1;  // no digits, sum 0
+  for (int d = 1; d <= side; ++d)
+    for (int k = std::min(count, d); k >= 1; --k)
+      for (int t = sum; t >= d; --t)
+        ways[static_cast<std::size_t>(k) * columns + static_cast<std::size_t>(t)] +=
+            ways[static_cast<std::size_t>(k - 1) * columns + static_cast<std::size_t>(t - d)];
+  return ways[static_cast<std::size_t>(count) * columns + static_cast<std::size_t>(sum)];
 }
 
 }  // namespace
@@ -311,6 +341,13 @@ SudokuRules& SudokuRules::add_cage(std::vector<int> cells, int sum) {
   if (sum < n * (n + 1) / 2 || sum > n * side_ - n * (n - 1) / 2)
     throw SudokuError(name() + ": no " + std::to_string(cells.size()) + " distinct digits sum to " +
                       std::to_string(sum));
+  if (more_sets_than(side_, n, kMaxCageSets)) {
+    if (const std::uint64_t sets = count_digit_sets(side_, n, sum); sets > kMaxCageSets)
+      throw SudokuError(name() + ": " + std::to_string(sets) + " sets of " + std::to_string(n) +
+                        " distinct digits sum to " + std::to_string(sum) + ", more than the " +
+                        std::to_string(kMaxCageSets) +
+                        " a cage may have (each is an option of the problem)");
+  }
   for (int cell : cells) caged_[static_cast<std::size_t>(cell)] = true;
   cages_.push_back({std::move(cells), sum});
   if (cages_.size() == 1) extras_.push_back("cages");

@@ -135,7 +135,10 @@ class XCOVER_API SudokuRules {
   // A hole: a cell left out of the puzzle, never filled. Rows, columns and
   // houses through it then hold each digit at most once.
   SudokuRules& add_hole(int cell);
-  // A killer cage; SudokuError when no distinct digits reach the sum.
+  // A killer cage; SudokuError when no distinct digits reach the sum, or
+  // when more than 250,000 sets of them do (each is an option of problem();
+  // no cage of a board up to 25x25 has so many, an 18-cell cage of a 36x36
+  // board can have 113 million).
   SudokuRules& add_cage(std::vector<int> cells, int sum);
 
   int side() const { return side_; }                            // cells a row, and digits

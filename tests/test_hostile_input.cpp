@@ -487,6 +487,16 @@ TEST_CASE("hostile: Ctrl-C stops xcover sudoku with exit status 130") {
   CHECK(r.err.find("\npuzzles ") != std::string::npos);
 }
 
+// Making a puzzle of a big board takes minutes (digging a 25x25 one):
+// Ctrl-C stops it there, not at the end of the puzzle.
+TEST_CASE("hostile: Ctrl-C stops xcover sudoku --generate inside a puzzle") {
+  const auto r = run_script(
+      "\"$XCOVER\" sudoku --generate 2 --boxes 5x5 --threads 2 >/dev/null & pid=$!\n"
+      " handled $pid; sleep 0.5; kill -INT $pid; wait $pid; echo \"exit $?\"");
+  CHECK(r.out == "exit 130\n");
+  CHECK(r.err == "xcover: interrupted after 0 puzzles\n");
+}
+
 // Output that cannot be written (a full disk, or a closed pipe when SIGPIPE
 // is ignored, as some launchers leave it) is not success, and a closed pipe
 // stops the work quietly.

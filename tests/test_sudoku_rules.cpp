@@ -4,11 +4,14 @@
 // (unique, minimal, symmetric, reproducible) and ratings.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <bit>
+#include <chrono>
 #include <functional>
 #include <numeric>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -453,6 +456,49 @@ TEST_CASE("generate: a seed gives the same puzzle whatever the threads") {
   xcover::generate_sudokus(rules, 10, 1, {}, 2,
                            [&](const xcover::GeneratedSudoku&) { return ++delivered < 4; });
   CHECK(delivered == 4);
+}
+
+TEST_CASE("generate: a cancel stops the making, inside a puzzle, and drops what it cut short") {
+  const SudokuRules nine = SudokuRules::boxes(3, 3);
+  std::atomic<bool> cancel{true};
+  xcover::SudokuGenerateOptions options;
+  options.cancel = &cancel;
+  CHECK_THROWS_WITH_AS(xcover::generate_sudoku(nine, 1, options),
+                       "the puzzle was cancelled before it was made", SudokuError);
+  int delivered = 0;
+  xcover::generate_sudokus(nine, 10, 1, options, 2, [&](const xcover::GeneratedSudoku&) {
+    ++delivered;
+    return true;
+  });
+  CHECK(delivered == 0);
+  // Cancelled from the callback: what comes after is only puzzles finished
+  // before, each whole (unique).
+  cancel = false;
+  std::vector<xcover::SudokuBoard> made;
+  xcover::generate_sudokus(nine, 40, 1, options, 2, [&](const xcover::GeneratedSudoku& g) {
+    made.push_back(g.puzzle);
+    if (made.size() == 3) cancel = true;
+    return true;
+  });
+  CHECK(made.size() >= 3);
+  CHECK(made.size() < 40);
+  xcover::SudokuSolver solver(nine);
+  for (const auto& puzzle : made) CHECK(solver.count(puzzle, 2).solutions == 1);
+  // A 25x25 puzzle takes minutes to dig: a cancel from another thread stops
+  // it in the middle, and nothing is delivered.
+  cancel = false;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  delivered = 0;
+  xcover::generate_sudokus(SudokuRules::boxes(5, 5), 1, 1, options, 1,
+                           [&](const xcover::GeneratedSudoku&) {
+                             ++delivered;
+                             return true;
+                           });
+  canceller.join();
+  CHECK(delivered == 0);
 }
 
 TEST_CASE("generate: killer puzzles, cages from the solution, unique") {

@@ -56,6 +56,7 @@ int run_sudoku_generate(const SudokuCommand& command) {
   options.rate = command.rate || command.difficulty;
   options.rate_searches = command.rate ? 8 : 0;
   options.level = command.difficulty;
+  options.cancel = &interrupted();
   const bool filtered = command.difficulty || command.max_clues > 0;
   // Puzzles tried for each one asked, before giving up on a filter.
   const std::uint64_t tries = filtered ? command.generate * 10000 : command.generate;

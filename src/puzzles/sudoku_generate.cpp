@@ -84,8 +84,10 @@ std::vector<std::vector<int>> orbits(int side, SudokuSymmetry symmetry) {
 // Takes clues away, a symmetric set at a time in random order, whenever the
 // puzzle stays unique. One pass gives a minimal puzzle: a set that could not
 // go then cannot go later either (fewer clues only allow more solutions).
-SudokuBoard dig(SudokuSolver& solver, SudokuBoard puzzle, std::vector<std::vector<int>> sets,
-                Random& random) {
+// Nothing when a search was stopped (SudokuGenerateOptions::cancel): its
+// count proves nothing.
+std::optional<SudokuBoard> dig(SudokuSolver& solver, SudokuBoard puzzle,
+                               std::vector<std::vector<int>> sets, Random& random) {
   random.shuffle(sets);
   std::vector<std::uint8_t> saved;
   for (const std::vector<int>& set : sets) {
@@ -97,7 +99,9 @@ SudokuBoard dig(SudokuSolver& solver, SudokuBoard puzzle, std::vector<std::vecto
       puzzle.cells[static_cast<std::size_t>(cell)] = 0;
     }
     if (!any) continue;
-    if (solver.count(puzzle, 2).solutions != 1)
+    const SudokuResult counted = solver.count(puzzle, 2);
+    if (counted.status == SudokuStatus::stopped) return std::nullopt;
+    if (counted.solutions != 1)
       for (std::size_t k = 0; k < set.size(); ++k)
         puzzle.cells[static_cast<std::size_t>(set[k])] = saved[k];
   }
@@ -157,6 +161,7 @@ class Maker {
       : options_(options), solver_(rules), sets_(orbits(rules.side(), options.symmetry)) {
     if (!rules.cages().empty())
       throw SudokuError("puzzles are made for rules without cages (killer makes its own)");
+    solver_.search_options().cancel = options.cancel;
   }
 
   // The rating asked for in the options: by technique, then by the engine
@@ -170,25 +175,34 @@ class Maker {
     return rating;
   }
 
-  GeneratedSudoku make(std::uint64_t seed) {
+  // False when options.cancel stopped it.
+  bool make(std::uint64_t seed, GeneratedSudoku& made) {
     Random random(seed);
     const SudokuRules& rules = solver_.rules();
-    SudokuBoard full = full_board(random);
-    GeneratedSudoku made{rules, full, full, seed};
+    const std::optional<SudokuBoard> full = full_board(random);
+    if (!full) return false;
+    made = GeneratedSudoku{rules, *full, *full, seed, std::nullopt};
+    std::optional<SudokuBoard> dug;
     if (options_.killer) {
-      made.rules = add_cages(rules, full, random);
+      made.rules = add_cages(rules, *full, random);
       SudokuSolver killer(made.rules);
-      made.puzzle = dig(killer, full, sets_, random);
+      killer.search_options().cancel = options_.cancel;
+      dug = dig(killer, *full, sets_, random);
     } else {
-      made.puzzle = dig(solver_, full, sets_, random);
+      dug = dig(solver_, *full, sets_, random);
     }
-    return made;
+    if (!dug) return false;
+    made.puzzle = std::move(*dug);
+    return true;
   }
+
+  bool cancelled() const { return options_.cancel != nullptr && options_.cancel->load(); }
 
  private:
   // A random full board: a random permutation of the digits along the first
   // row, random tie breaks in the search, then the digits relabelled.
-  SudokuBoard full_board(Random& random) {
+  // Nothing when options.cancel stopped it.
+  std::optional<SudokuBoard> full_board(Random& random) {
     const int n = solver_.rules().side();
     std::vector<int> digits(static_cast<std::size_t>(n));
     std::iota(digits.begin(), digits.end(), 1);
@@ -197,7 +211,7 @@ class Maker {
     const std::uint64_t kept_seed = search.random_seed;
     const std::uint64_t kept_limit = search.node_limit;
     bool solved = false;
-    for (int attempt = 0; attempt < 16 && !solved; ++attempt) {
+    for (int attempt = 0; attempt < 16 && !solved && !cancelled(); ++attempt) {
       // A random first row can clash with irregular regions in ways that
       // take long to prove: such an attempt gives up and the next row is
       // drawn (the last, from an empty board, searches to the end).
@@ -215,6 +229,7 @@ class Maker {
     }
     search.random_seed = kept_seed;
     search.node_limit = kept_limit;
+    if (!solved && cancelled()) return std::nullopt;
     if (!solved) throw SudokuError("these rules have no full board: " + solver_.rules().describe());
     random.shuffle(digits);
     for (std::uint8_t& cell : full.cells)
@@ -264,7 +279,9 @@ SudokuSymmetry parse_symmetry(std::string_view name) {
 GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64_t seed,
                                 const SudokuGenerateOptions& options) {
   Maker maker(rules, options);
-  GeneratedSudoku made = maker.make(puzzle_seed(seed, 0));
+  GeneratedSudoku made;
+  if (!maker.make(puzzle_seed(seed, 0), made))
+    throw SudokuError("the puzzle was cancelled before it was made");
   made.seed = seed;
   return made;
 }
@@ -283,15 +300,25 @@ void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64
   settings.threads = threads;
   settings.window = std::size_t{threads} * 4;
   settings.run_length = 1;
-  detail::OrderedRunner<std::uint64_t, GeneratedSudoku> runner(
+  settings.cancel = options.cancel;
+  // A puzzle cut short by options.cancel (its rating too) is dropped, and
+  // the runner told: must_stop() sees the same flag and records the stop.
+  using Runner = detail::OrderedRunner<std::uint64_t, GeneratedSudoku>;
+  Runner* self = nullptr;
+  Runner runner(
       settings,
       [&](unsigned t, std::uint64_t& k, GeneratedSudoku& made) {
-        made = makers[t]->make(puzzle_seed(seed, k));
-        made.seed = seed + k;
-        if (options.rate) made.rating = makers[t]->rate(made);
-        return true;
+        Maker& maker = *makers[t];
+        if (maker.make(puzzle_seed(seed, k), made)) {
+          made.seed = seed + k;
+          if (options.rate) made.rating = maker.rate(made);
+          if (!maker.cancelled()) return true;
+        }
+        (void)self->must_stop();
+        return false;
       },
       [&](std::uint64_t, GeneratedSudoku& made) { return deliver(made); });
+  self = &runner;
   for (std::uint64_t k = 0; k < count; ++k)
     if (!runner.add([k](std::uint64_t& job) { job = k; })) return;
   runner.flush();

@@ -6,6 +6,7 @@
 // same seed gives the same puzzle on every machine.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -46,6 +47,11 @@ struct SudokuGenerateOptions {
   bool rate = false;
   int rate_searches = 8;
   std::optional<SudokuLevel> level{};
+  // Stops the making when it turns true, within a search (a big board's
+  // puzzle can take minutes): generate_sudokus then returns without the
+  // puzzles in hand, generate_sudoku throws SudokuError. It must outlive
+  // the call.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // A puzzle made: its rules, givens and (only) solution.
@@ -58,7 +64,7 @@ struct GeneratedSudoku {
 };
 
 // Puzzle number k of a run seeded `seed`: independent of how many threads
-// make the others.
+// make the others. SudokuError when options.cancel stopped it.
 XCOVER_API GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64_t seed,
                                            const SudokuGenerateOptions& options = {});
 // `count` puzzles on `threads` threads (0: one per core), handed to

@@ -116,6 +116,7 @@ class PyRules {
     const std::uint64_t tries = filtered ? count * 10000 : count;
     std::vector<GeneratedSudoku> made;
     Interrupt interrupt;
+    options.cancel = interrupt.cancel_flag();  // (inside a puzzle: a 25x25 one takes minutes)
     run_watched(interrupt, [&] {
       generate_sudokus(rules_, tries, seed, options, threads, [&](const GeneratedSudoku& g) {
         if (interrupt.cancel_flag()->load()) return false;

@@ -25,6 +25,7 @@ SEARCHES = {
     "count on threads": "p.count(threads=2)",
     "solutions": "for s in p.solutions(): pass",
     "solve_all": "xc.sudoku.solve_all(['.' * 625] * 100000)",
+    "generate": "xc.sudoku.Rules(boxes=(5, 5)).generate(1)",
 }
 
 

@@ -6,9 +6,11 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../src/scale/ordered_runner.hpp"
 #include "cli_support.hpp"
 #include "slow_run.hpp"
 #include "sudoku_support.hpp"
@@ -401,3 +403,58 @@ TEST_CASE("sudoku batch: lines of every shape, in input order, on 1, 2 and 4 thr
 }
 
 }  // namespace test_sudoku_batch
+
+// The runner's contract: a job cut short (work() returns false) comes with
+// a stop that work() saw through must_stop(). One that breaks it fails the
+// runner with an error, where the caller used to wait for that job forever.
+TEST_CASE("ordered runner: a job cut short without a stop fails it, and with one stops it") {
+  using Runner = xcover::detail::OrderedRunner<int, int>;
+  for (unsigned threads : {1u, 2u}) {
+    CAPTURE(threads);
+    xcover::detail::RunnerSettings settings;
+    settings.threads = threads;
+    settings.window = 4;
+    settings.run_length = 1;
+    std::vector<int> delivered;
+    auto deliver = [&](std::uint64_t, int& result) {
+      delivered.push_back(result);
+      return true;
+    };
+    auto run = [](Runner& runner) {
+      for (int k = 0; k < 40; ++k)
+        if (!runner.add([k](int& job) { job = k; })) return;
+      runner.flush();
+    };
+    {
+      Runner broken(
+          settings,
+          [](unsigned, int& job, int& result) {
+            result = job;
+            return job != 5;
+          },
+          deliver);
+      CHECK_THROWS_WITH_AS(run(broken), "ordered runner: a job was cut short without a stop",
+                           std::logic_error);
+    }
+    // Cut short with the stop: the jobs before it come back, in order, and
+    // nothing is thrown.
+    std::atomic<bool> cancel{false};
+    settings.cancel = &cancel;
+    delivered.clear();
+    Runner* self = nullptr;
+    Runner stopped(
+        settings,
+        [&](unsigned, int& job, int& result) {
+          result = job;
+          if (job < 5) return true;
+          cancel = true;
+          (void)self->must_stop();
+          return false;
+        },
+        deliver);
+    self = &stopped;
+    CHECK_NOTHROW(run(stopped));
+    CHECK(delivered.size() <= 5);
+    for (std::size_t k = 0; k < delivered.size(); ++k) CHECK(delivered[k] == static_cast<int>(k));
+  }
+}

@@ -23,6 +23,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <stdexcept>
 #include <vector>
 
 #include "thread_team.hpp"
@@ -140,7 +141,21 @@ class OrderedRunner {
       if (must_stop()) return;
       Slot& current = slot(index);
       try {
-        if (!work_(t, current.job, current.result)) return;
+        if (!work_(t, current.job, current.result)) {
+          // False must come with a stop that work() saw through
+          // must_stop(): without one, the caller would wait for this slot
+          // forever. A work function that breaks this fails the runner.
+          if (stop_.load(std::memory_order_relaxed) == RunnerStop::none) {
+            {
+              std::lock_guard lock(mutex_);
+              if (!failure_)
+                failure_ = std::make_exception_ptr(
+                    std::logic_error("ordered runner: a job was cut short without a stop"));
+            }
+            stop_for(RunnerStop::failed);
+          }
+          return;
+        }
       } catch (...) {
         {
           std::lock_guard lock(mutex_);

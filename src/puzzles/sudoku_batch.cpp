@@ -4,6 +4,7 @@
 // per set of rules; the runner hands the results back in input order.
 #include "xcover/puzzles/sudoku_batch.hpp"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -112,9 +113,11 @@ struct SudokuBatch::Impl {
     }
     SudokuSolver& solver = solver_for(worker, line);
     if (options.time_limit > 0) {
-      const double left = runner->seconds_left();
-      if (left <= 0) return false;
-      solver.search_options().time_limit = left;
+      // must_stop() records the stop a false return needs. The time left
+      // may run out between the two calls: then the search stops at once,
+      // and must_stop() below sees the deadline passed.
+      if (runner->must_stop()) return false;
+      solver.search_options().time_limit = std::max(runner->seconds_left(), 1e-9);
     }
     const SudokuResult found = options.keep_solution
                                    ? solver.solve(line.board, result.solution, options.limit)

@@ -351,6 +351,17 @@ void SearchEngine::clear_assumptions() {
   infeasible = false;
 }
 
+// Appends the options `level`'s state committed because they were forced
+// (a solution's, at every node that finds one: written in place, not one
+// push_back each).
+template <LayoutSteps C>
+void append_forced(const C& core, int level, std::vector<int>& to) {
+  const std::size_t at = to.size();
+  to.resize(at + static_cast<std::size_t>(core.forced_count(level)));
+  int* out = to.data() + at;
+  core.for_forced(level, [&out](int option) { *out++ = option; });
+}
+
 // Hands each untried option at `level` to `sink` as a subproblem (the forced
 // options leading to it), and marks the level so the search skips them.
 template <LayoutSteps C>
@@ -506,7 +517,7 @@ bool SearchEngine::loop(C& core) {
   }
 
   core.begin(options.propagate, options.item_choice == ItemChoice::most_clashes);
-  core.for_forced(0, [&](int option) { solution.options.push_back(option); });
+  append_forced(core, 0, solution.options);
   run.base_forced = solution.options.size();
   if (core.solved_at_begin()) {
     stats.nodes += core.forced_count(0);
@@ -622,7 +633,7 @@ advance:
       for (int l = 0; l <= level; ++l) {
         // (A level of Algorithm M may have chosen no option: -1.)
         if (const int option = core.option_at(l); option >= 0) solution.options.push_back(option);
-        core.for_forced(l + 1, [&](int option) { solution.options.push_back(option); });
+        append_forced(core, l + 1, solution.options);
       }
     }
     stats.nodes += core.forced_count(level + 1);

@@ -26,14 +26,31 @@ std::vector<std::uint64_t> aligned_rows(std::size_t rows, std::int32_t stride,
 }
 
 // The mask ids of the (secondary item, colour) pairs met, numbered from
-// `first` in the order met: one flat table probed linearly, at most half
-// full (a vector per item cost a few allocations an item, most of a killer
-// line's tables; a table with room for every coloured entry left the
-// level-1 cache).
+// `first` in the order met. With few items and colours, one slot per pair
+// (a killer line: 500 items, 9 colours); else one flat table probed
+// linearly, at most half full (a vector per item cost a few allocations an
+// item; a table with room for every coloured entry left the level-1 cache).
 class ColorIds {
  public:
-  explicit ColorIds(std::uint32_t first) : slots_(64), first_(first), next_(first) {}
+  ColorIds(std::uint32_t first, int items, int colors) : first_(first), next_(first) {
+    const std::size_t pairs =
+        static_cast<std::size_t>(items) * (static_cast<std::size_t>(colors) + 1);
+    if (colors > 0 && pairs <= kDenseMost) {
+      colors_ = colors + 1;
+      dense_.assign(pairs, 0);
+    } else {
+      slots_.resize(64);
+    }
+  }
   std::uint32_t operator()(int item, int color) {
+    if (colors_ > 0) {
+      std::uint32_t& id = dense_[static_cast<std::size_t>(item) * colors_ + color];
+      if (id == 0) {
+        id = next_++;
+        met_.push_back({item, id});
+      }
+      return id;
+    }
     const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(item)) << 32 |
                               static_cast<std::uint32_t>(color);
     Slot& at = slots_[find(key)];
@@ -46,15 +63,23 @@ class ColorIds {
   // Each pair met: f(item, mask id).
   template <typename F>
   void each(F&& f) const {
+    for (const Met& m : met_) f(m.item, m.id);
     for (const Slot& at : slots_)
       if (at.key != kEmpty) f(static_cast<int>(at.key >> 32), at.id);
   }
 
  private:
+  // (A slot per pair up to 256 KiB; ids are never 0, the first being past
+  // the items' own.)
+  static constexpr std::size_t kDenseMost = 1 << 16;
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
   struct Slot {
     std::uint64_t key = kEmpty;
     std::uint32_t id = 0;
+  };
+  struct Met {
+    int item;
+    std::uint32_t id;
   };
   // The slot holding `key`, or the empty one where it goes.
   std::size_t find(std::uint64_t key) const {
@@ -69,8 +94,11 @@ class ColorIds {
     for (const Slot& at : old)
       if (at.key != kEmpty) slots_[find(at.key)] = at;
   }
-  std::vector<Slot> slots_;
   std::uint32_t first_, next_;
+  std::size_t colors_ = 0;  // dense: colours and none, a row per item
+  std::vector<std::uint32_t> dense_;
+  std::vector<Met> met_;
+  std::vector<Slot> slots_;
 };
 
 }  // namespace
@@ -91,7 +119,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   set_stride = format.wide ? (fixed_words + 7) / 8 * 8 : words;
 
   // Mask ids: items first, then each (secondary item, colour) met.
-  ColorIds color_id(static_cast<std::uint32_t>(items));
+  ColorIds color_id(static_cast<std::uint32_t>(items), items, p.color_count());
   entry_begin.reserve(static_cast<std::size_t>(options) + 1);
   entry_mask.reserve(p.entry_count());  // (an upper bound: the options left out have some)
   primaries.reserve(static_cast<std::size_t>(options));
@@ -167,8 +195,9 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   for (int item = 0; item < primary_count; ++item) {
     const std::uint64_t* column = row(static_cast<std::uint32_t>(item));
     // (On sets of 4 words listing with compress is faster.)
-    if (words > 4 &&
-        std::count_if(column, column + words, [](std::uint64_t w) { return w != 0; }) <= 4) {
+    int used = 0;  // (counted without branches: the words are unpredictable)
+    for (int w = 0; w < words && words > 4; ++w) used += column[w] != 0;
+    if (words > 4 && used <= 4) {
       for (int w = 0; w < words; ++w)
         if (column[w] != 0) few_words.push_back(static_cast<std::uint16_t>(w));
     }
@@ -216,27 +245,30 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
       const std::uint16_t* r = record.data() + bit * record_size;
       for (int k = 1; k <= primaries[bit]; ++k) containing[at[r[k]]++] = bit;
     }
-    // shared[b]: the options of A met so far that contain B, valid when
-    // stamp[b] is A (no reset between items); A qualifies at the first B
-    // with three.
-    std::vector<int> shared(primary_count, 0), stamp(primary_count, -1);
+    // seen[b]: how many options of A met so far contain B, valid when its
+    // item is A (no reset between items); A qualifies at the first B with
+    // three.
+    struct Seen {
+      int item;   // the A it was last counted for
+      int count;  // A's options met so far that contain it
+    };
+    std::vector<Seen> seen(static_cast<std::size_t>(primary_count), Seen{-1, 0});
     std::vector<std::uint64_t> qualify(len_stride / lanes, 0);
     bool any = false;
     for (int a = 0; a < primary_count; ++a) {
       bool partner = false;
-      for (int i = begin[a]; i < begin[a + 1]; ++i) {
-        const int bit = containing[i];
-        const std::uint16_t* r = record.data() + bit * record_size;
-        for (int k = 1; k <= primaries[bit]; ++k) {
+      for (int i = begin[a]; i < begin[a + 1] && !partner; ++i) {
+        const std::uint16_t* r = record.data() + containing[i] * record_size;
+        int most = 0;
+        for (int k = 1; k <= primaries[containing[i]]; ++k) {
+          // (Without branches: whether B was met for A is unpredictable.)
           const int b = r[k];
-          if (b == a) continue;
-          if (stamp[b] != a) {
-            stamp[b] = a;
-            shared[b] = 0;
-          }
-          if (++shared[b] == 3) partner = true;
+          Seen& m = seen[b];
+          const int count = (m.item == a ? m.count : 0) + (b != a);
+          m = Seen{a, count};
+          most = std::max(most, count);
         }
-        if (partner) break;
+        partner = most >= 3;
       }
       if (partner) {
         qualify[a / lanes] |= std::uint64_t{1} << (a % lanes);

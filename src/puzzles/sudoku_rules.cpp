@@ -5,6 +5,7 @@
 #include "xcover/puzzles/sudoku_rules.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <map>
 #include <numeric>
@@ -26,8 +27,28 @@ constexpr std::size_t kMaxCageFillings = 120;
 // take hours and gigabytes to write).
 constexpr std::uint64_t kMaxCageSets = 250'000;
 
+// A short name ("r3c4", "h12#5", "k7") written in place and made a string
+// once: a killer line names about 450 items, and building each from
+// temporaries took a third of the time to write its problem.
+class ShortName {
+ public:
+  ShortName& operator<<(char c) {
+    if (end_ < buffer_ + sizeof buffer_) *end_++ = c;
+    return *this;
+  }
+  ShortName& operator<<(int n) {
+    end_ = std::to_chars(end_, buffer_ + sizeof buffer_, n).ptr;
+    return *this;
+  }
+  std::string str() const { return std::string(buffer_, static_cast<std::size_t>(end_ - buffer_)); }
+
+ private:
+  char buffer_[40];
+  char* end_ = buffer_;
+};
+
 std::string cell_name(int cell, int side) {
-  return "r" + std::to_string(cell / side + 1) + "c" + std::to_string(cell % side + 1);
+  return (ShortName() << 'r' << cell / side + 1 << 'c' << cell % side + 1).str();
 }
 
 std::string board_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
@@ -412,26 +433,43 @@ struct CagePlan {
   }
 };
 
-// The houses each cell is in.
-std::vector<std::vector<int>> houses_of_cells(const SudokuRules& rules) {
-  std::vector<std::vector<int>> houses_of(static_cast<std::size_t>(rules.cell_count()));
-  for (std::size_t h = 0; h < rules.houses().size(); ++h)
-    for (int cell : rules.houses()[h].cells)
-      houses_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
-  return houses_of;
-}
+// The houses each cell is in, in one array (a vector per cell cost an
+// allocation or more each, for every killer line).
+class CellHouses {
+ public:
+  explicit CellHouses(const SudokuRules& rules)
+      : begin_(static_cast<std::size_t>(rules.cell_count()) + 1, 0) {
+    for (const SudokuRules::House& house : rules.houses())
+      for (int cell : house.cells) ++begin_[static_cast<std::size_t>(cell) + 1];
+    for (std::size_t c = 1; c < begin_.size(); ++c) begin_[c] += begin_[c - 1];
+    house_.resize(static_cast<std::size_t>(begin_.back()));
+    std::vector<int> at(begin_.begin(), begin_.end() - 1);
+    for (std::size_t h = 0; h < rules.houses().size(); ++h)
+      for (int cell : rules.houses()[h].cells)
+        house_[static_cast<std::size_t>(at[static_cast<std::size_t>(cell)]++)] =
+            static_cast<int>(h);
+  }
+  std::span<const int> operator[](int cell) const {
+    const auto c = static_cast<std::size_t>(cell);
+    return {house_.data() + begin_[c], static_cast<std::size_t>(begin_[c + 1] - begin_[c])};
+  }
+
+ private:
+  std::vector<int> begin_;  // by cell, and one past the last
+  std::vector<int> house_;
+};
 
 // Room for the whole problem at once: a killer line is a problem of its
 // own, whose entries would otherwise grow by doubling through thousands of
 // options. (Counted as problem() adds them; a miscount would only cost the
 // growth again, never change the problem.)
 void reserve_room(Problem& problem, const SudokuRules& rules, const CagePlan& plan,
-                  const std::vector<std::vector<int>>& houses_of) {
+                  const CellHouses& houses_of) {
   const std::size_t digits = static_cast<std::size_t>(rules.side());
   std::size_t options = 0, entries = 0;
   for (int cell = 0; cell < rules.cell_count(); ++cell) {
     if (rules.is_hole(cell)) continue;
-    const std::size_t houses = houses_of[static_cast<std::size_t>(cell)].size();
+    const std::size_t houses = houses_of[cell].size();
     const bool caged = plan.cage_of[static_cast<std::size_t>(cell)] >= 0;
     options += digits;
     entries += digits * (plan.in_filled(cell) ? 2 : 1 + houses + caged);
@@ -445,7 +483,7 @@ void reserve_room(Problem& problem, const SudokuRules& rules, const CagePlan& pl
       continue;
     }
     std::size_t per = 1;
-    for (int cell : cage) per += 1 + houses_of[static_cast<std::size_t>(cell)].size();
+    for (int cell : cage) per += 1 + houses_of[cell].size();
     options += plan.fillings(k, cage.size());
     entries += plan.fillings(k, cage.size()) * per;
   }
@@ -484,7 +522,7 @@ SudokuItems add_items(Problem& problem, const SudokuRules& rules, const CagePlan
     for (std::size_t h = 0; h < houses.size(); ++h) {
       if (rules.full(houses[h]) != primary) continue;
       for (int d = 1; d <= side; ++d) {
-        std::string name = "h" + std::to_string(h + 1) + "#" + std::to_string(d);
+        std::string name = (ShortName() << 'h' << static_cast<int>(h) + 1 << '#' << d).str();
         items.house[h * digits + static_cast<std::size_t>(d - 1)] =
             primary ? problem.add_primary(std::move(name)) : problem.add_secondary(std::move(name));
       }
@@ -492,19 +530,20 @@ SudokuItems add_items(Problem& problem, const SudokuRules& rules, const CagePlan
   };
   house_items(true);
   for (std::size_t k = 0; k < cages; ++k)
-    items.cage.push_back(problem.add_primary("k" + std::to_string(k + 1)));
+    items.cage.push_back(
+        problem.add_primary((ShortName() << 'k' << static_cast<int>(k) + 1).str()));
   house_items(false);
   items.cage_digit.assign(cages * digits, -1);
   for (std::size_t k = 0; k < cages; ++k)
     if (!plan.filled[k])
       for (int d = 1; d <= side; ++d)
-        items.cage_digit[k * digits + static_cast<std::size_t>(d - 1)] =
-            problem.add_secondary("k" + std::to_string(k + 1) + "#" + std::to_string(d));
+        items.cage_digit[k * digits + static_cast<std::size_t>(d - 1)] = problem.add_secondary(
+            (ShortName() << 'k' << static_cast<int>(k) + 1 << '#' << d).str());
   items.cell_digit.assign(static_cast<std::size_t>(rules.cell_count()), -1);
   for (int cell = 0; cell < rules.cell_count(); ++cell)
     if (plan.in_filled(cell))
-      items.cell_digit[static_cast<std::size_t>(cell)] =
-          problem.add_secondary(cell_name(cell, side) + "d");
+      items.cell_digit[static_cast<std::size_t>(cell)] = problem.add_secondary(
+          (ShortName() << 'r' << cell / side + 1 << 'c' << cell % side + 1 << 'd').str());
   if (plan.any_filled)
     for (int d = 0; d <= side; ++d)
       items.colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));
@@ -518,14 +557,14 @@ Problem SudokuRules::problem() const {
   const int side = side_, cells = cell_count();
   const std::size_t digits = static_cast<std::size_t>(side);
   const CagePlan plan(*this);
-  const std::vector<std::vector<int>> houses_of = houses_of_cells(*this);
+  const CellHouses houses_of(*this);
   reserve_room(problem, *this, plan, houses_of);
   const SudokuItems items = add_items(problem, *this, plan);
 
   std::vector<OptionEntry> entries;
   std::vector<int> order;  // a filled cage's digits, in the order they go in its cells
   auto add_houses = [&](int cell, int d) {
-    for (int h : houses_of[static_cast<std::size_t>(cell)])
+    for (int h : houses_of[cell])
       entries.push_back(
           {items.house[static_cast<std::size_t>(h) * digits + static_cast<std::size_t>(d - 1)]});
   };

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <vector>
 
+#include "cell_houses.hpp"
+
 namespace xcover {
 
 namespace {
@@ -22,11 +24,8 @@ class Techniques {
         side_(rules.side()),
         values_(puzzle.cells),
         candidates_(puzzle.cells.size(), 0),
-        houses_of_(puzzle.cells.size()) {
+        houses_of_(rules) {
     const Mask all = side_ == 64 ? ~Mask{0} : (Mask{1} << side_) - 1;
-    for (std::size_t h = 0; h < rules.houses().size(); ++h)
-      for (int cell : rules.houses()[h].cells)
-        houses_of_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(h));
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
       if (values_[cell] == 0 && !rules.is_hole(static_cast<int>(cell))) candidates_[cell] = all;
     for (std::size_t cell = 0; cell < values_.size(); ++cell)
@@ -40,8 +39,7 @@ class Techniques {
         if (a == b) continue;
         int shared = 0;
         for (int cell : houses[a].cells)
-          for (int h : houses_of_[static_cast<std::size_t>(cell)])
-            shared += h == static_cast<int>(b);
+          for (int h : houses_of_[cell]) shared += h == static_cast<int>(b);
         if (shared >= 2) overlapping_.push_back({static_cast<int>(a), static_cast<int>(b)});
       }
   }
@@ -89,7 +87,7 @@ class Techniques {
     eliminate_around(cell, digit);
   }
   void eliminate_around(int cell, int digit) {
-    for (int h : houses_of_[static_cast<std::size_t>(cell)])
+    for (int h : houses_of_[cell])
       for (int other : rules_.houses()[static_cast<std::size_t>(h)].cells)
         candidates_[static_cast<std::size_t>(other)] &= ~bit(digit);
   }
@@ -166,7 +164,7 @@ class Techniques {
   }
 
   bool in_house(int cell, int house) const {
-    for (int h : houses_of_[static_cast<std::size_t>(cell)])
+    for (int h : houses_of_[cell])
       if (h == house) return true;
     return false;
   }
@@ -175,7 +173,7 @@ class Techniques {
   int side_;
   std::vector<std::uint8_t> values_;
   std::vector<Mask> candidates_;
-  std::vector<std::vector<int>> houses_of_;
+  detail::CellHouses houses_of_;
   std::vector<std::pair<int, int>> overlapping_;
   std::vector<bool> house_full_;
 };

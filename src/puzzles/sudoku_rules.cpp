@@ -10,6 +10,7 @@
 #include <map>
 #include <numeric>
 
+#include "cell_houses.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 
@@ -433,38 +434,12 @@ struct CagePlan {
   }
 };
 
-// The houses each cell is in, in one array (a vector per cell cost an
-// allocation or more each, for every killer line).
-class CellHouses {
- public:
-  explicit CellHouses(const SudokuRules& rules)
-      : begin_(static_cast<std::size_t>(rules.cell_count()) + 1, 0) {
-    for (const SudokuRules::House& house : rules.houses())
-      for (int cell : house.cells) ++begin_[static_cast<std::size_t>(cell) + 1];
-    for (std::size_t c = 1; c < begin_.size(); ++c) begin_[c] += begin_[c - 1];
-    house_.resize(static_cast<std::size_t>(begin_.back()));
-    std::vector<int> at(begin_.begin(), begin_.end() - 1);
-    for (std::size_t h = 0; h < rules.houses().size(); ++h)
-      for (int cell : rules.houses()[h].cells)
-        house_[static_cast<std::size_t>(at[static_cast<std::size_t>(cell)]++)] =
-            static_cast<int>(h);
-  }
-  std::span<const int> operator[](int cell) const {
-    const auto c = static_cast<std::size_t>(cell);
-    return {house_.data() + begin_[c], static_cast<std::size_t>(begin_[c + 1] - begin_[c])};
-  }
-
- private:
-  std::vector<int> begin_;  // by cell, and one past the last
-  std::vector<int> house_;
-};
-
 // Room for the whole problem at once: a killer line is a problem of its
 // own, whose entries would otherwise grow by doubling through thousands of
 // options. (Counted as problem() adds them; a miscount would only cost the
 // growth again, never change the problem.)
 void reserve_room(Problem& problem, const SudokuRules& rules, const CagePlan& plan,
-                  const CellHouses& houses_of) {
+                  const detail::CellHouses& houses_of) {
   const std::size_t digits = static_cast<std::size_t>(rules.side());
   std::size_t options = 0, entries = 0;
   for (int cell = 0; cell < rules.cell_count(); ++cell) {
@@ -557,7 +532,7 @@ Problem SudokuRules::problem() const {
   const int side = side_, cells = cell_count();
   const std::size_t digits = static_cast<std::size_t>(side);
   const CagePlan plan(*this);
-  const CellHouses houses_of(*this);
+  const detail::CellHouses houses_of(*this);
   reserve_room(problem, *this, plan, houses_of);
   const SudokuItems items = add_items(problem, *this, plan);
 

@@ -517,8 +517,8 @@ SudokuItems add_items(Problem& problem, const SudokuRules& rules, const CagePlan
   items.cell_digit.assign(static_cast<std::size_t>(rules.cell_count()), -1);
   for (int cell = 0; cell < rules.cell_count(); ++cell)
     if (plan.in_filled(cell))
-      items.cell_digit[static_cast<std::size_t>(cell)] = problem.add_secondary(
-          (ShortName() << 'r' << cell / side + 1 << 'c' << cell % side + 1 << 'd').str());
+      items.cell_digit[static_cast<std::size_t>(cell)] =
+          problem.add_secondary(cell_name(cell, side) + 'd');
   if (plan.any_filled)
     for (int d = 0; d <= side; ++d)
       items.colour.push_back(d == 0 ? 0 : problem.add_color(std::to_string(d)));

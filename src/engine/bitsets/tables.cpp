@@ -195,11 +195,12 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   for (int item = 0; item < primary_count; ++item) {
     const std::uint64_t* column = row(static_cast<std::uint32_t>(item));
     // (On sets of 4 words listing with compress is faster.)
-    int used = 0;  // (counted without branches: the words are unpredictable)
-    for (int w = 0; w < words && words > 4; ++w) used += column[w] != 0;
-    if (words > 4 && used <= 4) {
-      for (int w = 0; w < words; ++w)
-        if (column[w] != 0) few_words.push_back(static_cast<std::uint16_t>(w));
+    if (words > 4) {
+      int used = 0;  // (counted without branches: the words are unpredictable)
+      for (int w = 0; w < words; ++w) used += column[w] != 0;
+      if (used <= 4)
+        for (int w = 0; w < words; ++w)
+          if (column[w] != 0) few_words.push_back(static_cast<std::uint16_t>(w));
     }
     few_words_begin.push_back(static_cast<std::uint32_t>(few_words.size()));
   }

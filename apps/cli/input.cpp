@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -35,6 +36,11 @@ double command_seconds() {
 
 bool past_command_time_limit() {
   return command_time_limit > 0 && command_seconds() >= command_time_limit;
+}
+
+double command_time_left() {
+  if (command_time_limit <= 0) return 0;
+  return std::max(command_time_limit - command_seconds(), 1e-9);
 }
 
 // Reads the descriptor in chunks; before each read, and every 100 ms while

@@ -46,5 +46,8 @@ void set_command_time_limit(double seconds);
 double command_seconds();
 // True once the command's time limit has passed.
 bool past_command_time_limit();
+// What is left of the command's time limit, as a search's time_limit: 0
+// when there is none, else at least 1 ns (0 would mean none).
+double command_time_left();
 
 }  // namespace xcover::cli

@@ -315,7 +315,7 @@ SearchOptions SearchFlags::search_options() const {
   options.node_limit = node_limit;
   // The limit holds for the whole command: reading and building count.
   set_command_time_limit(time_limit);
-  if (time_limit > 0) options.time_limit = std::max(time_limit - command_seconds(), 1e-9);
+  options.time_limit = command_time_left();
   // (With --estimate the seed is the probes'.)
   options.random_seed = estimate != 0 ? 0 : seed;
   options.propagate = propagate;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli.hpp"
+#include "input.hpp"
 
 namespace xcover::cli {
 
@@ -81,7 +82,21 @@ void print_statistics(std::ostream& out, const Statistics& stats, unsigned threa
     out << "memo hits " << stats.memo_hits << '\n'
         << "memo entries " << stats.memo_entries << '\n'
         << "memo splits " << stats.memo_splits << '\n';
+  // The automatic count's trials, which `seconds` holds, on lines of their
+  // own; then the whole command, reading and building included.
+  if (stats.plain_trial_nodes != 0) {
+    std::snprintf(seconds, sizeof seconds, "%.3f", stats.plain_trial_seconds);
+    out << "plain trial nodes " << stats.plain_trial_nodes << '\n'
+        << "plain trial seconds " << seconds << '\n';
+  }
+  if (stats.memo_trial_nodes != 0) {
+    std::snprintf(seconds, sizeof seconds, "%.3f", stats.memo_trial_seconds);
+    out << "memo trial nodes " << stats.memo_trial_nodes << '\n'
+        << "memo trial seconds " << seconds << '\n';
+  }
   out << "kernels " << kernels_in_use() << '\n';
+  std::snprintf(seconds, sizeof seconds, "%.3f", command_seconds());
+  out << "command seconds " << seconds << '\n';
 }
 
 int finish_search(Status status, const Statistics& stats, bool print_stats, unsigned threads) {

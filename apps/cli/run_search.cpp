@@ -2,6 +2,7 @@
 // Runs the search a command asks for: one thread, several, or MPI ranks,
 // with checkpoints, and prints the count.
 #include "cli.hpp"
+#include "input.hpp"
 
 #ifdef XCOVER_WITH_MPI
 #include <boost/mpi/environment.hpp>
@@ -69,6 +70,7 @@ int run_estimate(const Problem& problem, const SearchFlags& flags, const SearchO
   Solver solver(problem, flags.memory_layout());
   EstimateOptions estimate;
   static_cast<StopOptions&>(estimate) = options;
+  estimate.time_limit = command_time_left();
   static_cast<TreeOptions&>(estimate) = options;
   const Estimate e = solver.estimate(flags.estimate, flags.seed, estimate);
   end_progress();
@@ -208,8 +210,11 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   const bool parallel = threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {
     Solver solver(problem, flags.memory_layout());
-    const Status status = flags.count ? solver.count(options, flags.count_options()).status
-                                      : solver.search(visit, options);
+    // The time limit holds for the whole command: building the solver counts.
+    SearchOptions timed = options;
+    timed.time_limit = command_time_left();
+    const Status status = flags.count ? solver.count(timed, flags.count_options()).status
+                                      : solver.search(visit, timed);
     const Statistics& stats = solver.statistics();
     end_progress();  // before the count: cerr is tied to cout and flushes it
     print_count(status, stats, flags, end, 1);
@@ -221,6 +226,9 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   parallel_options.ordered = flags.ordered;
   parallel_options.layout = flags.memory_layout();
   parallel_options.search = options;
+  // (ParallelSearch::run counts its time from its start: building its
+  // solvers counts.)
+  parallel_options.search.time_limit = command_time_left();
   if (flags.count) parallel_options.count = flags.count_options();
   const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
   if (!checkpoint_path.empty()) {

@@ -115,6 +115,15 @@ struct Statistics {
   // Sub-problems a memoised count split into parts that no option spans,
   // each counted on its own (the counts multiply).
   Count memo_splits = 0;
+  // The automatic count's trials (Counting::automatic), beside the figures
+  // above, which count what gave the count; `seconds` holds them: the plain
+  // search's nodes and seconds before the memo took over (on several threads,
+  // the short plain search that ran before them), and the memo's trial where
+  // the plain search counted.
+  Count plain_trial_nodes = 0;
+  double plain_trial_seconds = 0;
+  Count memo_trial_nodes = 0;
+  double memo_trial_seconds = 0;
   // The threads that searched: 1 for a Solver; for a ParallelSearch, its
   // workers, or 1 when the search was small enough to finish on the calling
   // thread alone (ParallelOptions::single_thread_nodes).
@@ -265,11 +274,18 @@ XCOVER_API const char* to_string(Kernels kernels);
 enum class Counting {
   // The memo where it pays, else plain: plain for a problem with
   // multiplicities, with a solution or node limit, TreeOptions other than
-  // the defaults, or more than 4,096 items; plain too when a short plain
-  // search finishes the count (up to 65,536 nodes); else the memo, which
-  // hands over to the plain search when its first 2,048 nodes saved fewer
-  // nodes than that (sub-problems that seldom repeat: queens, Langford
-  // pairs, pentominoes).
+  // the defaults, or more than 4,096 items. Else the plain search counts,
+  // and once it has run at least 65,536 nodes and twenty times as long as
+  // the memo's trial is expected to take (building the memo's links, and
+  // its first 2,048 nodes), the trial runs: where the memo saved at least
+  // as many nodes as it entered, it counts from the start; else the plain
+  // search goes on where it was (sub-problems that seldom repeat: queens,
+  // Langford pairs, pentominoes). So a count that ends plainly spends at
+  // most about a twentieth of its time on the choice. (A ParallelSearch
+  // runs a plain search of 65,536 nodes on one thread, then the memo's
+  // trial where building its links costs little beside it, then its
+  // threads, which go on from where that search stopped.) The time limit
+  // holds for all of it; Statistics shows the trials on their own.
   automatic,
   // Each solution visited (by the solver's layout), as search() does.
   plain,
@@ -560,15 +576,16 @@ class XCOVER_API Solver {
   friend struct detail::SharedSearch;
   friend class ParallelSearch;
   // count() but for the plain search: the count when the memo made it (or
-  // the automatic choice's plain trial of `plain_trial` nodes, if not 0, and
-  // at least count()'s, finished it; *trial_ran says whether it ran);
-  // nothing when the plain search is to count (ParallelSearch then runs it
-  // on its threads). The memo counts on `memo_threads` threads (without a
-  // node limit or assumptions; else one).
+  // the automatic choice's plain trial of `plain_trial` nodes, and at least
+  // 65,536, finished it; *trial_ran says whether it ran); nothing when the
+  // plain search is to count (ParallelSearch then runs it on its threads,
+  // from the work the trial left to `keep.on_split`, with the trial's
+  // figures in statistics()). The memo counts on `memo_threads` threads
+  // (without a node limit or assumptions; else one).
   std::optional<CountResult> count_unless_plain(const SearchOptions& options,
                                                 const CountOptions& how, std::uint64_t plain_trial,
-                                                bool* trial_ran = nullptr,
-                                                unsigned memo_threads = 1);
+                                                const detail::WorkSharing& keep, bool* trial_ran,
+                                                unsigned memo_threads);
   // search() handing work to other workers: ParallelSearch and MPI only.
   Status search_sharing(const Visitor& visit, const SearchOptions& options,
                         const detail::WorkSharing& sharing);

@@ -117,6 +117,72 @@ struct CostSearch {
 
 }  // namespace
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A call's time limit shared by its steps (trials, the count): each step
+// gets what is left of it, so that the limit bounds the whole call.
+class Deadline {
+ public:
+  explicit Deadline(const SearchOptions& options) : limit_(options.time_limit) {}
+  // `options` with what is left of the limit as its own (at least 1 ns: 0
+  // would mean none).
+  SearchOptions within(const SearchOptions& options) const {
+    SearchOptions timed = options;
+    if (limit_ > 0) timed.time_limit = std::max(limit_ - since(start_), 1e-9);
+    return timed;
+  }
+  Clock::time_point start() const { return start_; }
+
+ private:
+  Clock::time_point start_ = Clock::now();
+  double limit_;
+};
+
+// The automatic choice's plain search runs at least this many nodes before
+// the memo is tried: on fewer, the memo's trial decides trees that small,
+// and there its few nodes say little (pentominoes on 3x20, 33,000 nodes:
+// the memo's trial chose the memo, 4x slower).
+constexpr std::uint64_t kPlainTrialNodes = 65536;
+// The memo's trial: it must save at least as many nodes as it enters in
+// its first kMemoTrialNodes, else the plain search takes over. (Measured:
+// where the memo pays, it has saved 13 to 60 times its nodes by then: perfect
+// matchings, set partitions, domino tilings; where it does not, a fifth of
+// them or less: queens, Langford pairs, pentominoes, Latin-square blocks.)
+constexpr std::uint64_t kMemoTrialNodes = 2048;
+// The memo is tried only once the plain search has run this many times as
+// long as the trial is expected to take, so that a count that ends plainly
+// spends at most a twentieth of its time on it.
+constexpr double kTrialShare = 20;
+// Building the memo's links costs about as much as this many plain updates
+// an entry (measured: 90 ns an entry for Langford pairs of 1,000, whose
+// updates take 1.5 ns); with at most kCheapMemoEntries entries, it takes a
+// few milliseconds at most.
+constexpr std::uint64_t kUpdatesPerEntry = 64;
+constexpr std::uint64_t kCheapMemoEntries = std::uint64_t{1} << 17;
+// Problems with more items than this are counted plainly by the automatic
+// choice (keys of many words, and sub-problems that seldom repeat).
+constexpr int kMemoMostItems = 4096;
+// How often the automatic count's plain search looks whether the memo's
+// trial is due, in nodes.
+constexpr std::uint64_t kTrialLookNodes = 4096;
+
+bool default_tree(const TreeOptions& options) {
+  return options.item_choice == ItemChoice::first_shortest && options.random_seed == 0 &&
+         !options.propagate;
+}
+
+// Thrown from the plain search's progress callback when the memo's trial
+// paid: the memo counts instead.
+struct MemoTakesOver {};
+
+}  // namespace
+
 struct Solver::Impl {
   Impl(const Problem* p, Kernels k, std::unique_ptr<detail::Engine> e)
       : problem(p), kernels(k), engine(std::move(e)) {}
@@ -127,9 +193,19 @@ struct Solver::Impl {
   std::unique_ptr<CostSearch> costs;
   // A memoised count's, made at its first.
   std::unique_ptr<detail::MemoCounter> memo;
-  // The figures of the last call when no engine made them (a memoised count).
-  Statistics counted;
+  // How long building `engine` took: the memo's trial is weighed against it.
+  double build_seconds = 0;
   bool memo_counted = false;
+  // The automatic count's trials (Statistics::plain_trial_nodes and the
+  // others), and the last count's figures with them, when it ran some.
+  struct Trials {
+    Count plain_trial_nodes = 0;
+    double plain_trial_seconds = 0;
+    Count memo_trial_nodes = 0;
+    double memo_trial_seconds = 0;
+  } trials;
+  Statistics with_trials;
+  bool trials_reported = false;
   // The engine of the last search, for statistics(): `engine` or costs'.
   const detail::Engine* searched = nullptr;
   // A memoised count is under way: every other call is refused (its progress
@@ -144,12 +220,42 @@ struct Solver::Impl {
   void searching(const detail::Engine* last) {
     searched = last;
     memo_counted = false;
+    trials_reported = false;
   }
+  const Statistics& last_statistics() const {
+    if (trials_reported) return with_trials;
+    if (memo_counted) return memo->statistics();
+    return (searched ? *searched : *engine).statistics();
+  }
+  // The last count's figures with its trials, the call's `seconds` all of
+  // it (when it ran no trial, the figures are those of what counted).
+  void report_trials(double seconds) {
+    if (trials.plain_trial_nodes == 0 && trials.memo_trial_nodes == 0) return;
+    with_trials = last_statistics();
+    with_trials.seconds = seconds;
+    with_trials.plain_trial_nodes = trials.plain_trial_nodes;
+    with_trials.plain_trial_seconds = trials.plain_trial_seconds;
+    with_trials.memo_trial_nodes = trials.memo_trial_nodes;
+    with_trials.memo_trial_seconds = trials.memo_trial_seconds;
+    trials_reported = true;
+  }
+  // Building the memo's links takes at most twice as long as the solver's
+  // own (measured on Langford pairs, queens and Sudoku encodings).
+  double memo_build_estimate() const { return 2 * build_seconds; }
+  Counting counting_for(const SearchOptions& options, const CountOptions& how,
+                        const char* call) const;
+  bool memo_pays(const SearchOptions& options, const CountOptions& how, const Deadline& deadline,
+                 std::optional<CountResult>& counted);
+  CountResult count_memo(const SearchOptions& options, const CountOptions& how,
+                         const Deadline& deadline, unsigned threads);
+  CountResult count_automatic(const SearchOptions& options, const CountOptions& how);
 };
 
 Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
   if (kernels == Kernels::automatic) kernels = default_kernels();
+  const Clock::time_point start = Clock::now();
   impl_ = std::make_unique<Impl>(&problem, kernels, detail::make_engine(problem, layout, kernels));
+  impl_->build_seconds = since(start);
 }
 Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Solver::~Solver() = default;
@@ -157,7 +263,9 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Solver Solver::sibling() const {
-  return Solver(std::make_unique<Impl>(impl_->problem, impl_->kernels, impl_->engine->sibling()));
+  Solver sibling(std::make_unique<Impl>(impl_->problem, impl_->kernels, impl_->engine->sibling()));
+  sibling.impl_->build_seconds = impl_->build_seconds;
+  return sibling;
 }
 
 Status Solver::search(const Visitor& visit, const SearchOptions& options) {
@@ -221,104 +329,195 @@ CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
   return result;
 }
 
-namespace {
-
-// What the automatic choice gives a plain search before trying the memo:
-// a count this short is over before the memo would pay.
-constexpr std::uint64_t kPlainTrialNodes = 65536;
-// The memo's trial: it must save at least as many nodes as it enters in
-// its first kMemoTrialNodes, else the plain search takes over. (Measured:
-// where the memo pays, it has saved 13 to 60 times its nodes by then: perfect
-// matchings, set partitions, domino tilings; where it does not, a fifth of
-// them or less: queens, Langford pairs, pentominoes, Latin-square blocks.)
-constexpr std::uint64_t kMemoTrialNodes = 2048;
-// Problems with more items than this are counted plainly by the automatic
-// choice (keys of many words, and sub-problems that seldom repeat).
-constexpr int kMemoMostItems = 4096;
-
-bool default_tree(const TreeOptions& options) {
-  return options.item_choice == ItemChoice::first_shortest && options.random_seed == 0 &&
-         !options.propagate;
+// The memo's trial, within `deadline`: whether the memo pays (`counted`
+// when it counted everything within its trial). Its nodes and seconds go to
+// the trials' figures; where it does not pay, its links are dropped (they
+// would only take memory while the plain search counts).
+bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& how,
+                             const Deadline& deadline, std::optional<CountResult>& counted) {
+  const Clock::time_point start = Clock::now();
+  if (!memo) memo = std::make_unique<detail::MemoCounter>(*problem);
+  SearchOptions quiet = deadline.within(options);
+  quiet.on_progress = nullptr;
+  detail::MemoRun trial{engine->assumptions(), &quiet, how.memo_bytes, kMemoTrialNodes};
+  trial.trial_only = true;
+  const CountResult result = memo->count(trial);
+  const Status status = result.status;
+  if (status == Status::exhausted) {
+    searching(nullptr);
+    memo_counted = true;
+    counted = result;
+    return true;
+  }
+  trials.memo_trial_nodes += memo->statistics().nodes;
+  trials.memo_trial_seconds += since(start);
+  // (A stop within the trial, by the clock or a cancellation: the search
+  // that goes on meets it again at once.)
+  if (status == Status::node_limit) return true;
+  memo.reset();
+  return false;
 }
 
-}  // namespace
+CountResult Solver::Impl::count_memo(const SearchOptions& options, const CountOptions& how,
+                                     const Deadline& deadline, unsigned threads) {
+  if (!memo) memo = std::make_unique<detail::MemoCounter>(*problem);
+  counting = true;
+  struct Done {
+    bool& counting;
+    ~Done() { counting = false; }
+  } done{counting};
+  const SearchOptions timed = deadline.within(options);
+  CountResult result;
+  if (threads > 1 && options.node_limit == 0 && engine->assumptions().empty())
+    result = memo->count_on_threads({{}, &timed, how.memo_bytes, 0}, threads);
+  else
+    result = memo->count({engine->assumptions(), &timed, how.memo_bytes, 0});
+  searching(nullptr);
+  memo_counted = true;
+  return result;
+}
+
+// The automatic count on one thread. The plain search counts; once it has
+// run long enough for the memo's trial to cost at most 1/kTrialShare of its
+// time, the trial runs from its progress callback. Where the memo pays, it
+// takes over and counts from the start; where not, the plain search goes on
+// where it was: a count that ends plainly searches nothing twice.
+CountResult Solver::Impl::count_automatic(const SearchOptions& options, const CountOptions& how) {
+  const Deadline deadline(options);
+  bool tried = false;
+  std::optional<CountResult> counted;  // by the memo within its trial
+  Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
+  double next_seconds = options.progress_seconds;
+  SearchOptions plain = options;
+  plain.progress_nodes =
+      options.progress_nodes ? std::min(options.progress_nodes, kTrialLookNodes) : kTrialLookNodes;
+  plain.on_progress = [&](const Progress& p) {
+    if (!tried && p.nodes >= kPlainTrialNodes &&
+        p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
+                                                                static_cast<double>(p.nodes))) {
+      tried = true;
+      if (memo_pays(options, how, deadline, counted)) throw MemoTakesOver{};
+    }
+    if (!options.on_progress) return;
+    // The caller's reports, on the caller's schedule.
+    bool due = false;
+    if (p.nodes >= next_nodes) {
+      next_nodes = p.nodes + options.progress_nodes;
+      due = true;
+    }
+    if (options.progress_seconds > 0 && p.seconds >= next_seconds) {
+      next_seconds = p.seconds + options.progress_seconds;
+      due = true;
+    }
+    if (due) options.on_progress(p);
+  };
+  static const detail::WorkSharing no_sharing;
+  searching(nullptr);
+  try {
+    const Status status = engine->search(Visitor(), plain, no_sharing);
+    return {engine->statistics().solutions, status};
+  } catch (const MemoTakesOver&) {
+    trials.plain_trial_nodes += engine->statistics().nodes;
+    trials.plain_trial_seconds += since(deadline.start()) - trials.memo_trial_seconds;
+  }
+  return counted ? *counted : count_memo(options, how, deadline, 1);
+}
+
+// How a count runs: Counting::plain, Counting::memo, or the automatic choice
+// where the memo may pay (else plain). ProblemError or Error for a memoised
+// count of what it does not follow.
+Counting Solver::Impl::counting_for(const SearchOptions& options, const CountOptions& how,
+                                    const char* call) const {
+  refuse_while_counting(call);
+  if (engine->in_search())
+    throw Error(std::string("Solver::") + call +
+                " called while the solver is searching (from one of its own callbacks, or with a "
+                "solutions() range still open): use another Solver");
+  switch (how.counting) {
+    case Counting::plain:
+      return Counting::plain;
+    case Counting::memo:
+      if (options.solution_limit != 0)
+        throw Error(std::string("Solver::") + call +
+                    ": a memoised count does not follow a solution_limit (it counts sub-problems "
+                    "whole): count plainly (Counting::plain), or leave the limit out");
+      detail::check_followed(Layout::memo, options, (std::string("Solver::") + call).c_str());
+      return Counting::memo;
+    case Counting::automatic:
+      break;
+  }
+  const bool suits_memo = !problem->has_multiplicities() && options.solution_limit == 0 &&
+                          options.node_limit == 0 && default_tree(options) &&
+                          problem->item_count() <= kMemoMostItems;
+  return suits_memo ? Counting::automatic : Counting::plain;
+}
 
 CountResult Solver::count(const SearchOptions& options, const CountOptions& how) {
-  if (std::optional<CountResult> counted = count_unless_plain(options, how, kPlainTrialNodes))
-    return *counted;
-  const Status status = search(Visitor(), options);
-  return {impl_->engine->statistics().solutions, status};
+  Impl& impl = *impl_;
+  impl.trials = {};
+  CountResult result;
+  switch (impl.counting_for(options, how, "count")) {
+    case Counting::plain:
+      result.status = search(Visitor(), options);
+      result.solutions = impl.engine->statistics().solutions;
+      return result;
+    case Counting::memo:
+      return impl.count_memo(options, how, Deadline(options), 1);
+    case Counting::automatic:
+      break;
+  }
+  const Clock::time_point start = Clock::now();
+  result = impl.count_automatic(options, how);
+  impl.report_trials(since(start));
+  return result;
 }
 
 std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& options,
                                                       const CountOptions& how,
-                                                      std::uint64_t plain_trial, bool* trial_ran,
-                                                      unsigned memo_threads) {
+                                                      std::uint64_t plain_trial,
+                                                      const detail::WorkSharing& keep,
+                                                      bool* trial_ran, unsigned memo_threads) {
   Impl& impl = *impl_;
-  impl.refuse_while_counting("count");
-  if (impl.engine->in_search())
-    throw Error(
-        "Solver::count called while the solver is searching (from one of its own callbacks, or "
-        "with a solutions() range still open): use another Solver");
-  const Problem& problem = *impl.problem;
-  if (how.counting == Counting::memo) {
-    if (options.solution_limit != 0)
-      throw Error(
-          "Solver::count: a memoised count does not follow a solution_limit (it counts "
-          "sub-problems whole): count plainly (Counting::plain), or leave the limit out");
-    detail::check_followed(Layout::memo, options, "Solver::count");
+  impl.trials = {};
+  switch (impl.counting_for(options, how, "count")) {
+    case Counting::plain:
+      return std::nullopt;
+    case Counting::memo:
+      return impl.count_memo(options, how, Deadline(options), memo_threads);
+    case Counting::automatic:
+      break;
   }
-  const bool suits_memo = !problem.has_multiplicities() && options.solution_limit == 0 &&
-                          options.node_limit == 0 && default_tree(options) &&
-                          problem.item_count() <= kMemoMostItems;
-  if (how.counting == Counting::plain || (how.counting == Counting::automatic && !suits_memo))
-    return std::nullopt;
-  std::uint64_t memo_trial = 0;
-  if (how.counting == Counting::automatic && plain_trial != 0) {
-    // A short plain search first: most counts end there. Never shorter than
-    // count()'s: on a shorter one the memo's trial decides trees that small,
-    // and there its few nodes say little (pentominoes on 3x20, 33,000 nodes:
-    // the memo's trial chose the memo, 4x slower).
-    SearchOptions trial = options;
-    trial.node_limit = std::max(plain_trial, kPlainTrialNodes);
-    if (trial_ran) *trial_ran = true;
-    trial.on_progress = nullptr;
-    const Status status = search(Visitor(), trial);
-    if (status == Status::exhausted)
-      return CountResult{impl.engine->statistics().solutions, status};
-    // (A stop within the trial, by the clock or a cancellation: the plain
-    // search meets it again at once.)
-    if (status != Status::node_limit) return std::nullopt;
-  }
-  if (how.counting == Counting::automatic) memo_trial = kMemoTrialNodes;
-  if (!impl.memo) impl.memo = std::make_unique<detail::MemoCounter>(problem);
-  impl.counting = true;
-  struct Done {
-    bool& counting;
-    ~Done() { counting = false; }
-  } done{impl.counting};
-  CountResult result;
-  if (memo_threads > 1 && options.node_limit == 0 && impl.engine->assumptions().empty()) {
-    // The trial on this thread alone, then the count on them all.
-    if (memo_trial != 0) {
-      detail::MemoRun trial{{}, &options, how.memo_bytes, memo_trial};
-      trial.trial_only = true;
-      result = impl.memo->count(trial);
-    }
-    if (memo_trial == 0 || result.status == Status::node_limit)
-      result = impl.memo->count_on_threads({{}, &options, how.memo_bytes, 0}, memo_threads);
-  } else {
-    const detail::MemoRun run{impl.engine->assumptions(), &options, how.memo_bytes, memo_trial};
-    result = impl.memo->count(run);
-  }
-  // Stopped: the memo did not pay on its trial, and the plain search counts
-  // (without the memo's links, which would only take memory while it does).
-  if (result.status == Status::stopped) {
-    impl.memo.reset();
+  // A short plain search first, on this thread: most counts end there. The
+  // work it leaves goes to `keep`, for the threads to go on with.
+  const Deadline deadline(options);
+  SearchOptions trial = deadline.within(options);
+  trial.node_limit = std::max(plain_trial, kPlainTrialNodes);
+  trial.on_progress = nullptr;
+  if (trial_ran) *trial_ran = true;
+  const Status status = search_sharing(Visitor(), trial, keep);
+  const Statistics& plain = impl.engine->statistics();
+  if (status == Status::exhausted) return CountResult{plain.solutions, status};
+  // (A stop within the trial, by the clock or a cancellation: the plain
+  // search meets it again at once.) The memo's trial only where building
+  // its links costs little beside the trial (its nodes cost at most an
+  // eighth of the trial's): counted in work, not measured in seconds, as
+  // this choice is made once (a measure a busy machine stretched would
+  // leave the plain search counting 2^100 solutions one by one).
+  const std::uint64_t entries = impl.problem->entry_count();
+  const bool cheap_memo =
+      entries <= kCheapMemoEntries ||
+      plain.updates >= Count{static_cast<std::uint64_t>(kTrialShare) * kUpdatesPerEntry * entries};
+  std::optional<CountResult> counted;
+  if (status != Status::node_limit || !cheap_memo ||
+      !impl.memo_pays(options, how, deadline, counted)) {
+    impl.report_trials(since(deadline.start()));
     return std::nullopt;
   }
-  impl.searching(nullptr);
-  impl.memo_counted = true;
+  // The memo takes over: the plain trial's work is lost.
+  impl.trials.plain_trial_nodes = plain.nodes;
+  impl.trials.plain_trial_seconds = plain.seconds;
+  CountResult result = counted ? *counted : impl.count_memo(options, how, deadline, memo_threads);
+  impl.report_trials(since(deadline.start()));
   return result;
 }
 
@@ -487,10 +686,7 @@ void Solver::clear_assumptions() {
   impl_->engine->clear_assumptions();
 }
 std::span<const int> Solver::assumptions() const { return impl_->engine->assumptions(); }
-const Statistics& Solver::statistics() const {
-  if (impl_->memo_counted) return impl_->memo->statistics();
-  return (impl_->searched ? *impl_->searched : *impl_->engine).statistics();
-}
+const Statistics& Solver::statistics() const { return impl_->last_statistics(); }
 const Problem& Solver::problem() const { return *impl_->problem; }
 Layout Solver::layout() const { return impl_->engine->layout(); }
 Kernels Solver::kernels() const { return impl_->kernels; }

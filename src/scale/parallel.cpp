@@ -174,6 +174,20 @@ struct ParallelSearch::Impl {
   std::exception_ptr failure;
 
   Statistics stats;
+  // When the current run() began: its time limit holds from there for all
+  // of it (the memo and its trials, the trial on one thread, the cut, the
+  // workers).
+  Clock::time_point run_start = Clock::now();
+  bool out_of_time() const {
+    return options.search.time_limit > 0 && since(run_start) >= options.search.time_limit;
+  }
+  // options.search with what is left of the time limit as its own.
+  SearchOptions within_time() const {
+    SearchOptions timed = options.search;
+    if (timed.time_limit > 0)
+      timed.time_limit = std::max(timed.time_limit - since(run_start), 1e-9);
+    return timed;
+  }
 
   Impl(const Problem& p, ParallelOptions o) : problem(&p), options(std::move(o)) {
     threads = options.threads ? options.threads : default_threads();
@@ -192,7 +206,7 @@ struct ParallelSearch::Impl {
     if (!model) model.emplace(*problem, options.layout);
     return *model;
   }
-  void first_cut(Clock::time_point start);
+  void first_cut();
   void fail(std::exception_ptr error) {
     std::lock_guard lock(mutex);
     if (!failure) failure = std::move(error);
@@ -233,6 +247,9 @@ struct ParallelSearch::Impl {
   Status run_ordered(const Visitor& visit);
   std::optional<Status> run_small(const Visitor& visit);
   std::optional<Status> run_memo(const Visitor& visit);
+  void go_on_from(std::vector<WorkPiece> left, const Statistics& trial, double seconds);
+  Status run_workers(const Visitor& visit);
+  Status watch_workers(Clock::time_point start);
   void publish() {
     stats.nodes = totals.nodes;
     stats.updates = totals.updates;
@@ -262,10 +279,36 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
       options.search.node_limit != 0 && options.search.node_limit <= options.single_thread_nodes
           ? 0
           : options.single_thread_nodes;
+  // The work the plain trial leaves, for the workers to go on with; not
+  // when it is in too many pieces (each costs its taker the forcing of its
+  // path: an item of a million options leaves a million), and then the
+  // workers search again what the trial searched.
+  constexpr std::size_t kMostKeptPieces = 4096;
+  std::vector<WorkPiece> left;
+  bool too_many = false;
+  detail::WorkSharing keep;
+  keep.on_split = [&](std::span<const int> forced, double share) {
+    if (too_many) return;
+    too_many = left.size() == kMostKeptPieces;
+    if (too_many) return left.clear();
+    left.push_back(WorkPiece{std::vector<int>(forced.begin(), forced.end()), share});
+  };
   const std::optional<CountResult> result =
-      solver.count_unless_plain(options.search, how, plain_trial, &small_tried, threads);
-  if (!result) return std::nullopt;
+      solver.count_unless_plain(within_time(), how, plain_trial, keep, &small_tried, threads);
   const Statistics& st = solver.statistics();
+  stats.plain_trial_nodes = st.plain_trial_nodes;
+  stats.plain_trial_seconds = st.plain_trial_seconds;
+  stats.memo_trial_nodes = st.memo_trial_nodes;
+  stats.memo_trial_seconds = st.memo_trial_seconds;
+  if (!result) {
+    if (!left.empty()) {
+      go_on_from(std::move(left), st, since(start));
+    } else if (too_many) {
+      stats.plain_trial_nodes = st.nodes;
+      stats.plain_trial_seconds = st.seconds;
+    }
+    return std::nullopt;
+  }
   stats.threads = st.layout == Layout::memo ? std::max(1u, st.threads) : 1;
   stats.layout = st.layout;
   stats.memo_hits = st.memo_hits;
@@ -297,6 +340,23 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   return result->status;
 }
 
+// The plain trial's work goes on on the workers: what it counted is
+// counted, and the work it left (`left`) is the queue, biggest pieces first.
+void ParallelSearch::Impl::go_on_from(std::vector<WorkPiece> left, const Statistics& trial,
+                                      double seconds) {
+  totals.nodes += trial.nodes;
+  totals.updates += trial.updates;
+  totals.solutions += trial.solutions;
+  totals.seconds += seconds;
+  double weight_left = 0;
+  for (const WorkPiece& piece : left) weight_left += piece.weight;
+  totals.done = std::max(0.0, 1 - weight_left);
+  std::stable_sort(left.begin(), left.end(),
+                   [](const WorkPiece& a, const WorkPiece& b) { return a.weight > b.weight; });
+  queue.assign(left.begin(), left.end());
+  cut = true;
+}
+
 // The search on the calling thread, within options.single_thread_nodes
 // nodes: its status when that finished it (the tree exhausted, or the
 // solution limit or the visitor met), nothing when the workers must start.
@@ -305,7 +365,7 @@ std::optional<Status> ParallelSearch::Impl::run_small(const Visitor& visit) {
   const SearchOptions& asked = options.search;
   if (trial_nodes == 0 || (asked.node_limit != 0 && asked.node_limit <= trial_nodes))
     return std::nullopt;
-  SearchOptions o = asked;
+  SearchOptions o = within_time();
   o.node_limit = trial_nodes;
   o.on_progress = nullptr;
   o.progress_nodes = 0;
@@ -364,10 +424,10 @@ std::optional<Status> ParallelSearch::Impl::run_small(const Visitor& visit) {
   return status;
 }
 
-void ParallelSearch::Impl::first_cut(Clock::time_point start) {
+void ParallelSearch::Impl::first_cut() {
   std::vector<WorkPiece> pieces =
       cut_with(model_solver(), std::max<std::size_t>(1, threads * options.pieces_per_thread),
-               &totals.done, cut_short(options.search, start));
+               &totals.done, cut_short(options.search, run_start));
   // The biggest pieces first, so that the last to finish are small.
   std::stable_sort(pieces.begin(), pieces.end(),
                    [](const WorkPiece& a, const WorkPiece& b) { return a.weight > b.weight; });
@@ -561,7 +621,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
   const Clock::time_point start = Clock::now();
   const std::vector<WorkPiece> pieces =
       cut_with(model_solver(), std::max<std::size_t>(1, threads * options.pieces_per_thread),
-               &totals.done, cut_short(options.search, start));
+               &totals.done, cut_short(options.search, run_start));
   std::vector<std::size_t> by_size(pieces.size());
   for (std::size_t k = 0; k < by_size.size(); ++k) by_size[k] = k;
   std::stable_sort(by_size.begin(), by_size.end(), [&](std::size_t a, std::size_t b) {
@@ -621,9 +681,8 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
       if (failure) break;
       if (!finished_piece[emitted]) {
         wake.wait_for(lock, std::chrono::milliseconds(10));
-        const double elapsed = since(start);
         if (limits.cancel && limits.cancel->load()) status = Status::cancelled;
-        if (limits.time_limit > 0 && elapsed >= limits.time_limit) status = Status::time_limit;
+        if (out_of_time()) status = Status::time_limit;
         if (limits.node_limit && totals.nodes >= limits.node_limit) status = Status::node_limit;
         if (status != Status::exhausted) break;
         continue;
@@ -660,6 +719,7 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
 
 Status ParallelSearch::run(const Visitor& visit) {
   Impl& m = *impl_;
+  m.run_start = Clock::now();
   // Refused here, before a thread starts, rather than in every worker.
   const Layout layout = m.model_solver().layout();
   if (layout == Layout::multiplicities)
@@ -689,38 +749,14 @@ Status ParallelSearch::run(const Visitor& visit) {
       if (const std::optional<Status> small = m.run_small(visit)) return *small;
     }
   }
-  const Clock::time_point start = Clock::now();
-  m.model_solver();  // (before the workers, which take its siblings)
-  if (!m.cut) m.first_cut(start);
-  m.cut = true;
-  {
-    // Cancelled or out of time already (in the cut, or before): no worker
-    // starts, and the queue holds all the work.
-    const SearchOptions& limits = m.options.search;
-    Status early = Status::exhausted;
-    if (limits.cancel && limits.cancel->load()) early = Status::cancelled;
-    if (limits.time_limit > 0 && since(start) >= limits.time_limit) early = Status::time_limit;
-    if (early != Status::exhausted) {
-      m.totals.seconds += since(start);
-      m.stats.nodes = m.totals.nodes;
-      m.stats.updates = m.totals.updates;
-      m.stats.solutions = m.totals.solutions;
-      m.stats.seconds = m.totals.seconds;
-      return early;
-    }
-  }
-  m.finished = m.pause = false;
-  m.stop = false;
-  m.visitor_stopped = m.limit_reached = false;
-  const std::uint64_t node_limit = m.options.search.node_limit;
-  m.budgeted = node_limit != 0;
-  m.budget = node_limit > m.totals.nodes ? (node_limit - m.totals.nodes).saturate64() : 0;
-  m.spent = 0;
-  m.workers.clear();
-  for (unsigned k = 0; k < m.threads; ++k) m.workers.push_back(std::make_unique<WorkerState>());
-  detail::ThreadTeam pool;
-  m.start_threads(pool, m.threads, [&m, &visit](unsigned k) { m.work(k, visit); });
+  return m.run_workers(visit);
+}
 
+// While the workers run: stops them at a limit or cancellation (pausing
+// them first where the work left is kept), reports progress and takes
+// checkpoints; the status that ended the run (exhausted: they finished).
+Status ParallelSearch::Impl::watch_workers(Clock::time_point start) {
+  Impl& m = *this;
   const SearchOptions& limits = m.options.search;
   Status status = Status::exhausted;
   double next_checkpoint = m.options.checkpoint_seconds;
@@ -737,7 +773,6 @@ Status ParallelSearch::run(const Visitor& visit) {
   // A progress or checkpoint callback that throws: the workers hand their
   // work back, so that checkpoint() still holds all of it, and the exception
   // goes on to the caller once they have left.
-  std::exception_ptr callback_failure;
   try {
     std::unique_lock lock(m.mutex);
     while (!m.finished) {
@@ -750,7 +785,7 @@ Status ParallelSearch::run(const Visitor& visit) {
       }
       Status reason = Status::exhausted;
       if (limits.cancel && limits.cancel->load()) reason = Status::cancelled;
-      if (limits.time_limit > 0 && elapsed >= limits.time_limit) reason = Status::time_limit;
+      if (m.out_of_time()) reason = Status::time_limit;
       if (limits.on_progress && (limits.progress_seconds > 0 || limits.progress_nodes)) {
         lock.unlock();
         const Progress p = m.progress(elapsed);
@@ -787,10 +822,56 @@ Status ParallelSearch::run(const Visitor& visit) {
     }
     m.finished = true;
   } catch (...) {
-    callback_failure = std::current_exception();
     std::unique_lock lock(m.mutex);
     if (!m.pause) pause_all(lock);
     m.finished = true;
+    throw;
+  }
+  return status;
+}
+
+// The workers search the pieces of the queue (cut first, unless resumed)
+// while this thread watches the limits, reports and checkpoints.
+Status ParallelSearch::Impl::run_workers(const Visitor& visit) {
+  Impl& m = *this;
+  const Clock::time_point start = Clock::now();
+  m.model_solver();  // (before the workers, which take its siblings)
+  if (!m.cut) m.first_cut();
+  m.cut = true;
+  {
+    // Cancelled or out of time already (in the cut, or before): no worker
+    // starts, and the queue holds all the work.
+    const SearchOptions& limits = m.options.search;
+    Status early = Status::exhausted;
+    if (limits.cancel && limits.cancel->load()) early = Status::cancelled;
+    if (m.out_of_time()) early = Status::time_limit;
+    if (early != Status::exhausted) {
+      m.totals.seconds += since(start);
+      m.stats.nodes = m.totals.nodes;
+      m.stats.updates = m.totals.updates;
+      m.stats.solutions = m.totals.solutions;
+      m.stats.seconds = m.totals.seconds;
+      return early;
+    }
+  }
+  m.finished = m.pause = false;
+  m.stop = false;
+  m.visitor_stopped = m.limit_reached = false;
+  const std::uint64_t node_limit = m.options.search.node_limit;
+  m.budgeted = node_limit != 0;
+  m.budget = node_limit > m.totals.nodes ? (node_limit - m.totals.nodes).saturate64() : 0;
+  m.spent = 0;
+  m.workers.clear();
+  for (unsigned k = 0; k < m.threads; ++k) m.workers.push_back(std::make_unique<WorkerState>());
+  detail::ThreadTeam pool;
+  m.start_threads(pool, m.threads, [&m, &visit](unsigned k) { m.work(k, visit); });
+
+  std::exception_ptr callback_failure;
+  Status status = Status::exhausted;
+  try {
+    status = m.watch_workers(start);
+  } catch (...) {
+    callback_failure = std::current_exception();
   }
   m.wake.notify_all();
   pool.join();

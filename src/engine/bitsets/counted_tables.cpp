@@ -52,6 +52,152 @@ void add_mask(CountedTables& t, const DenseBits& all, const DenseBits* less = nu
   }
 }
 
+// By option (bit): where its entries' masks start, and its primary items
+// as bits. Returns, by item, how many entries it has, at [item + 1].
+std::vector<std::size_t> list_options(CountedTables& t, const Problem& p) {
+  const auto options = static_cast<std::uint32_t>(t.option_index.size());
+  std::vector<std::size_t> item_entries(static_cast<std::size_t>(p.item_count()) + 1, 0);
+  t.entry_begin.reserve(options + 1);
+  t.primary_bits.assign(options, 0);
+  std::uint32_t entry_count = 0;
+  for (std::uint32_t b = 0; b < options; ++b) {
+    t.entry_begin.push_back(entry_count);
+    for (const OptionEntry& e : p.option(t.option_index[b])) {
+      ++item_entries[e.item + 1];
+      ++entry_count;
+      if (e.item < t.primary_count) t.primary_bits[b] |= std::uint64_t{1} << e.item;
+    }
+  }
+  t.entry_begin.push_back(entry_count);
+  t.entry_mask.resize(entry_count);
+  return item_entries;
+}
+
+// By item: the options containing it (bits, ascending), with their colours
+// and where the entry's mask goes in entry_mask, item after item in one
+// array (column(x) is item x's part). The masks are built from these, a
+// column at a time.
+class Columns {
+ public:
+  struct Cell {
+    std::uint32_t bit;
+    std::int32_t color;
+    std::uint32_t entry;
+  };
+  // `begin` from list_options: each item's entries, at [item + 1].
+  Columns(const CountedTables& t, const Problem& p, std::vector<std::size_t> begin)
+      : begin_(std::move(begin)) {
+    const int items = p.item_count();
+    for (int x = 0; x < items; ++x) begin_[x + 1] += begin_[x];
+    cells_.resize(begin_[items]);
+    std::vector<std::size_t> at(begin_.begin(), begin_.end() - 1);
+    const auto options = static_cast<std::uint32_t>(t.option_index.size());
+    std::uint32_t entry = 0;
+    for (std::uint32_t b = 0; b < options; ++b)
+      for (const OptionEntry& e : p.option(t.option_index[b]))
+        cells_[at[e.item]++] = {b, e.color, entry++};
+  }
+  std::span<const Cell> operator()(int x) const {
+    return std::span<const Cell>(cells_.data() + begin_[x], cells_.data() + begin_[x + 1]);
+  }
+
+ private:
+  std::vector<std::size_t> begin_;
+  std::vector<Cell> cells_;
+};
+
+// The colours each secondary item takes, ascending: item x's are
+// colors[begin[x] .. begin[x + 1]). Also a bound on all the masks' words,
+// so that the table of them is sized once (one that doubled as it grew
+// touched twice its memory).
+struct ItemColors {
+  std::vector<std::size_t> begin;
+  std::vector<int> colors;
+  std::size_t word_bound = 0;
+};
+ItemColors list_item_colors(const Problem& p, const Columns& column) {
+  const int items = p.item_count();
+  std::vector<bool> met(static_cast<std::size_t>(p.color_count()) + 1, false);
+  ItemColors by_item;
+  by_item.begin.assign(static_cast<std::size_t>(items) + 1, 0);
+  for (int x = 0; x < items; ++x) {
+    const std::size_t first = by_item.colors.size();
+    std::size_t used = 0;
+    std::uint32_t last = UINT32_MAX;
+    for (const Columns::Cell& cell : column(x)) {
+      if ((cell.bit >> 6) != last) ++used;
+      last = cell.bit >> 6;
+      if (cell.color != 0 && !met[cell.color]) {
+        met[cell.color] = true;
+        by_item.colors.push_back(cell.color);
+      }
+    }
+    std::sort(by_item.colors.begin() + static_cast<std::ptrdiff_t>(first), by_item.colors.end());
+    for (std::size_t k = first; k < by_item.colors.size(); ++k) met[by_item.colors[k]] = false;
+    by_item.begin[x + 1] = by_item.colors.size();
+    by_item.word_bound += used * (1 + by_item.colors.size() - first);
+  }
+  return by_item;
+}
+
+// An item's mask: the options containing it. Its entries without a colour
+// get this mask.
+void add_item_masks(CountedTables& t, const Columns& column, int items, DenseBits& item_bits) {
+  for (int x = 0; x < items; ++x) {
+    for (const Columns::Cell& cell : column(x)) {
+      item_bits.set(cell.bit);
+      if (cell.color == 0) t.entry_mask[cell.entry] = static_cast<std::uint32_t>(x);
+    }
+    add_mask(t, item_bits);
+    item_bits.clear();
+  }
+}
+
+// The masks of a secondary item's colours, ids from `first_id` by rank of
+// colour: each its item's options of other colours, the item's words less
+// the colour's, so that building it costs a pass over the item's words, not
+// over its options. Its coloured entries get their colour's mask. The
+// scratch is kept from one item to the next, and left clear after each.
+class ColorMasks {
+ public:
+  ColorMasks(const Problem& p, std::size_t words)
+      : rank_(static_cast<std::size_t>(p.color_count()) + 1, -1),
+        item_bits_(words),
+        color_bits_(words) {}
+
+  void add(CountedTables& t, std::span<const Columns::Cell> column, std::span<const int> colors,
+           std::uint32_t first_id) {
+    by_color_begin_.assign(colors.size() + 1, 0);
+    for (std::size_t k = 0; k < colors.size(); ++k) rank_[colors[k]] = static_cast<int>(k);
+    for (const Columns::Cell& cell : column) {
+      item_bits_.set(cell.bit);
+      if (cell.color == 0) continue;
+      const auto rank = static_cast<std::uint32_t>(rank_[cell.color]);
+      ++by_color_begin_[rank + 1];
+      t.entry_mask[cell.entry] = first_id + rank;
+    }
+    for (std::size_t k = 0; k < colors.size(); ++k) by_color_begin_[k + 1] += by_color_begin_[k];
+    by_color_.resize(by_color_begin_.back());
+    at_.assign(by_color_begin_.begin(), by_color_begin_.end() - 1);
+    for (const Columns::Cell& cell : column)
+      if (cell.color != 0) by_color_[at_[static_cast<std::size_t>(rank_[cell.color])]++] = cell.bit;
+    for (std::size_t k = 0; k < colors.size(); ++k) {
+      for (std::uint32_t j = by_color_begin_[k]; j < by_color_begin_[k + 1]; ++j)
+        color_bits_.set(by_color_[j]);  // (ascending)
+      add_mask(t, item_bits_, &color_bits_);
+      color_bits_.clear();
+    }
+    item_bits_.clear();
+    for (const int c : colors) rank_[c] = -1;
+  }
+
+ private:
+  std::vector<int> rank_;  // by colour: its rank among the item's colours, or -1
+  DenseBits item_bits_, color_bits_;
+  // The column's bits, colour by colour, and where each colour's go next.
+  std::vector<std::uint32_t> by_color_begin_, by_color_, at_;
+};
+
 }  // namespace
 
 CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()) {
@@ -62,116 +208,24 @@ CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()
   const auto options = static_cast<std::uint32_t>(option_index.size());
   words = std::max<std::int32_t>(1, static_cast<std::int32_t>((options + 63) / 64));
 
-  // By option (bit): where its entries' masks start, and its primary items
-  // as bits; by item, how many entries it has.
-  std::vector<std::size_t> column_begin(static_cast<std::size_t>(items) + 1, 0);
-  entry_begin.reserve(options + 1);
-  primary_bits.assign(options, 0);
-  std::uint32_t entry_count = 0;
-  for (std::uint32_t b = 0; b < options; ++b) {
-    entry_begin.push_back(entry_count);
-    for (const OptionEntry& e : p.option(option_index[b])) {
-      ++column_begin[e.item + 1];
-      ++entry_count;
-      if (e.item < primary_count) primary_bits[b] |= std::uint64_t{1} << e.item;
-    }
-  }
-  entry_begin.push_back(entry_count);
-  entry_mask.resize(entry_count);
-
-  // By item: the options containing it (bits, ascending), with their colours
-  // and where the entry's mask goes in entry_mask, item after item in one
-  // array (column(x) is item x's part).
-  struct Cell {
-    std::uint32_t bit;
-    std::int32_t color;
-    std::uint32_t entry;
-  };
-  for (int x = 0; x < items; ++x) column_begin[x + 1] += column_begin[x];
-  std::vector<Cell> cells(column_begin[items]);
-  {
-    std::vector<std::size_t> at(column_begin.begin(), column_begin.end() - 1);
-    std::uint32_t entry = 0;
-    for (std::uint32_t b = 0; b < options; ++b)
-      for (const OptionEntry& e : p.option(option_index[b]))
-        cells[at[e.item]++] = {b, e.color, entry++};
-  }
-  auto column = [&](int x) {
-    return std::span<const Cell>(cells.data() + column_begin[x],
-                                 cells.data() + column_begin[x + 1]);
-  };
-
+  const Columns column(*this, p, list_options(*this, p));
   // Mask ids: items first, then each (secondary item, colour) met, by item
-  // and then colour. The colours of each secondary item, ascending, and
-  // room for all the masks' words (a table that doubled as it grew touched
-  // twice its memory).
-  std::vector<int> slot(static_cast<std::size_t>(p.color_count()) + 1, -1);  // colour -> rank
-  std::vector<std::size_t> colors_begin(static_cast<std::size_t>(items) + 1, 0);
-  std::vector<int> colors;  // item x's: colors[colors_begin[x] .. colors_begin[x + 1])
-  std::size_t word_bound = 0;
-  for (int x = 0; x < items; ++x) {
-    const std::size_t first = colors.size();
-    std::size_t used = 0;
-    std::uint32_t last = UINT32_MAX;
-    for (const Cell& cell : column(x)) {
-      if ((cell.bit >> 6) != last) ++used;
-      last = cell.bit >> 6;
-      if (cell.color != 0 && slot[cell.color] < 0) {
-        slot[cell.color] = 0;
-        colors.push_back(cell.color);
-      }
-    }
-    std::sort(colors.begin() + static_cast<std::ptrdiff_t>(first), colors.end());
-    for (std::size_t k = first; k < colors.size(); ++k) slot[colors[k]] = -1;
-    colors_begin[x + 1] = colors.size();
-    word_bound += used * (1 + colors.size() - first);
-  }
-  bits.reserve(word_bound);
-
-  // An item's mask is the options containing it; a colour's, its item's
-  // options of other colours: the item's words less the colour's, so that
-  // building it costs a pass over the item's words, not over its options.
+  // and then colour.
+  const ItemColors item_colors = list_item_colors(p, column);
+  bits.reserve(item_colors.word_bound);
   const auto set_words = static_cast<std::size_t>(words);
-  DenseBits item_bits(set_words), color_bits(set_words);
-  for (int x = 0; x < items; ++x) {
-    for (const Cell& cell : column(x)) {
-      item_bits.set(cell.bit);
-      if (cell.color == 0) entry_mask[cell.entry] = static_cast<std::uint32_t>(x);
-    }
-    add_mask(*this, item_bits);
-    item_bits.clear();
+  {
+    DenseBits item_bits(set_words);
+    add_item_masks(*this, column, items, item_bits);
   }
+  ColorMasks color_masks(p, set_words);
   std::uint32_t next_id = static_cast<std::uint32_t>(items);
-  std::vector<std::uint32_t> by_color_begin, by_color;  // the column's bits, colour by colour
   for (int x = primary_count; x < items; ++x) {
-    const std::span<const int> item_colors(colors.data() + colors_begin[x],
-                                           colors.data() + colors_begin[x + 1]);
-    if (item_colors.empty()) continue;
-    by_color_begin.assign(item_colors.size() + 1, 0);
-    for (std::size_t k = 0; k < item_colors.size(); ++k) slot[item_colors[k]] = static_cast<int>(k);
-    for (const Cell& cell : column(x)) {
-      item_bits.set(cell.bit);
-      if (cell.color == 0) continue;
-      const auto rank = static_cast<std::uint32_t>(slot[cell.color]);
-      ++by_color_begin[rank + 1];
-      entry_mask[cell.entry] = next_id + rank;
-    }
-    for (std::size_t k = 0; k < item_colors.size(); ++k) by_color_begin[k + 1] += by_color_begin[k];
-    by_color.resize(by_color_begin.back());
-    {
-      std::vector<std::uint32_t> at(by_color_begin.begin(), by_color_begin.end() - 1);
-      for (const Cell& cell : column(x))
-        if (cell.color != 0) by_color[at[static_cast<std::size_t>(slot[cell.color])]++] = cell.bit;
-    }
-    for (std::size_t k = 0; k < item_colors.size(); ++k) {
-      for (std::uint32_t j = by_color_begin[k]; j < by_color_begin[k + 1]; ++j)
-        color_bits.set(by_color[j]);  // (ascending)
-      add_mask(*this, item_bits, &color_bits);
-      color_bits.clear();
-    }
-    next_id += static_cast<std::uint32_t>(item_colors.size());
-    item_bits.clear();
-    for (const int c : item_colors) slot[c] = -1;
+    const std::span<const int> colors(item_colors.colors.data() + item_colors.begin[x],
+                                      item_colors.colors.data() + item_colors.begin[x + 1]);
+    if (colors.empty()) continue;
+    color_masks.add(*this, column(x), colors, next_id);
+    next_id += static_cast<std::uint32_t>(colors.size());
   }
   mask_runs.push_back(static_cast<std::uint32_t>(runs.size()));
 

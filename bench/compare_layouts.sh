@@ -140,7 +140,7 @@ while read -r name; do
       shortest[$l]=$(awk -v s="$s" -v t="${shortest[$l]:-9e9}" 'BEGIN { print (s < t ? s : t) }')
     done
   done
-  read -r _ _ auto < <(stats "$f" auto)
+  read -r _ _ auto _ < <(stats "$f" auto)
   fastest=links same=yes
   for l in $layouts; do
     [ "${best[$l]}" -lt "${best[$fastest]}" ] && fastest=$l

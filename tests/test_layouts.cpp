@@ -153,7 +153,7 @@ TEST_CASE("the automatic layout is one of the list, the same layout_for() says")
 TEST_CASE("the automatic layout takes bit sets where they measured faster") {
   const auto words = [](const xcover::Problem& p) { return (p.option_count() + 63) / 64; };
   // A 16x16 Sudoku with 30 givens: 42 words, its items 1.2 options a word,
-  // 1.45x faster on the bit sets. With all its candidates, 64 words: links.
+  // 1.4x faster on the bit sets. With all its candidates, 64 words: links.
   const xcover::Problem sparse_sudoku = sudoku16_without_givens(30);
   CHECK(words(sparse_sudoku) > 24);
   CHECK(words(sparse_sudoku) <= 48);

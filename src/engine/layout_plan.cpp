@@ -128,17 +128,18 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 // sets of 25 to 48 words when an option's items hold on average at least
 // one option per two words; sets of 49 to 64 words at least 4 a word.
 // Measured by bench/compare_layouts.sh (ns a node on the same tree, one
-// thread, the least of 5 runs): 16x16 Sudoku with 30-60 givens (Knuth's
-// sudoku-dlx form: 26-42 words, 1.2-1.4 options a word) ran 1.45-1.65x
-// faster on the bit sets, 25x25 with 250-300 givens (27-42 words, 0.8-0.9)
-// 1.9-2.3x, pentominoes (25-33 words, 36-39) 4x, 40- and 48-queens (25
-// and 36 words, 4.4-5.3) 1.05-1.2x; dominoes on 30x40 and 36x40 boards
-// (37 and 44 words, 0.18-0.21) ran 2.5x faster on the links. From 49
-// words the figure no longer tells: 25x25 with 200 givens (63 words,
-// 0.65) gained 1.4x from the bit sets, 58- to 64-queens (53-64 words,
-// 3.3-3.6) lost 1.1-2.3x. Each level keeps its own copy of the state, so
-// the deepest search must fit in 64 MiB: a level covers at least as many
-// primary items as the option that covers fewest.
+// thread, the least of 5 runs, on a loaded machine): 16x16 Sudoku with
+// 30-60 givens (Knuth's sudoku-dlx form: 26-42 words, 1.2-1.4 options a
+// word) ran 1.4-1.65x faster on the bit sets, 25x25 with 250-300 givens
+// (27-42 words, 0.8-0.9) 1.65-2.3x, pentominoes (25-33 words, 36-39) 4x;
+// 40- to 54-queens (25-46 words, 3.9-5.3) came within 1.2x either way;
+// dominoes on 30x40 and 36x40 boards (37 and 44 words, 0.18-0.21) ran
+// 1.7-2.7x faster on the links. From 49 words the figure no longer tells:
+// 25x25 with 200-225 givens (51-63 words, 0.65-0.7) gained 1.2-1.5x from
+// the bit sets, 58- to 64-queens (53-64 words, 3.3-3.6) lost up to 2.3x.
+// Each level keeps its own copy of the state, so the deepest search must
+// fit in 64 MiB: a level covers at least as many primary items as the
+// option that covers fewest.
 bool bitsets_preferred(const Problem& problem, const Shape& s) {
   const std::int64_t words = words_for(s);
   if (words > 64) return false;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "error_of.hpp"
+#include "families.hpp"
 #include "random_problems.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -61,6 +62,47 @@ std::vector<std::vector<int>> solutions_of(xcover::Solver& solver,
   return found;
 }
 
+// A 16x16 Sudoku in the form of Knuth's SUDOKU-DLX (bench/sudoku_to_dlx.py):
+// the givens removed, an item for each open cell and each digit a row,
+// column or box still lacks, an option for each candidate. The givens are
+// the first `givens` cells 37 apart (mod 256) of a filled grid.
+xcover::Problem sudoku16_without_givens(int givens) {
+  constexpr int side = 16;
+  const auto digit = [](int r, int c) { return (4 * (r % 4) + r / 4 + c) % side; };
+  std::vector<bool> given(side * side, false);
+  for (int k = 0; k < givens; ++k) given[static_cast<std::size_t>(k * 37 % (side * side))] = true;
+  // used[kind][unit][digit]: rows, columns, boxes.
+  bool used[3][side][side] = {};
+  for (int cell = 0; cell < side * side; ++cell) {
+    if (!given[static_cast<std::size_t>(cell)]) continue;
+    const int r = cell / side, c = cell % side, d = digit(r, c);
+    used[0][r][d] = used[1][c][d] = used[2][r / 4 * 4 + c / 4][d] = true;
+  }
+  xcover::Problem p;
+  std::vector<int> cell_item(side * side, -1);
+  int unit_item[3][side][side];
+  for (int cell = 0; cell < side * side; ++cell)
+    if (!given[static_cast<std::size_t>(cell)])
+      cell_item[static_cast<std::size_t>(cell)] = p.add_primary(numbered('p', cell));
+  for (int kind = 0; kind < 3; ++kind)
+    for (int unit = 0; unit < side; ++unit)
+      for (int d = 0; d < side; ++d)
+        if (!used[kind][unit][d])
+          unit_item[kind][unit][d] =
+              p.add_primary(std::string(1, "rcb"[kind]) + std::to_string(unit * side + d));
+  for (int cell = 0; cell < side * side; ++cell) {
+    if (given[static_cast<std::size_t>(cell)]) continue;
+    const int r = cell / side, c = cell % side, b = r / 4 * 4 + c / 4;
+    for (int d = 0; d < side; ++d)
+      if (!used[0][r][d] && !used[1][c][d] && !used[2][b][d])
+        p.add_option({xcover::OptionEntry{cell_item[static_cast<std::size_t>(cell)]},
+                      xcover::OptionEntry{unit_item[0][r][d]},
+                      xcover::OptionEntry{unit_item[1][c][d]},
+                      xcover::OptionEntry{unit_item[2][b][d]}});
+  }
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("every layout runs when asked, and reports itself") {
@@ -103,6 +145,37 @@ TEST_CASE("the automatic layout is one of the list, the same layout_for() says")
     CHECK(solver.layout() == xcover::layout_for(problem));
     CHECK((solver.layout() == Layout::multiplicities) == problem.has_multiplicities());
   }
+}
+
+// The bounds of the automatic choice between bit sets and links, on the
+// problems they were measured on (bench/compare_layouts.sh; the figures are
+// in bitsets_preferred's comment).
+TEST_CASE("the automatic layout takes bit sets where they measured faster") {
+  const auto words = [](const xcover::Problem& p) { return (p.option_count() + 63) / 64; };
+  // A 16x16 Sudoku with 30 givens: 42 words, its items 1.2 options a word,
+  // 1.4x faster on the bit sets. With all its candidates, 64 words: links.
+  const xcover::Problem sparse_sudoku = sudoku16_without_givens(30);
+  CHECK(words(sparse_sudoku) > 24);
+  CHECK(words(sparse_sudoku) <= 48);
+  CHECK(xcover::layout_for(sparse_sudoku) == Layout::bitsets);
+  const xcover::Problem all_candidates = sudoku16_without_givens(0);
+  CHECK(all_candidates.option_count() == 4096);
+  CHECK(xcover::layout_for(all_candidates) == Layout::links);
+  // Dominoes: an option clashes with at most 6, about 0.3 a word. Bit sets
+  // up to 24 words (28x28, 1,512 options), links from 25 (29x29, 1,624).
+  CHECK(xcover::layout_for(dominoes(28)) == Layout::bitsets);
+  CHECK(xcover::layout_for(dominoes(29)) == Layout::links);
+  // Queens, 3.8-3.9 options a word: bit sets up to 48 words (54-queens,
+  // 2,916 options), links from 49 (56-queens, 3,136), where they want 4.
+  CHECK(xcover::layout_for(xcover::make_queens(54).problem) == Layout::bitsets);
+  CHECK(xcover::layout_for(xcover::make_queens(56).problem) == Layout::links);
+  // Either way the tree is the same.
+  xcover::SearchOptions limited;
+  limited.node_limit = 20000;
+  xcover::Solver automatic(sparse_sudoku), links(sparse_sudoku, Layout::links);
+  CHECK(automatic.count(limited).solutions == links.count(limited).solutions);
+  CHECK(automatic.statistics().nodes == links.statistics().nodes);
+  CHECK(automatic.statistics().updates == links.statistics().updates);
 }
 
 TEST_CASE("a layout that cannot take the problem is refused, saying which can") {

@@ -123,17 +123,23 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 
 // A step of the bit-set layout costs a few operations per word of a set,
 // whatever the problem; a step of the links costs one per link it changes,
-// which is about how many options clash with the one chosen. So sets of up
-// to 24 words (1,536 options) take bit sets; sets of up to 64 words do when
-// an option's items hold on average at least 4 options per word (measured:
-// pentominoes and 40-queens gain, 64-queens and a 16x16 Sudoku with all its
-// candidates lose). A hard 16x16 Sudoku with its givens removed (Knuth's
-// sudoku-dlx form, 1,043-1,293 options, 17-21 words) is 1.33x faster on the
-// bit sets although its items hold only 1.5-1.6 options per word: below 24
-// words a step is cheap enough whatever the density. Each
-// level keeps its own copy of the state, so the deepest search must fit in
-// 64 MiB: a level covers at least as many primary items as the option that
-// covers fewest.
+// which is about how many options clash with the one chosen. So the bit
+// sets take sets of up to 24 words (1,536 options) whatever the density;
+// sets of 25 to 48 words when an option's items hold on average at least
+// one option per two words; sets of 49 to 64 words at least 4 a word.
+// Measured by bench/compare_layouts.sh (ns a node on the same tree, one
+// thread, the least of 5 runs, on a loaded machine): 16x16 Sudoku with
+// 30-60 givens (Knuth's sudoku-dlx form: 26-42 words, 1.2-1.4 options a
+// word) ran 1.4-1.65x faster on the bit sets, 25x25 with 250-300 givens
+// (27-42 words, 0.8-0.9) 1.65-2.3x, pentominoes (25-33 words, 36-39) 4x;
+// 40- to 54-queens (25-46 words, 3.9-5.3) came within 1.2x either way;
+// dominoes on 30x40 and 36x40 boards (37 and 44 words, 0.18-0.21) ran
+// 1.7-2.7x faster on the links. From 49 words the figure no longer tells:
+// 25x25 with 200-225 givens (51-63 words, 0.65-0.7) gained 1.2-1.5x from
+// the bit sets, 58- to 64-queens (53-64 words, 3.3-3.6) lost up to 2.3x.
+// Each level keeps its own copy of the state, so the deepest search must
+// fit in 64 MiB: a level covers at least as many primary items as the
+// option that covers fewest.
 bool bitsets_preferred(const Problem& problem, const Shape& s) {
   const std::int64_t words = words_for(s);
   if (words > 64) return false;
@@ -142,7 +148,9 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
     // holds: each item counts its options once for each of them.
     std::int64_t clashes = 0;
     for (const std::int64_t n : s.column) clashes += n * n;
-    if (clashes < 4 * words * s.options) return false;
+    // Per option and word, at least 1/2 up to 48 words, else 4.
+    const std::int64_t halves = words <= 48 ? 1 : 8;
+    if (2 * clashes < halves * words * s.options) return false;
   }
   const std::int64_t depth = s.fewest == INT_MAX ? 1 : problem.primary_count() / s.fewest + 1;
   std::int64_t longest = 0;  // the longest primary item: a level's choice list

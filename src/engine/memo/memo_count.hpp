@@ -73,6 +73,8 @@ class MemoCounter {
 
  private:
   struct Links;
+  // One count: its state and the steps of its loop (memo_count.cpp).
+  class Counting;
   // count(), with the shared memo of count_on_threads() if not null, each
   // level's options tried from one picked by `rotation` (0: the first).
   CountResult count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation);

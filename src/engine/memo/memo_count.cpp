@@ -533,6 +533,16 @@ std::uint64_t default_memo_bytes() {
   return kMost / 4;
 }
 
+bool branches_on_first(ZddOrder order) {
+  switch (order) {
+    case ZddOrder::fewest:
+      return false;
+    case ZddOrder::first:
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CountResult MemoCounter::count(const MemoRun& run) { return count_in(run, nullptr, 0); }
@@ -719,6 +729,9 @@ class MemoCounter::Counting {
   // Parts are looked for where the count has no diagram to make (the
   // diagram of a product would need its parts' orders merged).
   const bool decompose_;
+  // Branch on the first primary item left (an ordered diagram), not on the
+  // one of fewest options.
+  const bool first_item_;
   std::uint64_t split_gap_ = 1, until_split_ = 1;
   // The count of the sub-problem last counted, the plain search's nodes it
   // stands for, and its diagram's node.
@@ -745,7 +758,8 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
                       : run.options->node_limit),
       next_progress_seconds_(run.options->progress_seconds),
       child_(counter.links_->key.size()),
-      decompose_(run.zdd == nullptr) {
+      decompose_(run.zdd == nullptr),
+      first_item_(run.zdd && branches_on_first(run.zdd_order)) {
   Statistics& stats = counter_.stats_;
   stats = Statistics();
   stats.layout = Layout::memo;
@@ -865,7 +879,7 @@ MemoCounter::Counting::Step MemoCounter::Counting::open() {
   // A dead end first: an item without options would otherwise be a part of
   // its own, found by a pass over everything left (on pentominoes, cells
   // cut off by a placement: 10x the nodes).
-  const int i = zdd_ ? links_.choose_first() : links_.choose();
+  const int i = first_item_ ? links_.choose_first() : links_.choose();
   if (links_.len[i] == 0) {
     // A dead end, kept too: the level above then need not commit its
     // option to find it again.

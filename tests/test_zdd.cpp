@@ -204,8 +204,8 @@ TEST_CASE("the binary form: a quarter of the text or less, read back, its errors
   CHECK(error_of([&] { (void)read_text(binary.substr(0, 5)); }) ==
         "d.zdd:5: (byte offset) binary ZDD: the file ends inside the number of nodes (is it cut "
         "short?)");
-  for (const std::size_t cut : {std::size_t{3}, std::size_t{9}, binary.size() / 2,
-                                binary.size() - 1}) {
+  for (const std::size_t cut :
+       {std::size_t{3}, std::size_t{9}, binary.size() / 2, binary.size() - 1}) {
     CAPTURE(cut);
     CHECK(error_of([&] { (void)read_text(binary.substr(0, cut)); }).find("is it cut short?") !=
           std::string::npos);

@@ -85,9 +85,9 @@ TEST_CASE("xcover solve --count --zdd: the count as --count prints it, and the r
 
   // The binary form and the ordered diagram: the same solutions.
   const std::string binary = temp_file("", ".zdd");
-  CHECK(run_cli("solve --count --zdd-format binary --zdd-order first --zdd " + binary + " " +
-                problem)
-            .out == "2\n");
+  CHECK(
+      run_cli("solve --count --zdd-format binary --zdd-order first --zdd " + binary + " " + problem)
+          .out == "2\n");
   CHECK(run_cli("zdd count " + binary).out == "2\n");
   CHECK(run_cli("zdd nth " + binary + " 0 1").out == "1 2\n3 4\n");
 

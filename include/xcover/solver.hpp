@@ -367,8 +367,8 @@ struct WorkSharing;  // the library's own parallel searches (src/engine/work_sha
 struct SharedSearch;
 }  // namespace detail
 class ParallelSearch;
-struct ZddResult;       // zdd.hpp
-enum class ZddOrder;    // zdd.hpp
+struct ZddResult;     // zdd.hpp
+enum class ZddOrder;  // zdd.hpp
 
 // Solutions one at a time, each searched for when the loop asks for it:
 //

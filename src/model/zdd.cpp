@@ -385,8 +385,7 @@ Zdd Zdd::read_binary(std::istream& in, const std::string& source) {
     if (change <= (std::uint64_t{1} << 33))
       option += change & 1 ? -static_cast<std::int64_t>((change + 1) / 2)
                            : static_cast<std::int64_t>(change / 2);
-    if (change > (std::uint64_t{1} << 33) || option < 0 ||
-        option > std::numeric_limits<int>::max())
+    if (change > (std::uint64_t{1} << 33) || option < 0 || option > std::numeric_limits<int>::max())
       reader.fail("node " + std::to_string(id) + "'s option is not from 0 to " +
                   std::to_string(std::numeric_limits<int>::max()));
     auto child = [&](const char* which) {

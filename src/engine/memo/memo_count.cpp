@@ -619,7 +619,8 @@ class MemoCounter::Counting {
   // The memo: count_on_threads()'s shared one, or this count's own.
   bool find(std::uint64_t h, const std::uint64_t* key, Count& count, std::uint64_t& work,
             std::uint64_t* node) const {
-    return shared_ ? shared_->find(h, key, count, work, node) : own_->find(h, key, count, work, node);
+    return shared_ ? shared_->find(h, key, count, work, node)
+                   : own_->find(h, key, count, work, node);
   }
   void prefetch(std::uint64_t h) const {
     if (shared_)
@@ -752,8 +753,8 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
       zdd_(run.zdd),
       words_(counter.links_->key.size()),
       trial_(run.trial_nodes),
-      node_limit_(run.trial_nodes && (!run.options->node_limit ||
-                                      run.trial_nodes < run.options->node_limit)
+      node_limit_(run.trial_nodes &&
+                          (!run.options->node_limit || run.trial_nodes < run.options->node_limit)
                       ? run.trial_nodes
                       : run.options->node_limit),
       next_progress_seconds_(run.options->progress_seconds),
@@ -779,8 +780,8 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
   const bool watched =
       options_.time_limit > 0 || options_.cancel || options_.on_progress || run.stop;
   next_check_ = watched ? 1 : UINT64_MAX;
-  next_progress_ = options_.on_progress && options_.progress_nodes ? options_.progress_nodes
-                                                                   : UINT64_MAX;
+  next_progress_ =
+      options_.on_progress && options_.progress_nodes ? options_.progress_nodes : UINT64_MAX;
   hash_ = mix(links_.hash);
 }
 
@@ -917,8 +918,7 @@ MemoCounter::Counting::Step MemoCounter::Counting::open() {
   f.node = links_.down[i];
   if (rotation_ != 0 && links_.len[i] > 1) {
     // (A helper of count_on_threads(): from another option on.)
-    const std::uint64_t steps =
-        mix(hash_ + rotation_) % static_cast<std::uint64_t>(links_.len[i]);
+    const std::uint64_t steps = mix(hash_ + rotation_) % static_cast<std::uint64_t>(links_.len[i]);
     for (std::uint64_t k = 0; k < steps; ++k) f.node = links_.down[f.node];
   }
   f.first = f.node;

@@ -123,6 +123,36 @@ TEST_CASE("a diagram counts the known families, reduced in either order, ordered
   }
 }
 
+// The count makes most nodes without asking its unique table: when
+// duplicates are impossible. Where they are possible, the diagram is still
+// reduced: a memo too small to keep every sub-problem counts some twice,
+// and two sub-problems that differ in secondary items alone may have the
+// same solutions.
+TEST_CASE("a diagram is reduced with a memo that drops entries, and with secondary items") {
+  const Problem problem = matchings(16);
+  const Zdd whole = diagram_of(problem);
+  Solver solver(problem);
+  xcover::ZddResult small = solver.zdd({}, 1);  // the memo's first table, no more
+  REQUIRE(small.status == Status::exhausted);
+  CHECK(small.zdd.count() == whole.count());
+  CHECK(reduced(small.zdd));
+  CHECK(small.zdd.node_count() == whole.node_count());
+
+  // Options a x, a, b and b again: the sub-problem under either option of
+  // a is b alone, with x covered or not, and the same two solutions.
+  Problem secondary;
+  const int a = secondary.add_primary("a"), b = secondary.add_primary("b");
+  const int x = secondary.add_secondary("x");
+  secondary.add_option({xcover::OptionEntry{a}, xcover::OptionEntry{x}});
+  secondary.add_option({xcover::OptionEntry{a}});
+  secondary.add_option({xcover::OptionEntry{b}});
+  secondary.add_option({xcover::OptionEntry{b}});
+  const Zdd zdd = diagram_of(secondary);
+  CHECK(zdd.count() == 4);
+  CHECK(reduced(zdd));
+  CHECK(zdd.node_count() == 4);  // b's two nodes, made once, and a's two
+}
+
 TEST_CASE("nth lists every solution of random problems with colours once") {
   std::mt19937 rng(20261127);
   const RandomShape shape = counting_shape();

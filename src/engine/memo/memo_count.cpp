@@ -685,6 +685,19 @@ class MemoCounter::Counting {
   // solutions are no solutions of the problem yet).
   Count finished() const;
   void report_progress(double seconds) const;
+  // Whether the nodes of a level's chain are new, so that the unique table
+  // need not be asked (its cache misses and its doubling were most of what
+  // the diagram added to the count). They are when the problem has no secondary items and
+  // the memo has dropped nothing. Say a chain's node (option, LO, HI) were
+  // made twice, the first such pair: HI has solutions, each covering
+  // exactly the primary items left below the option, so HI and the option
+  // name the primary items left at the level, and without secondary items
+  // those are its whole sub-problem. The sub-problem was then counted twice
+  // (within one count the options differ), and the second time the memo
+  // did not hold what the first had put in: it had dropped it. (With
+  // secondary items, two sub-problems may differ in them alone and have
+  // the same solutions.)
+  bool nodes_are_new() const { return distinct_sub_problems_ && own_ && !own_->dropped(); }
   // Back to the root and the assumptions undone, whatever ends the count.
   void unwind();
   CountResult finish(Status status, Count solutions);
@@ -733,6 +746,8 @@ class MemoCounter::Counting {
   // Branch on the first primary item left (an ordered diagram), not on the
   // one of fewest options.
   const bool first_item_;
+  // No secondary items: a sub-problem is the primary items it has left.
+  const bool distinct_sub_problems_;
   std::uint64_t split_gap_ = 1, until_split_ = 1;
   // The count of the sub-problem last counted, the plain search's nodes it
   // stands for, and its diagram's node.
@@ -760,7 +775,8 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
       next_progress_seconds_(run.options->progress_seconds),
       child_(counter.links_->key.size()),
       decompose_(run.zdd == nullptr),
-      first_item_(run.zdd && branches_on_first(run.zdd_order)) {
+      first_item_(run.zdd && branches_on_first(run.zdd_order)),
+      distinct_sub_problems_(counter.links_->items == counter.links_->primary) {
   Statistics& stats = counter_.stats_;
   stats = Statistics();
   stats.layout = Layout::memo;
@@ -990,8 +1006,13 @@ MemoCounter::Counting::Step MemoCounter::Counting::option() {
       // The level's chain of nodes, its last option's first: each option's
       // sub-problem as HI, the options after it as LO.
       answer_node_ = Zdd::kNone;
-      for (std::size_t k = made_.size(); k-- > g.made;)
-        answer_node_ = zdd_->make(made_[k].first, answer_node_, made_[k].second);
+      if (nodes_are_new()) {
+        for (std::size_t k = made_.size(); k-- > g.made;)
+          answer_node_ = zdd_->add(made_[k].first, answer_node_, made_[k].second);
+      } else {
+        for (std::size_t k = made_.size(); k-- > g.made;)
+          answer_node_ = zdd_->make(made_[k].first, answer_node_, made_[k].second);
+      }
       made_.resize(g.made);
     }
     insert(g.hash, frame_key(level_), answer_, answer_work_, answer_node_);

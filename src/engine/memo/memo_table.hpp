@@ -94,6 +94,9 @@ class MemoTable {
   }
 
   std::size_t size() const { return size_; }
+  // Whether an entry was ever dropped (or never kept): the table then may
+  // not know a sub-problem counted before.
+  bool dropped() const { return dropped_; }
   std::size_t slots() const { return mask_ + 1; }
   std::uint64_t bytes() const { return slots() * slot_bytes(); }
 
@@ -147,6 +150,7 @@ class MemoTable {
   // Over the entry of the window that took the least work, unless every one
   // took more than this one.
   void replace(const std::uint64_t* entry) {
+    dropped_ = true;  // this one or the one it replaces
     std::size_t slot = entry[0] & mask_, least = slot;
     std::uint64_t least_work = UINT64_MAX;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
@@ -289,6 +293,7 @@ class MemoTable {
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
   bool can_grow_ = true;
+  bool dropped_ = false;
   // The buffers and mask for prefetch(), on a line of their own (read by
   // every thread, written only when the table grows).
   alignas(64) std::atomic<std::uintptr_t> seen_tags_{0};

@@ -46,6 +46,7 @@ class MemoTable {
             std::size_t share = 1)
       : key_words_(key_words),
         stride_(key_words + (nodes ? 5 : 4)),
+        nodes_(nodes),
         max_bytes_(max_bytes),
         huge_bytes_(kHugeMemo / share) {
     entry_.resize(stride_);
@@ -89,7 +90,14 @@ class MemoTable {
     const std::uint64_t* entry = make_entry(hash, key, count, work, node);
     if (place(entry)) return;
     // A full window in a table at most half full is rare (a cluster): one
-    // entry gives way rather than the table doubling for it.
+    // entry gives way rather than the table doubling for it. Not in a table
+    // that keeps diagram nodes while it may grow: a drop there costs the
+    // diagram its unique table from then on (memo_count.cpp's
+    // nodes_are_new()), dearer than the memory.
+    if (nodes_ && can_grow_) {
+      grow();
+      if (place(entry)) return;
+    }
     replace(entry);
   }
 
@@ -284,6 +292,7 @@ class MemoTable {
 
   std::size_t key_words_;
   std::size_t stride_;
+  bool nodes_;  // entries keep a diagram node
   std::uint64_t max_bytes_;
   std::uint64_t huge_bytes_;  // the size from which the table asks for huge pages
   Buffer tag_buffer_, data_buffer_;

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
@@ -147,20 +148,35 @@ void Zdd::write_text(std::ostream& out, const std::string& title) const {
     out << name(root_) << "\n.\n";
     return;
   }
-  std::string line;
+  // Lines into one buffer, numbers by to_chars, written out every 64 KiB
+  // or so (the diagram's text runs to hundreds of MB: a string and a
+  // stream insertion a line took seconds).
+  constexpr std::size_t kChunk = 1 << 16, kLine = 4 * 20 + 4;
+  std::vector<char> buffer(kChunk + kLine);
+  char* at = buffer.data();
+  auto put = [&at](std::uint64_t value) { at = std::to_chars(at, at + 20, value).ptr; };
+  auto put_child = [&](std::uint64_t node) {
+    if (node <= kEmpty)
+      *at++ = node == kNone ? 'B' : 'T';
+    else
+      put(node);
+  };
   for (std::uint64_t id = 2; id <= root_; ++id) {
     const Node& n = nodes_[id - 2];
-    line.clear();
-    line += std::to_string(id);
-    line += ' ';
-    line += std::to_string(n.option + 1);
-    line += ' ';
-    line += name(n.lo);
-    line += ' ';
-    line += name(n.hi);
-    line += '\n';
-    out << line;
+    put(id);
+    *at++ = ' ';
+    put(static_cast<std::uint64_t>(n.option) + 1);
+    *at++ = ' ';
+    put_child(n.lo);
+    *at++ = ' ';
+    put_child(n.hi);
+    *at++ = '\n';
+    if (static_cast<std::size_t>(at - buffer.data()) >= kChunk) {
+      out.write(buffer.data(), at - buffer.data());
+      at = buffer.data();
+    }
   }
+  out.write(buffer.data(), at - buffer.data());
   out << ".\n";
 }
 

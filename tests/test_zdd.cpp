@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Decision diagrams of all solutions (Solver::zdd, Zdd): the counts of known
-// families, diagrams ordered and reduced, every solution of random problems
-// with colours listed by nth() exactly once, the text written and read back,
-// its errors located, uniform samples, and what Solver::zdd refuses.
+// families in either order, diagrams reduced (and ordered when asked), every
+// solution of random problems with colours listed by nth() exactly once, the
+// text and the binary form written and read back, their errors located,
+// uniform samples, and what Solver::zdd refuses.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -31,10 +32,12 @@ using xcover::SearchOptions;
 using xcover::Solver;
 using xcover::Status;
 using xcover::Zdd;
+using xcover::ZddFormat;
+using xcover::ZddOrder;
 
-Zdd diagram_of(const Problem& problem) {
+Zdd diagram_of(const Problem& problem, ZddOrder order = ZddOrder::fewest) {
   Solver solver(problem);
-  xcover::ZddResult made = solver.zdd();
+  xcover::ZddResult made = solver.zdd({}, 0, order);
   REQUIRE(made.status == Status::exhausted);
   CHECK(solver.statistics().layout == xcover::Layout::memo);
   return std::move(made.zdd);
@@ -42,6 +45,14 @@ Zdd diagram_of(const Problem& problem) {
 
 // Whether the diagram is ordered (options by their first primary item, then
 // index, along every path) and reduced (no HI of 0, no two nodes alike).
+// Reduced alone: no HI of 0, no two nodes alike.
+bool reduced(const Zdd& zdd) {
+  std::set<std::tuple<int, std::uint64_t, std::uint64_t>> seen;
+  for (const Zdd::Node& n : zdd.nodes())
+    if (n.hi == Zdd::kNone || !seen.emplace(n.option, n.lo, n.hi).second) return false;
+  return true;
+}
+
 bool ordered_and_reduced(const Problem& problem, const Zdd& zdd) {
   auto rank = [&](int option) {
     int first = problem.primary_count();
@@ -65,6 +76,12 @@ std::string text_of(const Zdd& zdd) {
   return out.str();
 }
 
+std::string binary_of(const Zdd& zdd) {
+  std::ostringstream out;
+  zdd.write(out, ZddFormat::binary);
+  return out.str();
+}
+
 Zdd read_text(const std::string& text) {
   std::istringstream in(text);
   return Zdd::read(in, "d.zdd");
@@ -72,29 +89,68 @@ Zdd read_text(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a diagram counts the known families, ordered and reduced") {
+TEST_CASE("a diagram counts the known families, reduced in either order, ordered when asked") {
   Count double_factorial = 1;
   for (int n = 2; n <= 16; n += 2) {
     double_factorial *= n - 1;
     const Problem problem = matchings(n);
-    const Zdd zdd = diagram_of(problem);
-    CHECK(zdd.count() == double_factorial);
-    CHECK(ordered_and_reduced(problem, zdd));
+    CHECK(diagram_of(problem).count() == double_factorial);
+    CHECK(reduced(diagram_of(problem)));
+    const Zdd ordered = diagram_of(problem, ZddOrder::first);
+    CHECK(ordered.count() == double_factorial);
+    CHECK(ordered_and_reduced(problem, ordered));
   }
   const std::vector<std::uint64_t> bell = {1, 2, 5, 15, 52, 203, 877, 4140};
   for (int n = 1; n <= 8; ++n) {
     const Problem problem = partitions(n);
-    const Zdd zdd = diagram_of(problem);
-    CHECK(zdd.count() == bell[n - 1]);
-    CHECK(ordered_and_reduced(problem, zdd));
+    CHECK(diagram_of(problem).count() == bell[n - 1]);
+    CHECK(reduced(diagram_of(problem)));
+    const Zdd ordered = diagram_of(problem, ZddOrder::first);
+    CHECK(ordered.count() == bell[n - 1]);
+    CHECK(ordered_and_reduced(problem, ordered));
   }
   CHECK(diagram_of(dominoes(8)).count() == 12988816);
+  CHECK(diagram_of(dominoes(8), ZddOrder::first).count() == 12988816);
   const Problem sts9 = triple_systems(9);
-  const Zdd steiner = diagram_of(sts9);
+  CHECK(diagram_of(sts9).count() == 840);
+  CHECK(reduced(diagram_of(sts9)));
+  const Zdd steiner = diagram_of(sts9, ZddOrder::first);
   CHECK(steiner.count() == 840);
   CHECK(ordered_and_reduced(sts9, steiner));
-  CHECK(diagram_of(dominoes(3)).root() == Zdd::kNone);
-  CHECK(diagram_of(Problem()).root() == Zdd::kEmpty);
+  for (const ZddOrder order : {ZddOrder::fewest, ZddOrder::first}) {
+    CHECK(diagram_of(dominoes(3), order).root() == Zdd::kNone);
+    CHECK(diagram_of(Problem(), order).root() == Zdd::kEmpty);
+  }
+}
+
+// The count makes most nodes without asking its unique table: when
+// duplicates are impossible. Where they are possible, the diagram is still
+// reduced: a memo too small to keep every sub-problem counts some twice,
+// and two sub-problems that differ in secondary items alone may have the
+// same solutions.
+TEST_CASE("a diagram is reduced with a memo that drops entries, and with secondary items") {
+  const Problem problem = matchings(16);
+  const Zdd whole = diagram_of(problem);
+  Solver solver(problem);
+  xcover::ZddResult small = solver.zdd({}, 1);  // the memo's first table, no more
+  REQUIRE(small.status == Status::exhausted);
+  CHECK(small.zdd.count() == whole.count());
+  CHECK(reduced(small.zdd));
+  CHECK(small.zdd.node_count() == whole.node_count());
+
+  // Options a x, a, b and b again: the sub-problem under either option of
+  // a is b alone, with x covered or not, and the same two solutions.
+  Problem secondary;
+  const int a = secondary.add_primary("a"), b = secondary.add_primary("b");
+  const int x = secondary.add_secondary("x");
+  secondary.add_option({xcover::OptionEntry{a}, xcover::OptionEntry{x}});
+  secondary.add_option({xcover::OptionEntry{a}});
+  secondary.add_option({xcover::OptionEntry{b}});
+  secondary.add_option({xcover::OptionEntry{b}});
+  const Zdd zdd = diagram_of(secondary);
+  CHECK(zdd.count() == 4);
+  CHECK(reduced(zdd));
+  CHECK(zdd.node_count() == 4);  // b's two nodes, made once, and a's two
 }
 
 TEST_CASE("nth lists every solution of random problems with colours once") {
@@ -113,16 +169,21 @@ TEST_CASE("nth lists every solution of random problems with colours once") {
         if (mask >> k & 1u) options.push_back(k);
       expected.insert(options);
     }
-    const Zdd zdd = diagram_of(problem);
-    REQUIRE(zdd.count() == expected.size());
-    CHECK(ordered_and_reduced(problem, zdd));
-    std::set<std::vector<int>> listed;
-    for (std::size_t k = 0; k < expected.size(); ++k) listed.insert(zdd.nth(k));
-    CHECK(listed == expected);
-    // The text keeps it all.
-    const Zdd back = read_text(text_of(zdd));
-    CHECK(back.count() == zdd.count());
-    CHECK(text_of(back) == text_of(zdd));
+    for (const ZddOrder order : {ZddOrder::fewest, ZddOrder::first}) {
+      const Zdd zdd = diagram_of(problem, order);
+      REQUIRE(zdd.count() == expected.size());
+      CHECK(reduced(zdd));
+      if (order == ZddOrder::first) CHECK(ordered_and_reduced(problem, zdd));
+      std::set<std::vector<int>> listed;
+      for (std::size_t k = 0; k < expected.size(); ++k) listed.insert(zdd.nth(k));
+      CHECK(listed == expected);
+      // The text and the binary form keep it all.
+      const Zdd back = read_text(text_of(zdd));
+      CHECK(back.count() == zdd.count());
+      CHECK(text_of(back) == text_of(zdd));
+      const Zdd from_binary = read_text(binary_of(zdd));
+      CHECK(text_of(from_binary) == text_of(zdd));
+    }
     if (!expected.empty()) ++nonzero;
   }
   CHECK(nonzero > cases / 4);
@@ -137,7 +198,7 @@ TEST_CASE("nth follows the diagram's order: with a node's option first") {
   p.add_option({xcover::OptionEntry{0}});
   p.add_option({xcover::OptionEntry{1}});
   p.add_option({xcover::OptionEntry{1}});
-  const Zdd zdd = diagram_of(p);
+  const Zdd zdd = diagram_of(p, ZddOrder::first);
   REQUIRE(zdd.count() == 4);
   CHECK(zdd.nth(0) == std::vector<int>{0, 2});
   CHECK(zdd.nth(1) == std::vector<int>{0, 3});
@@ -155,6 +216,52 @@ TEST_CASE("nth follows the diagram's order: with a node's option first") {
         "4 2 B 3\n"
         "5 1 4 3\n"
         ".\n");
+}
+
+TEST_CASE("the binary form: a quarter of the text or less, read back, its errors located") {
+  const Zdd zdd = diagram_of(matchings(16));
+  const std::string text = text_of(zdd), binary = binary_of(zdd);
+  CHECK(binary.size() < text.size() / 4);
+  const Zdd back = read_text(binary);
+  CHECK(back.count() == 2027025);
+  CHECK(text_of(back) == text);
+  CHECK(binary_of(back) == binary);
+  for (const std::uint64_t terminal : {Zdd::kNone, Zdd::kEmpty}) {
+    const Zdd alone({}, terminal);
+    CHECK(read_text(binary_of(alone)).root() == terminal);
+  }
+  // Cut short anywhere: refused, with the byte it ends at.
+  CHECK(error_of([&] { (void)read_text(binary.substr(0, 5)); }) ==
+        "d.zdd:5: (byte offset) binary ZDD: the file ends inside the number of nodes (is it cut "
+        "short?)");
+  for (const std::size_t cut :
+       {std::size_t{3}, std::size_t{9}, binary.size() / 2, binary.size() - 1}) {
+    CAPTURE(cut);
+    CHECK(error_of([&] { (void)read_text(binary.substr(0, cut)); }).find("is it cut short?") !=
+          std::string::npos);
+  }
+  CHECK(error_of([&] { (void)read_text(binary + '\0'); }) ==
+        "d.zdd:" + std::to_string(binary.size()) +
+            ": (byte offset) binary ZDD: bytes after the last node");
+  std::string version = binary;
+  version[4] = 9;
+  CHECK(error_of([&] { (void)read_text(version); }) ==
+        "d.zdd:5: (byte offset) binary ZDD: version 9 is not one this xcover reads (1)");
+  // A node count past what the file holds takes no memory for it: the file
+  // ends first.
+  std::string huge = binary.substr(0, 5) + std::string(9, '\xff') + '\x01' + '\x00';
+  CHECK(error_of([&] { (void)read_text(huge); }) ==
+        "d.zdd:15: (byte offset) binary ZDD: 18446744073709551615 nodes: more than a diagram "
+        "can hold");
+  std::string many = binary.substr(0, 5) + "\xff\xff\xff\xff\x0f" + "\x80\x80\x80\x80\x10";
+  CHECK(error_of([&] { (void)read_text(many); }) ==
+        "d.zdd:15: (byte offset) binary ZDD: the file ends inside a node's option (is it cut "
+        "short?)");
+  // A child that names a node not below its parent.
+  std::string forward = binary.substr(0, 5) + std::string("\x01\x02\x00\x00\x05", 5);
+  CHECK(error_of([&] { (void)read_text(forward); }) ==
+        "d.zdd:10: (byte offset) binary ZDD: node 2's HI names no node below it (children "
+        "come before their parents)");
 }
 
 TEST_CASE("samples are uniform, and the same for a seed") {

@@ -83,14 +83,30 @@ TEST_CASE("xcover solve --count --zdd: the count as --count prints it, and the r
   CHECK(made.out == "2\n");
   CHECK(run_cli("zdd nth " + diagram + " 0 1").out == "1 2\n3 4\n");
 
+  // The binary form and the ordered diagram: the same solutions.
+  const std::string binary = temp_file("", ".zdd");
+  CHECK(
+      run_cli("solve --count --zdd-format binary --zdd-order first --zdd " + binary + " " + problem)
+          .out == "2\n");
+  CHECK(run_cli("zdd count " + binary).out == "2\n");
+  CHECK(run_cli("zdd nth " + binary + " 0 1").out == "1 2\n3 4\n");
+
   const std::string usage = "\nTry 'xcover solve --help'.\n";
+  CHECK(run_cli("solve --count --zdd-format binary " + problem).err ==
+        "xcover solve: --zdd-format says how --zdd FILE is made: add --zdd FILE" + usage);
+  CHECK(run_cli("solve --count --zdd-order first " + problem).err ==
+        "xcover solve: --zdd-order says how --zdd FILE is made: add --zdd FILE" + usage);
+  CHECK(run_cli("solve --count --zdd-format bits --zdd " + diagram + " " + problem).err ==
+        "xcover solve: --zdd-format is text or binary, not 'bits'" + usage);
+  CHECK(run_cli("solve --count --zdd-order last --zdd " + diagram + " " + problem).err ==
+        "xcover solve: --zdd-order is fewest or first, not 'last'" + usage);
   CHECK(run_cli("solve --zdd " + diagram + " " + problem).err ==
         "xcover solve: --zdd writes the diagram of a count: add --count" + usage);
   CHECK(run_cli("solve --count --zdd - " + problem).err ==
         "xcover solve: --zdd takes a file name: standard output carries the count" + usage);
   CHECK(run_cli("solve --count --no-memo --zdd " + diagram + " " + problem).err ==
         "xcover solve: --zdd does not go with --no-memo (the diagram is made by a memoised "
-        "count of every solution, on one thread, branching on the first item left)" +
+        "count of every solution, on one thread, branching as --zdd-order says)" +
             usage);
   CHECK(run_cli("solve --count --preprocess --zdd " + diagram + " " + problem).err ==
         "xcover solve: --zdd does not go with --preprocess (the diagram would number the "
@@ -138,6 +154,12 @@ TEST_CASE("xcover zdd: errors name the file and line, or the usage") {
   const auto r = run_cli("zdd count " + cut);
   CHECK(r.exit_code == 1);
   CHECK(r.err == cut + ":2: the diagram ends without its '.' line (is the file cut short?)\n");
+  const std::string truncated = temp_file(std::string("\x89ZDD\x01\x03", 6), ".zdd");
+  const auto t = run_cli("zdd count " + truncated);
+  CHECK(t.exit_code == 1);
+  CHECK(t.err == truncated +
+                     ":6: (byte offset) binary ZDD: the file ends inside the root (is it cut "
+                     "short?)\n");
   const std::string none = temp_file("B\n.\n", ".zdd");
   const auto empty = run_cli("zdd sample " + none);
   CHECK(empty.exit_code == 1);

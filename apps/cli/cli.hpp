@@ -13,6 +13,7 @@
 
 #include "xcover/puzzles/svg.hpp"
 #include "xcover/solver.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover::cli {
 
@@ -121,10 +122,21 @@ struct SearchFlags {
   std::string layout = "auto";
   bool propagate = false;
   std::string item_choice = "first-shortest";
-  std::uint64_t estimate = 0;  // probes; 0: search
-  bool memo = false;           // --count with the memo
-  bool no_memo = false;        // --count without it
-  std::string zdd;             // --zdd FILE: the count's decision diagram, written there
+  std::uint64_t estimate = 0;   // probes; 0: search
+  bool memo = false;            // --count with the memo
+  bool no_memo = false;         // --count without it
+  std::string zdd;              // --zdd FILE: the count's decision diagram, written there
+  std::string zdd_format_name;  // --zdd-format as given (empty: not given)
+  std::string zdd_order_name;   // --zdd-order likewise
+
+  // How --zdd FILE is written, and what its diagram branches on (the names
+  // checked by search_options()).
+  ZddFormat zdd_format() const {
+    return zdd_format_name == "binary" ? ZddFormat::binary : ZddFormat::text;
+  }
+  ZddOrder zdd_order() const {
+    return zdd_order_name == "first" ? ZddOrder::first : ZddOrder::fewest;
+  }
 
   // The --layout asked for.
   Layout memory_layout() const;

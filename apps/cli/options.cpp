@@ -200,6 +200,13 @@ void SearchFlags::add_to(po::options_description& options) {
        "with --count: count with the memo and write every solution to FILE as a decision "
        "diagram (a ZDD, one node a line: docs/formats.md), which 'xcover zdd' counts, samples "
        "and indexes without searching again; one thread")
+      ("zdd-format", po::value(&zdd_format_name)->value_name("FORM"),
+       "with --zdd: text (one node a line, as Graphillion reads it; the default) or binary "
+       "(several times smaller); 'xcover zdd' reads either")
+      ("zdd-order", po::value(&zdd_order_name)->value_name("ORDER"),
+       "with --zdd: branch on the item of fewest options, as the count does (fewest, the "
+       "default, the fastest), or on the first item left (first: an ordered diagram, the "
+       "family's unique ZDD for the options' order, as Graphillion expects)")
       ("memory-limit", number(memory_limit, "--memory-limit", parse_mebibytes)->value_name("MIB"),
        "stop with exit status 3 if memory use would pass MIB mebibytes (0: no limit; else at "
        "least 16: the program itself needs that much)")
@@ -287,6 +294,13 @@ SearchOptions SearchFlags::search_options() const {
                          "DLX1's choice of item)");
     }
   }
+  if (zdd.empty() && !(zdd_format_name.empty() && zdd_order_name.empty()))
+    throw UsageError(std::string(zdd_format_name.empty() ? "--zdd-order" : "--zdd-format") +
+                     " says how --zdd FILE is made: add --zdd FILE");
+  if (!zdd_format_name.empty() && zdd_format_name != "text" && zdd_format_name != "binary")
+    throw UsageError("--zdd-format is text or binary, not '" + zdd_format_name + "'");
+  if (!zdd_order_name.empty() && zdd_order_name != "fewest" && zdd_order_name != "first")
+    throw UsageError("--zdd-order is fewest or first, not '" + zdd_order_name + "'");
   if (!zdd.empty()) {
     if (!count) throw UsageError("--zdd writes the diagram of a count: add --count");
     if (zdd == "-") throw UsageError("--zdd takes a file name: standard output carries the count");
@@ -304,7 +318,7 @@ SearchOptions SearchFlags::search_options() const {
     if (refused)
       throw UsageError(std::string("--zdd does not go with ") + refused +
                        " (the diagram is made by a memoised count of every solution, on one "
-                       "thread, branching on the first item left)");
+                       "thread, branching as --zdd-order says)");
     // A file that cannot be written is said now, not after the search (the
     // diagram is written as a checkpoint is: beside it, then renamed).
     check_checkpoint_path(zdd);

@@ -113,15 +113,15 @@ int run_zdd_search(const Problem& problem, const SearchFlags& flags, const Searc
                    const SearchEnd& end) {
   if (flags.threads > 1) std::cerr << "xcover: the diagram is made on one thread\n";
   Solver solver(problem);
-  const ZddResult made = solver.zdd(options, flags.count_options().memo_bytes);
+  const ZddResult made = solver.zdd(options, flags.count_options().memo_bytes, flags.zdd_order());
   const Statistics& stats = solver.statistics();
   end_progress();
   if (made.complete()) {
     const std::string temporary = flags.zdd + ".tmp";
     {
-      std::ofstream out(temporary);
+      std::ofstream out(temporary, std::ios::binary);
       if (!out) throw FileError(temporary, std::strerror(errno));
-      made.zdd.write(out);
+      made.zdd.write(out, flags.zdd_format());
       out.flush();
       if (!out) throw FileError(temporary, std::strerror(errno != 0 ? errno : EIO));
     }

@@ -383,7 +383,8 @@ struct WorkSharing;  // the library's own parallel searches (src/engine/work_sha
 struct SharedSearch;
 }  // namespace detail
 class ParallelSearch;
-struct ZddResult;  // zdd.hpp
+struct ZddResult;     // zdd.hpp
+enum class ZddOrder;  // zdd.hpp
 
 // Solutions one at a time, each searched for when the loop asks for it:
 //
@@ -503,8 +504,9 @@ class XCOVER_API Solver {
   [[nodiscard]] CountResult count(const SearchOptions& options = {}, const CountOptions& how = {});
   // Every solution at once, as a decision diagram (zdd.hpp: include it to
   // call this): a memoised count (Counting::memo) that keeps a node for each
-  // sub-problem, branching on the first primary item left so that the
-  // diagram is ordered and reduced. It follows node_limit, time_limit,
+  // sub-problem, branching as `order` says (ZddOrder::fewest: as the count
+  // does, the fastest; ZddOrder::first: the first primary item left, so
+  // that the diagram is ordered), reduced either way. It follows node_limit, time_limit,
   // cancel and the progress reports, and makes a diagram only when it ends
   // the count (ZddResult::status). Throws Error for a solution_limit,
   // TreeOptions other than the defaults or assumptions, ProblemError for a
@@ -512,6 +514,8 @@ class XCOVER_API Solver {
   // a memoised count). `memo_bytes` bounds the memo as
   // CountOptions::memo_bytes does; the diagram itself takes what it needs.
   [[nodiscard]] ZddResult zdd(const SearchOptions& options = {}, std::uint64_t memo_bytes = 0);
+  [[nodiscard]] ZddResult zdd(const SearchOptions& options, std::uint64_t memo_bytes,
+                              ZddOrder order);
   // The k cheapest solutions by the problem's option costs
   // (Problem::option_cost), by branch and bound as in Knuth's DLX5: fewer
   // than k when there are fewer. Solutions of equal cost rank by their

@@ -522,6 +522,10 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
 }
 
 ZddResult Solver::zdd(const SearchOptions& options, std::uint64_t memo_bytes) {
+  return zdd(options, memo_bytes, ZddOrder::fewest);
+}
+
+ZddResult Solver::zdd(const SearchOptions& options, std::uint64_t memo_bytes, ZddOrder order) {
   Impl& impl = *impl_;
   impl.refuse_while_counting("zdd");
   if (impl.engine->in_search())
@@ -547,6 +551,7 @@ ZddResult Solver::zdd(const SearchOptions& options, std::uint64_t memo_bytes) {
   detail::ZddNodes nodes;
   detail::MemoRun run{{}, &options, memo_bytes, 0};
   run.zdd = &nodes;
+  run.zdd_order = order;
   const CountResult counted = impl.memo->count(run);
   impl.searching(nullptr);
   impl.memo_counted = true;

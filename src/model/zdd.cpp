@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
@@ -114,6 +115,21 @@ std::vector<int> Zdd::sample(std::uint64_t seed) const {
 }
 
 void Zdd::write(std::ostream& out, const std::string& title) const {
+  write(out, ZddFormat::text, title);
+}
+
+void Zdd::write(std::ostream& out, ZddFormat format, const std::string& title) const {
+  switch (format) {
+    case ZddFormat::text:
+      write_text(out, title);
+      return;
+    case ZddFormat::binary:
+      write_binary(out);
+      return;
+  }
+}
+
+void Zdd::write_text(std::ostream& out, const std::string& title) const {
   out << "# xcover ZDD" << (title.empty() ? "" : " of " + title) << ": " << nodes_.size()
       << " nodes, ";
   if (overflow_)
@@ -132,20 +148,35 @@ void Zdd::write(std::ostream& out, const std::string& title) const {
     out << name(root_) << "\n.\n";
     return;
   }
-  std::string line;
+  // Lines into one buffer, numbers by to_chars, written out every 64 KiB
+  // or so (the diagram's text runs to hundreds of MB: a string and a
+  // stream insertion a line took seconds).
+  constexpr std::size_t kChunk = 1 << 16, kLine = 4 * 20 + 4;
+  std::vector<char> buffer(kChunk + kLine);
+  char* at = buffer.data();
+  auto put = [&at](std::uint64_t value) { at = std::to_chars(at, at + 20, value).ptr; };
+  auto put_child = [&](std::uint64_t node) {
+    if (node <= kEmpty)
+      *at++ = node == kNone ? 'B' : 'T';
+    else
+      put(node);
+  };
   for (std::uint64_t id = 2; id <= root_; ++id) {
     const Node& n = nodes_[id - 2];
-    line.clear();
-    line += std::to_string(id);
-    line += ' ';
-    line += std::to_string(n.option + 1);
-    line += ' ';
-    line += name(n.lo);
-    line += ' ';
-    line += name(n.hi);
-    line += '\n';
-    out << line;
+    put(id);
+    *at++ = ' ';
+    put(static_cast<std::uint64_t>(n.option) + 1);
+    *at++ = ' ';
+    put_child(n.lo);
+    *at++ = ' ';
+    put_child(n.hi);
+    *at++ = '\n';
+    if (static_cast<std::size_t>(at - buffer.data()) >= kChunk) {
+      out.write(buffer.data(), at - buffer.data());
+      at = buffer.data();
+    }
   }
+  out.write(buffer.data(), at - buffer.data());
   out << ".\n";
 }
 
@@ -180,6 +211,11 @@ std::size_t words_of(std::string_view line, std::string_view* words, std::size_t
 }  // namespace
 
 Zdd Zdd::read(std::istream& in, const std::string& source) {
+  if (in.peek() == static_cast<unsigned char>(kBinaryMagic[0])) return read_binary(in, source);
+  return read_text(in, source);
+}
+
+Zdd Zdd::read_text(std::istream& in, const std::string& source) {
   std::vector<Node> nodes;
   // The file's IDs as node numbers: the same while they are 2, 3, 4, ... in
   // order (as write() writes them), else looked up.
@@ -255,6 +291,131 @@ Zdd Zdd::read(std::istream& in, const std::string& source) {
     throw ParseError(source, at + (at == 0 ? 1 : 0),
                      any ? "the diagram ends without its '.' line (is the file cut short?)"
                          : "empty input: no diagram");
+  return Zdd(std::move(nodes), root);
+}
+
+// The binary form (docs/formats.md): the magic bytes, a version byte, then
+// unsigned LEB128 numbers: the node count, the root, and each node's option
+// (zigzag, as the change from the node before's) and children (a terminal as
+// itself, else as 1 + how far below the node it is: a chain's LO, the node
+// just made before it, takes one byte).
+namespace {
+
+constexpr unsigned char kBinaryVersion = 1;
+
+void put_number(std::string& out, std::uint64_t value) {
+  while (value >= 0x80) {
+    out += static_cast<char>((value & 0x7f) | 0x80);
+    value >>= 7;
+  }
+  out += static_cast<char>(value);
+}
+
+std::uint64_t child_code(std::uint64_t id, std::uint64_t child) {
+  return child <= Zdd::kEmpty ? child : id - child + 1;
+}
+
+// Reads the binary form from a stream, each error naming the byte it is at.
+class BinaryReader {
+ public:
+  BinaryReader(std::istream& in, const std::string& source) : in_(in), source_(source) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ParseError(source_, at_, "(byte offset) binary ZDD: " + what);
+  }
+  unsigned char byte(const char* what) {
+    const int c = in_.get();
+    if (c == std::char_traits<char>::eof()) {
+      if (in_.bad()) fail("the input could not be read");
+      fail(std::string("the file ends inside ") + what + " (is it cut short?)");
+    }
+    ++at_;
+    return static_cast<unsigned char>(c);
+  }
+  std::uint64_t number(const char* what) {
+    std::uint64_t value = 0;
+    for (unsigned shift = 0;; shift += 7) {
+      const unsigned char b = byte(what);
+      if (shift == 63 && b > 1) fail(std::string(what) + " does not fit in 64 bits");
+      value |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) return value;
+    }
+  }
+  bool at_end() { return in_.peek() == std::char_traits<char>::eof(); }
+  std::uint64_t offset() const { return at_; }
+
+ private:
+  std::istream& in_;
+  const std::string& source_;
+  std::uint64_t at_ = 0;
+};
+
+}  // namespace
+
+void Zdd::write_binary(std::ostream& out) const {
+  std::string bytes(kBinaryMagic, sizeof kBinaryMagic);
+  bytes += static_cast<char>(kBinaryVersion);
+  put_number(bytes, nodes_.size());
+  put_number(bytes, root_);
+  std::int64_t option = 0;
+  for (std::uint64_t id = 2; id < nodes_.size() + 2; ++id) {
+    const Node& n = nodes_[id - 2];
+    const std::int64_t change = n.option - option;
+    option = n.option;
+    put_number(bytes, change < 0 ? 2 * static_cast<std::uint64_t>(-change) - 1
+                                 : 2 * static_cast<std::uint64_t>(change));
+    put_number(bytes, child_code(id, n.lo));
+    put_number(bytes, child_code(id, n.hi));
+    if (bytes.size() >= (1 << 16)) {
+      out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      bytes.clear();
+    }
+  }
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+Zdd Zdd::read_binary(std::istream& in, const std::string& source) {
+  BinaryReader reader(in, source);
+  for (const char magic : kBinaryMagic)
+    if (reader.byte("the magic bytes") != static_cast<unsigned char>(magic))
+      reader.fail("the magic bytes are not those of a ZDD xcover wrote");
+  if (const unsigned char version = reader.byte("the version"); version != kBinaryVersion)
+    reader.fail("version " + std::to_string(version) + " is not one this xcover reads (" +
+                std::to_string(kBinaryVersion) + ")");
+  const std::uint64_t count = reader.number("the number of nodes");
+  if (count > UINT64_MAX / 4)
+    reader.fail(std::to_string(count) + " nodes: more than a diagram can hold");
+  const std::uint64_t root = reader.number("the root");
+  if (count > 0 && root != count + 1)
+    reader.fail("the root is " + std::to_string(root) + ", not the last node (" +
+                std::to_string(count + 1) + ")");
+  if (count == 0 && root > kEmpty)
+    reader.fail("the root is " + std::to_string(root) + " in a diagram without nodes");
+  // (The count is not trusted for memory: nodes are taken as they come.)
+  std::vector<Node> nodes;
+  nodes.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(count, 1 << 20)));
+  std::int64_t option = 0;
+  for (std::uint64_t id = 2; id < count + 2; ++id) {
+    const std::uint64_t change = reader.number("a node's option");
+    // (A change past 2^33 could only leave the options' range.)
+    if (change <= (std::uint64_t{1} << 33))
+      option += change & 1 ? -static_cast<std::int64_t>((change + 1) / 2)
+                           : static_cast<std::int64_t>(change / 2);
+    if (change > (std::uint64_t{1} << 33) || option < 0 || option > std::numeric_limits<int>::max())
+      reader.fail("node " + std::to_string(id) + "'s option is not from 0 to " +
+                  std::to_string(std::numeric_limits<int>::max()));
+    auto child = [&](const char* which) {
+      const std::uint64_t code = reader.number(which);
+      if (code <= kEmpty) return code;
+      if (code > id - 1)
+        reader.fail("node " + std::to_string(id) + "'s " + which +
+                    " names no node below it (children come before their parents)");
+      return id - code + 1;
+    };
+    const std::uint64_t lo = child("LO"), hi = child("HI");
+    nodes.push_back(Node{static_cast<int>(option), lo, hi});
+  }
+  if (!reader.at_end()) reader.fail("bytes after the last node");
   return Zdd(std::move(nodes), root);
 }
 

@@ -533,409 +533,525 @@ std::uint64_t default_memo_bytes() {
   return kMost / 4;
 }
 
+bool branches_on_first(ZddOrder order) {
+  switch (order) {
+    case ZddOrder::fewest:
+      return false;
+    case ZddOrder::first:
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CountResult MemoCounter::count(const MemoRun& run) { return count_in(run, nullptr, 0); }
 
-CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation) {
-  Links& L = *links_;
-  const SearchOptions& options = *run.options;
-  const std::uint64_t memo_bytes = run.memo_bytes ? run.memo_bytes : default_memo_bytes();
-  const auto start = Clock::now();
-  stats_ = Statistics();
-  stats_.layout = Layout::memo;
-  stats_.level_nodes.assign(L.frames.size() + 1, 0);
-  L.updates = 0;
-  zdd_root_ = Zdd::kNone;
-  ZddNodes* const zdd = run.zdd;
-  if (zdd && !run.assumptions.empty())
-    throw Error("a diagram of the solutions is made without assumptions");
-  CountResult result;
-  std::uint64_t nodes = 0;
+// One count of count_in(): its state, and each state of its loop a step of
+// its own that returns the step after it (as search.hpp's loop calls its
+// layouts' steps):
+//   open     the links hold a sub-problem at `level_`, unsolved and not in
+//            the memo: split it, or branch on an item;
+//   part     a product level starts its current part;
+//   product  a product level's current part is counted (`answer_`);
+//   option   a normal level tries its current option (its item covered);
+//   up       the sub-problem at `level_` is counted (`answer_`): to the
+//            level above;
+//   counted  the root's sub-problem is counted (`answer_`): the count ends;
+//   stopped  a limit, the clock or a cancellation stopped it (`stopped_by_`).
+class MemoCounter::Counting {
+ public:
+  Counting(MemoCounter& counter, const MemoRun& run, SharedMemo* shared, unsigned rotation);
 
-  bool feasible = true;
-  for (const int k : run.assumptions) {
-    if (!L.assume(k)) {
-      feasible = false;
-      break;
+  CountResult run() {
+    try {
+      if (!feasible_) {
+        unwind();
+        return finish(Status::exhausted, 0);
+      }
+      if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
+      if (links_.uncovered == 0) {
+        unwind();
+        counter_.zdd_root_ = Zdd::kEmpty;
+        return finish(Status::exhausted, 1);
+      }
+      for (Step step = Step::open;;) {
+        switch (step) {
+          case Step::open:
+            step = open();
+            break;
+          case Step::part:
+            step = part();
+            break;
+          case Step::product:
+            step = product();
+            break;
+          case Step::option:
+            step = option();
+            break;
+          case Step::up:
+            step = up();
+            break;
+          case Step::counted:
+            unwind();
+            counter_.zdd_root_ = answer_node_;
+            return finish(Status::exhausted, answer_);
+          case Step::stopped:
+            return stop(stopped_by_);
+        }
+      }
+    } catch (...) {
+      unwind();
+      counter_.stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+      throw;
     }
   }
-  const std::size_t words = L.key.size();
+
+ private:
+  enum class Step { open, part, product, option, up, counted, stopped };
+  using Frame = Links::Frame;
+
+  Frame& frame(int level) { return links_.frames[static_cast<std::size_t>(level)]; }
+  const std::uint64_t* frame_key(int level) const {
+    return &links_.frame_keys[static_cast<std::size_t>(level) * words_];
+  }
+
   // The memo: count_on_threads()'s shared one, or this count's own.
-  std::optional<MemoTable> own;
-  if (!shared) own.emplace(words, memo_bytes, zdd != nullptr);
-  auto find = [&](std::uint64_t h, const std::uint64_t* key, Count& count, std::uint64_t& work,
-                  std::uint64_t* node) {
-    return shared ? shared->find(h, key, count, work, node) : own->find(h, key, count, work, node);
-  };
-  auto prefetch = [&](std::uint64_t h) {
-    if (shared)
-      shared->prefetch(h);
-    else
-      own->prefetch(h);
-  };
-  auto insert = [&](std::uint64_t h, const std::uint64_t* key, Count count, std::uint64_t work,
-                    std::uint64_t node) {
-    if (shared)
-      shared->insert(h, key, count, work, node);
-    else
-      own->insert(h, key, count, work, node);
-  };
-  // The diagram's children of the open levels' options tried so far: an
-  // option and the node of its sub-problem, for each that has solutions.
-  std::vector<std::pair<int, std::uint64_t>> made;
-  // Frames 0..level-1 have an option committed (normal levels) or hold a
-  // part of their sub-problem (product levels); frame `level` is active
-  // when its item is covered. `level` is opened afresh when its frame is
-  // neither (see `step` below).
-  int level = 0;
-  // Back to the root and the assumptions undone, whatever ends the count.
-  auto unwind = [&] {
-    for (int k = level; k >= 0; --k) {
-      Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
-      if (!f.active) continue;
-      f.active = false;
-      if (f.product) {
-        L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
-      } else {
-        if (k < level) L.uncommit_rest(f.node);
-        L.uncover(f.item);
-      }
-    }
-    level = 0;
-    L.part_items.clear();
-    L.part_ends.clear();
-    L.unassume();
-  };
-  auto finish = [&](Status status, Count solutions) {
-    result.status = status;
-    result.solutions = solutions;
-    stats_.solutions = solutions;
-    stats_.nodes = nodes;
-    stats_.updates = L.updates;
-    stats_.bytes = (shared ? shared->bytes() : own->bytes()) + L.bytes();
-    stats_.memo_entries = shared ? shared->size() : own->size();
-    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return result;
-  };
-  if (!feasible) {
-    unwind();
-    return finish(Status::exhausted, 0);
+  bool find(std::uint64_t h, const std::uint64_t* key, Count& count, std::uint64_t& work,
+            std::uint64_t* node) const {
+    return shared_ ? shared_->find(h, key, count, work, node)
+                   : own_->find(h, key, count, work, node);
   }
-  // The nodes the memo saved: the plain search's nodes of the sub-problems
-  // it answered (for the trial).
-  std::uint64_t saved = 0;
-  const std::uint64_t trial = run.trial_nodes;
-  std::uint64_t node_limit =
-      trial && (!options.node_limit || trial < options.node_limit) ? trial : options.node_limit;
-  const bool watched = options.time_limit > 0 || options.cancel || options.on_progress || run.stop;
-  std::uint64_t next_check = watched ? 1 : UINT64_MAX;
-  std::uint64_t next_progress =
-      options.on_progress && options.progress_nodes ? options.progress_nodes : UINT64_MAX;
-  double next_progress_seconds = options.progress_seconds;
-  // What the levels have finished, for a count cut short: the solutions
-  // of the levels above the first product level (below it, a part's
-  // solutions are no solutions of the problem yet).
-  auto finished = [&] {
-    Count sum = 0;
-    for (int k = 0; k <= level; ++k) {
-      const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
-      if (!f.active || f.product) break;
-      sum += f.total;
-    }
-    return sum;
-  };
-  auto progress = [&](double seconds) {
-    Progress p;
-    p.nodes = nodes;
-    p.updates = L.updates;
-    p.solutions = finished();
-    p.seconds = seconds;
-    p.level = level;
-    double weight = 1;
-    for (int k = 0; k <= level; ++k) {
-      const Links::Frame& f = L.frames[static_cast<std::size_t>(k)];
-      if (!f.active) break;
-      if (f.product) {
-        // (The parts counted so far, as if each took as long.)
-        p.fraction_done += weight * f.part / f.parts;
-        weight /= f.parts;
-        continue;
-      }
-      p.fraction_done += weight * f.tried / f.choices;
-      weight /= f.choices;
-    }
-    options.on_progress(p);
-  };
-  // Counts a node; a status when a limit, the clock or a cancellation
-  // stops the count there (a progress report may be due too).
-  auto enter = [&](int depth) -> std::optional<Status> {
-    if (node_limit && nodes >= node_limit) {
-      if (nodes != trial || trial == options.node_limit) return Status::node_limit;
-      if (saved < nodes) return Status::stopped;  // the memo does not pay
-      if (run.trial_only) return Status::node_limit;
-      node_limit = options.node_limit;  // it does: on to the end
-    }
-    ++nodes;
-    ++stats_.level_nodes[static_cast<std::size_t>(depth)];
-    if (nodes < next_check) return std::nullopt;
-    next_check = nodes + 1024;
-    if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
-        (run.stop && run.stop->load(std::memory_order_relaxed)))
-      return Status::cancelled;
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (options.time_limit > 0 && seconds >= options.time_limit) return Status::time_limit;
-    if (options.on_progress) {
-      bool due = false;
-      if (nodes >= next_progress) {
-        next_progress += options.progress_nodes;
-        due = true;
-      }
-      if (options.progress_seconds > 0 && seconds >= next_progress_seconds) {
-        next_progress_seconds = seconds + options.progress_seconds;
-        due = true;
-      }
-      if (due) progress(seconds);
-      next_check = std::min(next_check, next_progress);
-    }
-    return std::nullopt;
-  };
-  auto stop = [&](Status status) {
-    const Count so_far = status == Status::stopped ? Count(0) : finished();
-    unwind();
-    return finish(status, so_far);
-  };
+  void prefetch(std::uint64_t h) const {
+    if (shared_)
+      shared_->prefetch(h);
+    else
+      own_->prefetch(h);
+  }
+  void insert(std::uint64_t h, const std::uint64_t* key, Count count, std::uint64_t work,
+              std::uint64_t node) {
+    if (shared_)
+      shared_->insert(h, key, count, work, node);
+    else
+      own_->insert(h, key, count, work, node);
+  }
 
-  // The key of the sub-problem below an option, and its hash (mixed:
-  // Zobrist's hash is linear, the exclusive or of the items' words, and keys
-  // that differ in a few items would cluster in the table).
-  std::vector<std::uint64_t> child(words);
-  std::uint64_t hash = mix(L.hash);
-  // Parts are looked for where the count has no diagram to make (the
-  // diagram of a product would need its parts' orders merged).
-  const bool decompose = zdd == nullptr;
-  std::uint64_t split_gap = 1, until_split = 1;
-  // The key of the sub-problem the links hold, kept as the level's (for the
-  // memo when the level is counted).
-  auto keep_key = [&] {
-    std::copy(L.key.begin(), L.key.end(),
-              L.frame_keys.begin() + static_cast<std::ptrdiff_t>(level * words));
-  };
-  // `answer` is the count below level g's current option: added, and on
+  Step open();
+  Step part();
+  Step product();
+  Step option();
+  Step up();
+
+  // `answer_` is the count below level g's current option: added, and on
   // to the next option, round the list from the first tried (the item
   // itself when they have all been).
-  auto add = [&](Links::Frame& g, Count answer, std::uint64_t work, std::uint64_t node) {
-    const Count sum = g.total + answer;
+  void add(Frame& g) {
+    const Count sum = g.total + answer_;
     if (sum < g.total)
       throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
     g.total = sum;
-    g.work = saturating_add(g.work, work);
-    if (zdd && answer != 0) made.emplace_back(L.option_of(g.node), node);
+    g.work = saturating_add(g.work, answer_work_);
+    if (zdd_ && answer_ != 0) made_.emplace_back(links_.option_of(g.node), answer_node_);
     ++g.tried;
-    g.node = L.down[g.node];
-    if (g.node == g.item) g.node = L.down[g.item];
+    g.node = links_.down[g.node];
+    if (g.node == g.item) g.node = links_.down[g.item];
     if (g.node == g.first) g.node = g.item;
-  };
-  try {
-    if (const std::optional<Status> stopped = enter(0)) return stop(*stopped);
-    if (L.uncovered == 0) {
-      unwind();
-      zdd_root_ = Zdd::kEmpty;
-      return finish(Status::exhausted, 1);
-    }
-    Count answer = 0;
-    std::uint64_t answer_work = 0;
-    std::uint64_t answer_node = Zdd::kNone;  // the diagram's node of `answer`
-    // What the loop does next:
-    //   open     the links hold a sub-problem at `level`, unsolved and not in
-    //            the memo: split it, or branch on an item;
-    //   part     a product level starts its current part;
-    //   product  a product level's current part is counted (`answer`);
-    //   option   a normal level tries its current option (its item covered);
-    //   up       the sub-problem at `level` is counted (`answer`): to the
-    //            level above.
-    enum class Step { open, part, product, option, up };
-    Step step = Step::open;
-    for (;;) {
-      switch (step) {
-        case Step::open: {
-          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-          f.active = false;
-          f.product = false;
-          // A dead end first: an item without options would otherwise be
-          // a part of its own, found by a pass over everything left (on
-          // pentominoes, cells cut off by a placement: 10x the nodes).
-          const int i = zdd ? L.choose_first() : L.choose();
-          if (L.len[i] == 0) {
-            // A dead end, kept too: the level above then need not commit
-            // its option to find it again.
-            answer = 0;
-            answer_work = 1;
-            answer_node = Zdd::kNone;
-            insert(hash, L.key.data(), 0, 1, Zdd::kNone);
-            step = Step::up;
-            break;
-          }
-          if (decompose && L.uncovered > 1 && --until_split == 0) {
-            const std::size_t items_at = L.part_items.size(), ends_at = L.part_ends.size();
-            const int parts = L.split();
-            // A look costs a pass over what is left: after each look that
-            // finds one part, the next waits twice as long (up to
-            // kMostSplitGap sub-problems); a split brings them back to
-            // every one.
-            split_gap = parts > 1 ? 1 : std::min(2 * split_gap, kMostSplitGap);
-            until_split = split_gap;
-            if (parts > 1) {
-              f.product = true;
-              f.hash = hash;
-              f.total = 1;
-              f.work = 1;
-              f.part = 0;
-              f.parts = parts;
-              f.items_at = items_at;
-              f.ends_at = ends_at;
-              f.choices = 1;
-              f.tried = 0;
-              keep_key();
-              ++stats_.memo_splits;
-              step = Step::part;
-              break;
-            }
-          }
-          f.item = i;
-          f.node = L.down[i];
-          if (rotation != 0 && L.len[i] > 1) {
-            // (A helper of count_on_threads(): from another option on.)
-            const std::uint64_t steps = mix(hash + rotation) % static_cast<std::uint64_t>(L.len[i]);
-            for (std::uint64_t k = 0; k < steps; ++k) f.node = L.down[f.node];
-          }
-          f.first = f.node;
-          f.hash = hash;
-          f.total = 0;
-          f.work = 1;
-          f.choices = L.len[i];
-          f.tried = 0;
-          f.made = made.size();
-          keep_key();
-          L.cover(i);
-          // Each option's sub-problem is looked up in turn below: their
-          // slots are asked for now, all at once, so that the table's cache
-          // misses overlap (Steiner triple systems: 1.7x the looks a second
-          // in a table of 7 GB).
-          for (int x = L.down[i]; x != i; x = L.down[x]) {
-            std::uint64_t h;
-            L.child_key(x, child.data(), h);
-            prefetch(mix(h));
-          }
-          f.active = true;
-          step = Step::option;
-          break;
-        }
-        case Step::part: {
-          // The links take the current part alone, under its own key: its
-          // count may be known already.
-          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-          L.restrict_to(f.items_at, f.ends_at, f.parts, f.part);
-          f.active = true;
-          hash = mix(L.hash);
-          if (find(hash, L.key.data(), answer, answer_work, nullptr)) {
-            ++stats_.memo_hits;
-            saved = saturating_add(saved, answer_work);
-            step = Step::product;
-          } else {
-            ++level;
-            step = Step::open;
-          }
-          break;
-        }
-        case Step::product: {
-          Links::Frame& f = L.frames[static_cast<std::size_t>(level)];
-          L.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
-          f.active = false;
-          if (answer != 0 && f.total > Count::max() / answer)
-            throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
-          f.total *= answer;
-          f.work = saturating_add(f.work, answer_work);
-          ++f.part;
-          if (f.total != 0 && f.part < f.parts) {
-            step = Step::part;
-            break;
-          }
-          // Every part counted (or one without solutions): the level is.
-          answer = f.total;
-          answer_work = f.work;
-          L.part_items.resize(f.items_at);
-          L.part_ends.resize(f.ends_at);
-          insert(f.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
-                 answer_work, Zdd::kNone);
-          step = Step::up;
-          break;
-        }
-        case Step::option: {
-          // Each option's sub-problem is looked up before anything is
-          // committed; a level whose options are all tried is counted.
-          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-          if (g.node == g.item) {
-            L.uncover(g.item);
-            g.active = false;
-            answer = g.total;
-            answer_work = g.work;
-            if (zdd) {
-              // The level's chain of nodes, its last option's first: each
-              // option's sub-problem as HI, the options after it as LO.
-              answer_node = Zdd::kNone;
-              for (std::size_t k = made.size(); k-- > g.made;)
-                answer_node = zdd->make(made[k].first, answer_node, made[k].second);
-              made.resize(g.made);
-            }
-            insert(g.hash, &L.frame_keys[static_cast<std::size_t>(level) * words], answer,
-                   answer_work, answer_node);
-            step = Step::up;
-            break;
-          }
-          if (const std::optional<Status> stopped = enter(level + 1)) return stop(*stopped);
-          const bool solved = L.child_key(g.node, child.data(), hash);
-          hash = mix(hash);
-          if (solved) {
-            answer = 1;
-            answer_work = 1;
-            answer_node = Zdd::kEmpty;
-          } else if (find(hash, child.data(), answer, answer_work, &answer_node)) {
-            ++stats_.memo_hits;
-            saved = saturating_add(saved, answer_work);
-          } else {
-            L.commit_rest(g.node);
-            ++level;
-            step = Step::open;
-            break;
-          }
-          add(g, answer, answer_work, answer_node);
-          break;
-        }
-        case Step::up: {
-          if (level == 0) {
-            unwind();
-            zdd_root_ = answer_node;
-            return finish(Status::exhausted, answer);
-          }
-          --level;
-          Links::Frame& g = L.frames[static_cast<std::size_t>(level)];
-          if (g.product) {
-            step = Step::product;
-            break;
-          }
-          L.uncommit_rest(g.node);
-          add(g, answer, answer_work, answer_node);
-          step = Step::option;
-          break;
-        }
-      }
-    }
-  } catch (...) {
-    unwind();
-    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    throw;
   }
+  // The key of the sub-problem the links hold, kept as the level's (for the
+  // memo when the level is counted).
+  void keep_key() {
+    std::copy(links_.key.begin(), links_.key.end(),
+              links_.frame_keys.begin() + static_cast<std::ptrdiff_t>(level_ * words_));
+  }
+
+  // Counts a node; a status when a limit, the clock or a cancellation
+  // stops the count there (a progress report may be due too).
+  std::optional<Status> enter(int depth) {
+    if (node_limit_ && nodes_ >= node_limit_) {
+      if (nodes_ != trial_ || trial_ == options_.node_limit) return Status::node_limit;
+      if (saved_ < nodes_) return Status::stopped;  // the memo does not pay
+      if (run_.trial_only) return Status::node_limit;
+      node_limit_ = options_.node_limit;  // it does: on to the end
+    }
+    ++nodes_;
+    ++counter_.stats_.level_nodes[static_cast<std::size_t>(depth)];
+    if (nodes_ < next_check_) return std::nullopt;
+    return look_around();
+  }
+  // enter()'s checks every 1,024 nodes.
+  std::optional<Status> look_around();
+  // What the levels have finished, for a count cut short: the solutions
+  // of the levels above the first product level (below it, a part's
+  // solutions are no solutions of the problem yet).
+  Count finished() const;
+  void report_progress(double seconds) const;
+  // Whether the nodes of a level's chain are new, so that the unique table
+  // need not be asked (its cache misses and its doubling were most of what
+  // the diagram added to the count). They are when the problem has no secondary items and
+  // the memo has dropped nothing. Say a chain's node (option, LO, HI) were
+  // made twice, the first such pair: HI has solutions, each covering
+  // exactly the primary items left below the option, so HI and the option
+  // name the primary items left at the level, and without secondary items
+  // those are its whole sub-problem. The sub-problem was then counted twice
+  // (within one count the options differ), and the second time the memo
+  // did not hold what the first had put in: it had dropped it. (With
+  // secondary items, two sub-problems may differ in them alone and have
+  // the same solutions.)
+  bool nodes_are_new() const { return distinct_sub_problems_ && own_ && !own_->dropped(); }
+  // Back to the root and the assumptions undone, whatever ends the count.
+  void unwind();
+  CountResult finish(Status status, Count solutions);
+  CountResult stop(Status status) {
+    const Count so_far = status == Status::stopped ? Count(0) : finished();
+    unwind();
+    return finish(status, so_far);
+  }
+
+  MemoCounter& counter_;
+  Links& links_;
+  const MemoRun& run_;
+  const SearchOptions& options_;
+  SharedMemo* const shared_;
+  const unsigned rotation_;
+  const Clock::time_point start_ = Clock::now();
+  ZddNodes* const zdd_;
+  const std::size_t words_;
+  std::optional<MemoTable> own_;
+  bool feasible_ = true;  // the assumptions hold together
+  // The diagram's children of the open levels' options tried so far: an
+  // option and the node of its sub-problem, for each that has solutions.
+  std::vector<std::pair<int, std::uint64_t>> made_;
+  // Frames 0..level-1 have an option committed (normal levels) or hold a
+  // part of their sub-problem (product levels); frame `level_` is active
+  // when its item is covered. `level_` is opened afresh when its frame is
+  // neither.
+  int level_ = 0;
+  std::uint64_t nodes_ = 0;
+  // The nodes the memo saved: the plain search's nodes of the sub-problems
+  // it answered (for the trial).
+  std::uint64_t saved_ = 0;
+  const std::uint64_t trial_;
+  std::uint64_t node_limit_;
+  std::uint64_t next_check_;
+  std::uint64_t next_progress_;
+  double next_progress_seconds_;
+  // The key of the sub-problem below an option, and its hash (mixed:
+  // Zobrist's hash is linear, the exclusive or of the items' words, and keys
+  // that differ in a few items would cluster in the table).
+  std::vector<std::uint64_t> child_;
+  std::uint64_t hash_;
+  // Parts are looked for where the count has no diagram to make (the
+  // diagram of a product would need its parts' orders merged).
+  const bool decompose_;
+  // Branch on the first primary item left (an ordered diagram), not on the
+  // one of fewest options.
+  const bool first_item_;
+  // No secondary items: a sub-problem is the primary items it has left.
+  const bool distinct_sub_problems_;
+  std::uint64_t split_gap_ = 1, until_split_ = 1;
+  // The count of the sub-problem last counted, the plain search's nodes it
+  // stands for, and its diagram's node.
+  Count answer_ = 0;
+  std::uint64_t answer_work_ = 0;
+  std::uint64_t answer_node_ = Zdd::kNone;
+  Status stopped_by_ = Status::exhausted;
+};
+
+MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, SharedMemo* shared,
+                                unsigned rotation)
+    : counter_(counter),
+      links_(*counter.links_),
+      run_(run),
+      options_(*run.options),
+      shared_(shared),
+      rotation_(rotation),
+      zdd_(run.zdd),
+      words_(counter.links_->key.size()),
+      trial_(run.trial_nodes),
+      node_limit_(run.trial_nodes &&
+                          (!run.options->node_limit || run.trial_nodes < run.options->node_limit)
+                      ? run.trial_nodes
+                      : run.options->node_limit),
+      next_progress_seconds_(run.options->progress_seconds),
+      child_(counter.links_->key.size()),
+      decompose_(run.zdd == nullptr),
+      first_item_(run.zdd && branches_on_first(run.zdd_order)),
+      distinct_sub_problems_(counter.links_->items == counter.links_->primary) {
+  Statistics& stats = counter_.stats_;
+  stats = Statistics();
+  stats.layout = Layout::memo;
+  stats.level_nodes.assign(links_.frames.size() + 1, 0);
+  links_.updates = 0;
+  counter_.zdd_root_ = Zdd::kNone;
+  if (zdd_ && !run.assumptions.empty())
+    throw Error("a diagram of the solutions is made without assumptions");
+  for (const int k : run.assumptions) {
+    if (!links_.assume(k)) {
+      feasible_ = false;
+      break;
+    }
+  }
+  if (!shared_)
+    own_.emplace(words_, run.memo_bytes ? run.memo_bytes : default_memo_bytes(), zdd_ != nullptr);
+  const bool watched =
+      options_.time_limit > 0 || options_.cancel || options_.on_progress || run.stop;
+  next_check_ = watched ? 1 : UINT64_MAX;
+  next_progress_ =
+      options_.on_progress && options_.progress_nodes ? options_.progress_nodes : UINT64_MAX;
+  hash_ = mix(links_.hash);
+}
+
+std::optional<Status> MemoCounter::Counting::look_around() {
+  next_check_ = nodes_ + 1024;
+  if ((options_.cancel && options_.cancel->load(std::memory_order_relaxed)) ||
+      (run_.stop && run_.stop->load(std::memory_order_relaxed)))
+    return Status::cancelled;
+  const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  if (options_.time_limit > 0 && seconds >= options_.time_limit) return Status::time_limit;
+  if (options_.on_progress) {
+    bool due = false;
+    if (nodes_ >= next_progress_) {
+      next_progress_ += options_.progress_nodes;
+      due = true;
+    }
+    if (options_.progress_seconds > 0 && seconds >= next_progress_seconds_) {
+      next_progress_seconds_ = seconds + options_.progress_seconds;
+      due = true;
+    }
+    if (due) report_progress(seconds);
+    next_check_ = std::min(next_check_, next_progress_);
+  }
+  return std::nullopt;
+}
+
+Count MemoCounter::Counting::finished() const {
+  Count sum = 0;
+  for (int k = 0; k <= level_; ++k) {
+    const Frame& f = links_.frames[static_cast<std::size_t>(k)];
+    if (!f.active || f.product) break;
+    sum += f.total;
+  }
+  return sum;
+}
+
+void MemoCounter::Counting::report_progress(double seconds) const {
+  Progress p;
+  p.nodes = nodes_;
+  p.updates = links_.updates;
+  p.solutions = finished();
+  p.seconds = seconds;
+  p.level = level_;
+  double weight = 1;
+  for (int k = 0; k <= level_; ++k) {
+    const Frame& f = links_.frames[static_cast<std::size_t>(k)];
+    if (!f.active) break;
+    if (f.product) {
+      // (The parts counted so far, as if each took as long.)
+      p.fraction_done += weight * f.part / f.parts;
+      weight /= f.parts;
+      continue;
+    }
+    p.fraction_done += weight * f.tried / f.choices;
+    weight /= f.choices;
+  }
+  options_.on_progress(p);
+}
+
+void MemoCounter::Counting::unwind() {
+  for (int k = level_; k >= 0; --k) {
+    Frame& f = frame(k);
+    if (!f.active) continue;
+    f.active = false;
+    if (f.product) {
+      links_.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+    } else {
+      if (k < level_) links_.uncommit_rest(f.node);
+      links_.uncover(f.item);
+    }
+  }
+  level_ = 0;
+  links_.part_items.clear();
+  links_.part_ends.clear();
+  links_.unassume();
+}
+
+CountResult MemoCounter::Counting::finish(Status status, Count solutions) {
+  CountResult result;
+  result.status = status;
+  result.solutions = solutions;
+  Statistics& stats = counter_.stats_;
+  stats.solutions = solutions;
+  stats.nodes = nodes_;
+  stats.updates = links_.updates;
+  stats.bytes = (shared_ ? shared_->bytes() : own_->bytes()) + links_.bytes();
+  stats.memo_entries = shared_ ? shared_->size() : own_->size();
+  stats.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  return result;
+}
+
+MemoCounter::Counting::Step MemoCounter::Counting::open() {
+  Frame& f = frame(level_);
+  f.active = false;
+  f.product = false;
+  // A dead end first: an item without options would otherwise be a part of
+  // its own, found by a pass over everything left (on pentominoes, cells
+  // cut off by a placement: 10x the nodes).
+  const int i = first_item_ ? links_.choose_first() : links_.choose();
+  if (links_.len[i] == 0) {
+    // A dead end, kept too: the level above then need not commit its
+    // option to find it again.
+    answer_ = 0;
+    answer_work_ = 1;
+    answer_node_ = Zdd::kNone;
+    insert(hash_, links_.key.data(), 0, 1, Zdd::kNone);
+    return Step::up;
+  }
+  if (decompose_ && links_.uncovered > 1 && --until_split_ == 0) {
+    const std::size_t items_at = links_.part_items.size(), ends_at = links_.part_ends.size();
+    const int parts = links_.split();
+    // A look costs a pass over what is left: after each look that finds
+    // one part, the next waits twice as long (up to kMostSplitGap
+    // sub-problems); a split brings them back to every one.
+    split_gap_ = parts > 1 ? 1 : std::min(2 * split_gap_, kMostSplitGap);
+    until_split_ = split_gap_;
+    if (parts > 1) {
+      f.product = true;
+      f.hash = hash_;
+      f.total = 1;
+      f.work = 1;
+      f.part = 0;
+      f.parts = parts;
+      f.items_at = items_at;
+      f.ends_at = ends_at;
+      f.choices = 1;
+      f.tried = 0;
+      keep_key();
+      ++counter_.stats_.memo_splits;
+      return Step::part;
+    }
+  }
+  f.item = i;
+  f.node = links_.down[i];
+  if (rotation_ != 0 && links_.len[i] > 1) {
+    // (A helper of count_on_threads(): from another option on.)
+    const std::uint64_t steps = mix(hash_ + rotation_) % static_cast<std::uint64_t>(links_.len[i]);
+    for (std::uint64_t k = 0; k < steps; ++k) f.node = links_.down[f.node];
+  }
+  f.first = f.node;
+  f.hash = hash_;
+  f.total = 0;
+  f.work = 1;
+  f.choices = links_.len[i];
+  f.tried = 0;
+  f.made = made_.size();
+  keep_key();
+  links_.cover(i);
+  // Each option's sub-problem is looked up in turn below: their slots are
+  // asked for now, all at once, so that the table's cache misses overlap
+  // (Steiner triple systems: 1.7x the looks a second in a table of 7 GB).
+  for (int x = links_.down[i]; x != i; x = links_.down[x]) {
+    std::uint64_t h;
+    links_.child_key(x, child_.data(), h);
+    prefetch(mix(h));
+  }
+  f.active = true;
+  return Step::option;
+}
+
+MemoCounter::Counting::Step MemoCounter::Counting::part() {
+  // The links take the current part alone, under its own key: its count
+  // may be known already.
+  Frame& f = frame(level_);
+  links_.restrict_to(f.items_at, f.ends_at, f.parts, f.part);
+  f.active = true;
+  hash_ = mix(links_.hash);
+  if (find(hash_, links_.key.data(), answer_, answer_work_, nullptr)) {
+    ++counter_.stats_.memo_hits;
+    saved_ = saturating_add(saved_, answer_work_);
+    return Step::product;
+  }
+  ++level_;
+  return Step::open;
+}
+
+MemoCounter::Counting::Step MemoCounter::Counting::product() {
+  Frame& f = frame(level_);
+  links_.unrestrict(f.items_at, f.ends_at, f.parts, f.part);
+  f.active = false;
+  if (answer_ != 0 && f.total > Count::max() / answer_)
+    throw CountOverflow("the number of solutions passes 2^128 - 1: no exact count");
+  f.total *= answer_;
+  f.work = saturating_add(f.work, answer_work_);
+  ++f.part;
+  if (f.total != 0 && f.part < f.parts) return Step::part;
+  // Every part counted (or one without solutions): the level is.
+  answer_ = f.total;
+  answer_work_ = f.work;
+  links_.part_items.resize(f.items_at);
+  links_.part_ends.resize(f.ends_at);
+  insert(f.hash, frame_key(level_), answer_, answer_work_, Zdd::kNone);
+  return Step::up;
+}
+
+MemoCounter::Counting::Step MemoCounter::Counting::option() {
+  // Each option's sub-problem is looked up before anything is committed; a
+  // level whose options are all tried is counted.
+  Frame& g = frame(level_);
+  if (g.node == g.item) {
+    links_.uncover(g.item);
+    g.active = false;
+    answer_ = g.total;
+    answer_work_ = g.work;
+    if (zdd_) {
+      // The level's chain of nodes, its last option's first: each option's
+      // sub-problem as HI, the options after it as LO.
+      answer_node_ = Zdd::kNone;
+      if (nodes_are_new()) {
+        for (std::size_t k = made_.size(); k-- > g.made;)
+          answer_node_ = zdd_->add(made_[k].first, answer_node_, made_[k].second);
+      } else {
+        for (std::size_t k = made_.size(); k-- > g.made;)
+          answer_node_ = zdd_->make(made_[k].first, answer_node_, made_[k].second);
+      }
+      made_.resize(g.made);
+    }
+    insert(g.hash, frame_key(level_), answer_, answer_work_, answer_node_);
+    return Step::up;
+  }
+  if (const std::optional<Status> stopped = enter(level_ + 1)) {
+    stopped_by_ = *stopped;
+    return Step::stopped;
+  }
+  const bool solved = links_.child_key(g.node, child_.data(), hash_);
+  hash_ = mix(hash_);
+  if (solved) {
+    answer_ = 1;
+    answer_work_ = 1;
+    answer_node_ = Zdd::kEmpty;
+  } else if (find(hash_, child_.data(), answer_, answer_work_, &answer_node_)) {
+    ++counter_.stats_.memo_hits;
+    saved_ = saturating_add(saved_, answer_work_);
+  } else {
+    links_.commit_rest(g.node);
+    ++level_;
+    return Step::open;
+  }
+  add(g);
+  return Step::option;
+}
+
+MemoCounter::Counting::Step MemoCounter::Counting::up() {
+  if (level_ == 0) return Step::counted;
+  --level_;
+  Frame& g = frame(level_);
+  if (g.product) return Step::product;
+  links_.uncommit_rest(g.node);
+  add(g);
+  return Step::option;
+}
+
+CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation) {
+  return Counting(*this, run, shared, rotation).run();
 }
 
 CountResult MemoCounter::count_on_threads(const MemoRun& run, unsigned threads) {

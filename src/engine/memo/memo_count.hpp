@@ -18,6 +18,7 @@
 
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
+#include "xcover/zdd.hpp"
 
 namespace xcover::detail {
 
@@ -34,11 +35,12 @@ struct MemoRun {
   const SearchOptions* options;
   std::uint64_t memo_bytes = 0;
   std::uint64_t trial_nodes = 0;
-  // When set, the count makes the diagram of the solutions too: it
-  // branches on the first primary item left (so that the diagram is
-  // ordered, see zdd.hpp), makes the nodes here, and zdd_root() is its
-  // root. No assumptions then.
+  // When set, the count makes the diagram of the solutions too: it makes
+  // the nodes here, and zdd_root() is its root. No assumptions then.
   ZddNodes* zdd = nullptr;
+  // With `zdd`, the item the count branches on (zdd.hpp): the one of fewest
+  // options, as without a diagram, or the first left (an ordered diagram).
+  ZddOrder zdd_order = ZddOrder::fewest;
   // Stops the count too when set (Status::cancelled), beside options->cancel.
   const std::atomic<bool>* stop = nullptr;
   // With `trial_nodes`: stop when the trial ends, whether the memo pays
@@ -73,6 +75,8 @@ class MemoCounter {
 
  private:
   struct Links;
+  // One count: its state and the steps of its loop (memo_count.cpp).
+  class Counting;
   // count(), with the shared memo of count_on_threads() if not null, each
   // level's options tried from one picked by `rotation` (0: the first).
   CountResult count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation);

@@ -46,6 +46,7 @@ class MemoTable {
             std::size_t share = 1)
       : key_words_(key_words),
         stride_(key_words + (nodes ? 5 : 4)),
+        nodes_(nodes),
         max_bytes_(max_bytes),
         huge_bytes_(kHugeMemo / share) {
     entry_.resize(stride_);
@@ -89,11 +90,21 @@ class MemoTable {
     const std::uint64_t* entry = make_entry(hash, key, count, work, node);
     if (place(entry)) return;
     // A full window in a table at most half full is rare (a cluster): one
-    // entry gives way rather than the table doubling for it.
+    // entry gives way rather than the table doubling for it. Not in a table
+    // that keeps diagram nodes while it may grow: a drop there costs the
+    // diagram its unique table from then on (memo_count.cpp's
+    // nodes_are_new()), dearer than the memory.
+    if (nodes_ && can_grow_) {
+      grow();
+      if (place(entry)) return;
+    }
     replace(entry);
   }
 
   std::size_t size() const { return size_; }
+  // Whether an entry was ever dropped (or never kept): the table then may
+  // not know a sub-problem counted before.
+  bool dropped() const { return dropped_; }
   std::size_t slots() const { return mask_ + 1; }
   std::uint64_t bytes() const { return slots() * slot_bytes(); }
 
@@ -147,6 +158,7 @@ class MemoTable {
   // Over the entry of the window that took the least work, unless every one
   // took more than this one.
   void replace(const std::uint64_t* entry) {
+    dropped_ = true;  // this one or the one it replaces
     std::size_t slot = entry[0] & mask_, least = slot;
     std::uint64_t least_work = UINT64_MAX;
     for (std::size_t k = 0; k < kWindow; ++k, slot = (slot + 1) & mask_) {
@@ -280,6 +292,7 @@ class MemoTable {
 
   std::size_t key_words_;
   std::size_t stride_;
+  bool nodes_;  // entries keep a diagram node
   std::uint64_t max_bytes_;
   std::uint64_t huge_bytes_;  // the size from which the table asks for huge pages
   Buffer tag_buffer_, data_buffer_;
@@ -289,6 +302,7 @@ class MemoTable {
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
   bool can_grow_ = true;
+  bool dropped_ = false;
   // The buffers and mask for prefetch(), on a line of their own (read by
   // every thread, written only when the table grows).
   alignas(64) std::atomic<std::uintptr_t> seen_tags_{0};

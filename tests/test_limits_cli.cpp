@@ -51,7 +51,8 @@ std::string matchings(int n) {
   for (int i = 0; i < n; ++i) text += " p" + std::to_string(i);
   text += '\n';
   for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) text += "p" + std::to_string(i) + " p" + std::to_string(j) + '\n';
+    for (int j = i + 1; j < n; ++j)
+      text += "p" + std::to_string(i) + " p" + std::to_string(j) + '\n';
   return text;
 }
 

@@ -113,7 +113,9 @@ int run_zdd_search(const Problem& problem, const SearchFlags& flags, const Searc
                    const SearchEnd& end) {
   if (flags.threads > 1) std::cerr << "xcover: the diagram is made on one thread\n";
   Solver solver(problem);
-  const ZddResult made = solver.zdd(options, flags.count_options().memo_bytes, flags.zdd_order());
+  SearchOptions timed = options;  // (building the solver counts)
+  timed.time_limit = command_time_left();
+  const ZddResult made = solver.zdd(timed, flags.count_options().memo_bytes, flags.zdd_order());
   const Statistics& stats = solver.statistics();
   end_progress();
   if (made.complete()) {

@@ -12,6 +12,7 @@ set(XCOVER_SOURCE_FILES
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
   engine/layout_plan.cpp
+  engine/look_pacing.cpp
   engine/memo/memo_count.cpp
   engine/bitsets/counted_tables.cpp
   engine/bitsets/tables.cpp

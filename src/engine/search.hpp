@@ -29,6 +29,7 @@
 #include "engine.hpp"
 #include "links/links.hpp"
 #include "links/links_impl.hpp"
+#include "look_pacing.hpp"
 #include "multiplicity/multiplicity.hpp"
 #include "multiplicity/multiplicity_impl.hpp"
 #include "sparse/sparse.hpp"
@@ -237,17 +238,11 @@ class SearchEngine final : public Engine {
     std::size_t base_forced = 0;  // assumptions and the root's forced options
     Clock::time_point start;
     std::mt19937_64* rng = nullptr;  // run_rng, with a random_seed
-    // Clock, cancellation and progress are looked at every check_every
-    // nodes, and exactly when a progress report by node count is due. A
-    // timed search keeps the looks about a millisecond apart (adapt_checks),
-    // from every node up to every 1024, so that a time limit holds within
-    // milliseconds where nodes are slow (the first nodes of Langford pairs
-    // of 1,000 cover items of 2,000 options: 1,024 of them took half a
-    // second).
+    // Clock, cancellation and progress are looked at as `looks` paces them,
+    // and exactly when a progress report by node count is due.
     Count next_progress_nodes = 0, next_check = 0;
-    std::uint64_t check_every = 1024;
+    LookPacing looks;
     double next_progress_seconds = 0;
-    double last_look = 0;  // seconds, when a timed search last looked
     bool timed = false;
   } run;
   // (Outside Run: its 2.5 KB of state made resetting a run a copy of them,
@@ -301,20 +296,6 @@ class SearchEngine final : public Engine {
   template <LayoutSteps C>
   void give_away_path(C& core, int level, const SplitSink& sink);
   double fraction_done(int level) const;
-  // A timed search's looks at the clock: check_every doubles (to 1024)
-  // while they come less than 0.25 ms apart, and shrinks in proportion when
-  // over 2 ms (down to 1).
-  void adapt_checks(double seconds) {
-    const double since_last = seconds - run.last_look;
-    run.last_look = seconds;
-    if (since_last > 2e-3) {
-      const auto scaled =
-          static_cast<std::uint64_t>(static_cast<double>(run.check_every) * 1e-3 / since_last);
-      run.check_every = std::max<std::uint64_t>(1, scaled);
-    } else if (since_last < 2.5e-4 && run.check_every < 1024) {
-      run.check_every *= 2;
-    }
-  }
   Progress progress(int level, double seconds, std::uint64_t updates) const;
 };
 
@@ -470,7 +451,7 @@ void SearchEngine::begin_run(const char* call, const SearchOptions& options,
   run.next_check = 1;
   run.next_progress_seconds = options.progress_seconds;
   run.timed = options.time_limit > 0 || options.progress_seconds > 0;
-  run.check_every = run.timed ? 1 : 1024;
+  run.looks.start(run.timed);
   // Only the levels the last search reached need clearing.
   std::fill_n(stats.level_nodes.begin(), deepest + 2, 0);
   deepest = 0;
@@ -608,7 +589,7 @@ forward:
     double seconds = 0;
     if (run.timed) {
       seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
-      adapt_checks(seconds);
+      run.looks.adapt(seconds);
       if (options.time_limit > 0 && seconds >= options.time_limit) {
         unwind(core, level - 1);
         return finish(Status::time_limit);
@@ -630,7 +611,7 @@ forward:
                 [&] { options.on_progress(progress(level, seconds, core.updates)); });
       }
     }
-    run.next_check = std::min(stats.nodes + run.check_every, run.next_progress_nodes);
+    run.next_check = std::min(stats.nodes + run.looks.every, run.next_progress_nodes);
   }
   // Branch: the layout picks the primary item (DLX1's rule, the first of
   // fewest options; one of those at random with a seed; most_clashes's

@@ -245,7 +245,7 @@ struct Solver::Impl {
   Counting counting_for(const SearchOptions& options, const CountOptions& how,
                         const char* call) const;
   bool memo_pays(const SearchOptions& options, const CountOptions& how, const Deadline& deadline,
-                 std::optional<CountResult>& counted);
+                 double most_seconds, std::optional<CountResult>& counted);
   CountResult count_memo(const SearchOptions& options, const CountOptions& how,
                          const Deadline& deadline, unsigned threads);
   CountResult count_automatic(const SearchOptions& options, const CountOptions& how);
@@ -329,16 +329,20 @@ CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
   return result;
 }
 
-// The memo's trial, within `deadline`: whether the memo pays (`counted`
-// when it counted everything within its trial). Its nodes and seconds go to
-// the trials' figures; where it does not pay, its links are dropped (they
-// would only take memory while the plain search counts).
+// The memo's trial, within `deadline` and `most_seconds`: whether the memo
+// pays (`counted` when it counted everything within its trial). A trial
+// that runs out of its seconds does not pay (the memo's nodes were slower
+// than expected). Its nodes and seconds go to the trials' figures; where it
+// does not pay, its links are dropped (they would only take memory while
+// the plain search counts).
 bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& how,
-                             const Deadline& deadline, std::optional<CountResult>& counted) {
+                             const Deadline& deadline, double most_seconds,
+                             std::optional<CountResult>& counted) {
   const Clock::time_point start = Clock::now();
   if (!memo) memo = std::make_unique<detail::MemoCounter>(*problem);
   SearchOptions quiet = deadline.within(options);
   quiet.on_progress = nullptr;
+  if (quiet.time_limit == 0 || quiet.time_limit > most_seconds) quiet.time_limit = most_seconds;
   detail::MemoRun trial{engine->assumptions(), &quiet, how.memo_bytes, kMemoTrialNodes};
   trial.trial_only = true;
   const CountResult result = memo->count(trial);
@@ -396,7 +400,8 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
         p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
                                                                 static_cast<double>(p.nodes))) {
       tried = true;
-      if (memo_pays(options, how, deadline, counted)) throw MemoTakesOver{};
+      if (memo_pays(options, how, deadline, p.seconds / kTrialShare, counted))
+        throw MemoTakesOver{};
     }
     if (!options.on_progress) return;
     // The caller's reports, on the caller's schedule.
@@ -509,7 +514,7 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
       plain.updates >= Count{static_cast<std::uint64_t>(kTrialShare) * kUpdatesPerEntry * entries};
   std::optional<CountResult> counted;
   if (status != Status::node_limit || !cheap_memo ||
-      !impl.memo_pays(options, how, deadline, counted)) {
+      !impl.memo_pays(options, how, deadline, plain.seconds, counted)) {
     impl.report_trials(since(deadline.start()));
     return std::nullopt;
   }

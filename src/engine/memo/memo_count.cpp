@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../../scale/thread_team.hpp"
+#include "../look_pacing.hpp"
 #include "memo_table.hpp"
 #include "xcover/error.hpp"
 #include "zdd_nodes.hpp"
@@ -733,6 +734,7 @@ class MemoCounter::Counting {
   const std::uint64_t trial_;
   std::uint64_t node_limit_;
   std::uint64_t next_check_;
+  LookPacing looks_;
   std::uint64_t next_progress_;
   double next_progress_seconds_;
   // The key of the sub-problem below an option, and its hash (mixed:
@@ -796,17 +798,19 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
   const bool watched =
       options_.time_limit > 0 || options_.cancel || options_.on_progress || run.stop;
   next_check_ = watched ? 1 : UINT64_MAX;
+  looks_.start(options_.time_limit > 0 || options_.progress_seconds > 0);
   next_progress_ =
       options_.on_progress && options_.progress_nodes ? options_.progress_nodes : UINT64_MAX;
   hash_ = mix(links_.hash);
 }
 
 std::optional<Status> MemoCounter::Counting::look_around() {
-  next_check_ = nodes_ + 1024;
   if ((options_.cancel && options_.cancel->load(std::memory_order_relaxed)) ||
       (run_.stop && run_.stop->load(std::memory_order_relaxed)))
     return Status::cancelled;
   const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  looks_.adapt(seconds);
+  next_check_ = nodes_ + looks_.every;
   if (options_.time_limit > 0 && seconds >= options_.time_limit) return Status::time_limit;
   if (options_.on_progress) {
     bool due = false;

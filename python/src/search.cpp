@@ -132,12 +132,22 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   return {search.statistics().solutions, status, search.statistics()};
 }
 
-ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting) {
+// The diagram's order by its Python name: "fewest" (as the count branches)
+// or "first" (ordered, as Graphillion reads).
+ZddOrder zdd_order_of(const std::string& order) {
+  if (order == "fewest") return ZddOrder::fewest;
+  if (order == "first") return ZddOrder::first;
+  throw py::value_error("order must be 'fewest' or 'first', not '" + order + "'");
+}
+
+ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting,
+                   const std::string& order) {
+  const ZddOrder branching = zdd_order_of(order);
   SearchOptions options = limits;
   Interrupt interrupt;
   interrupt.report_progress(reporting.callback, reporting.interval);
   interrupt.watch(options);
-  return run_search(interrupt, [&] { return box.solver.zdd(options); });
+  return run_search(interrupt, [&] { return box.solver.zdd(options, 0, branching); });
 }
 
 // The limits a search takes from Python: ValueError for a negative one.
@@ -273,14 +283,17 @@ shape. It keeps its own copy of the problem.)doc")
       .def(
           "zdd",
           [](SolverBox& box, double time_limit, const py::int_& node_limit,
-             const py::object& progress, double progress_interval) {
+             const py::object& progress, double progress_interval, const std::string& order) {
             return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
-                            {progress, progress_interval});
+                            {progress, progress_interval}, order);
           },
           py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
           py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+          py::arg("order") = "fewest",
           (std::string("Every solution as a decision diagram (Zdd), made by a memoised count on "
                        "one thread; a ZddResult, whose zdd is None when a limit stopped it. "
+                       "order: 'fewest' (branching as the count does, the fastest) or 'first' "
+                       "(the first item left: an ordered diagram, as Graphillion reads). "
                        "Error with assumptions, ProblemError with multiplicities.\n") +
            kLimits)
               .c_str())
@@ -389,13 +402,14 @@ shape. It keeps its own copy of the problem.)doc")
   m.def(
       "zdd",
       [](const Problem& problem, double time_limit, const py::int_& node_limit,
-         const py::object& progress, double progress_interval) {
+         const py::object& progress, double progress_interval, const std::string& order) {
         SolverBox box(problem, Layout::automatic, Kernels::automatic);
         return zdd_with(box, limits_of(py::int_(0), time_limit, node_limit),
-                        {progress, progress_interval});
+                        {progress, progress_interval}, order);
       },
       py::arg("problem"), py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
       py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
+      py::arg("order") = "fewest",
       (std::string("Every solution of a problem as a decision diagram (Zdd): a ZddResult, as "
                    "Solver.zdd.\n") +
        kLimits)

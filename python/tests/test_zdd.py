@@ -88,3 +88,21 @@ def test_limits_and_refusals():
     assert empty.zdd().zdd.count() == 0
     with pytest.raises(xc.Error, match="the diagram has no solution"):
         empty.zdd().zdd.sample()
+
+
+def test_the_order_is_the_callers():
+    # Both orders hold the same solutions; 'first' is ordered: along every
+    # path the options come in one order (children have smaller options).
+    p = matchings(8)
+    fewest = p.zdd().zdd
+    first = p.zdd(order="first").zdd
+    assert xc.zdd(p, order="first").zdd.text() == first.text()
+    assert xc.Solver(p).zdd(order="first").zdd.text() == first.text()
+    assert sorted(first.nth(k) for k in range(105)) == sorted(fewest.nth(k) for k in range(105))
+    by_id = {k + 2: node for k, node in enumerate(first.nodes)}
+    for node in first.nodes:
+        for child in (node[1], node[2]):
+            if child >= 2:
+                assert by_id[child][0] > node[0]
+    with pytest.raises(ValueError, match="order must be 'fewest' or 'first', not 'last'"):
+        p.zdd(order="last")

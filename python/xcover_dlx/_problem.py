@@ -20,8 +20,8 @@ import copyreg
 import itertools
 import operator
 import re
-from typing import (TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Optional, Union,
-                    cast)
+from typing import (TYPE_CHECKING, Any, Callable, Hashable, Iterable, Literal, Mapping, Optional,
+                    Union, cast)
 
 from ._core import (
     CountResult,
@@ -522,11 +522,13 @@ def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit
 
 
 def _zdd(self: Problem, *, time_limit: float = 0.0, node_limit: int = 0,
-         progress: ProgressCallback = None, progress_interval: float = 1.0) -> ZddResult:
+         progress: ProgressCallback = None, progress_interval: float = 1.0,
+         order: Literal["fewest", "first"] = "fewest") -> ZddResult:
     """Every solution as a decision diagram (see Solver.zdd): a ZddResult, whose
-    zdd (None when a limit stopped the search) counts, samples and indexes them."""
+    zdd (None when a limit stopped the search) counts, samples and indexes them.
+    order: 'fewest' (as the count branches) or 'first' (an ordered diagram)."""
     return zdd(self, time_limit=time_limit, node_limit=node_limit, progress=progress,
-               progress_interval=progress_interval)
+               progress_interval=progress_interval, order=order)
 
 
 def _solve(self: Problem, *, time_limit: float = 0.0, layout: Layout = Layout.automatic,

@@ -41,7 +41,7 @@ void check_ends_in_time(const std::string& command) {
   CHECK(limited.result.out.empty());
   CAPTURE(read.seconds);
   CAPTURE(limited.result.err);
-  CHECK(limited.seconds < 1 + 2 * read.seconds + 0.5);
+  CHECK(limited.seconds < 1 + 2 * read.seconds + 1);
 }
 
 // Items p0..p{n-1}, an option for every pair: the perfect matchings of n

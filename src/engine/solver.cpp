@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <ctime>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -245,7 +246,7 @@ struct Solver::Impl {
   Counting counting_for(const SearchOptions& options, const CountOptions& how,
                         const char* call) const;
   bool memo_pays(const SearchOptions& options, const CountOptions& how, const Deadline& deadline,
-                 double most_seconds, std::optional<CountResult>& counted);
+                 double most_seconds, std::optional<CountResult>& counted, bool& ran_out);
   CountResult count_memo(const SearchOptions& options, const CountOptions& how,
                          const Deadline& deadline, unsigned threads);
   CountResult count_automatic(const SearchOptions& options, const CountOptions& how);
@@ -337,7 +338,7 @@ CheapestResult Solver::cheapest(std::size_t k, const CheapestOptions& options) {
 // the plain search counts).
 bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& how,
                              const Deadline& deadline, double most_seconds,
-                             std::optional<CountResult>& counted) {
+                             std::optional<CountResult>& counted, bool& ran_out) {
   const Clock::time_point start = Clock::now();
   if (!memo) memo = std::make_unique<detail::MemoCounter>(*problem);
   SearchOptions quiet = deadline.within(options);
@@ -347,6 +348,7 @@ bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& h
   trial.trial_only = true;
   const CountResult result = memo->count(trial);
   const Status status = result.status;
+  ran_out = status == Status::time_limit;
   if (status == Status::exhausted) {
     searching(nullptr);
     memo_counted = true;
@@ -388,7 +390,10 @@ CountResult Solver::Impl::count_memo(const SearchOptions& options, const CountOp
 // where it was: a count that ends plainly searches nothing twice.
 CountResult Solver::Impl::count_automatic(const SearchOptions& options, const CountOptions& how) {
   const Deadline deadline(options);
-  bool tried = false;
+  // When the memo's trial may run: never again once it said no; later,
+  // when the plain search has run twice as long, if it ran out of its share
+  // (a busy machine, a slow build), so that it cannot be ruled out by chance.
+  double next_trial = 0;
   std::optional<CountResult> counted;  // by the memo within its trial
   Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
   double next_seconds = options.progress_seconds;
@@ -396,12 +401,13 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
   plain.progress_nodes =
       options.progress_nodes ? std::min(options.progress_nodes, kTrialLookNodes) : kTrialLookNodes;
   plain.on_progress = [&](const Progress& p) {
-    if (!tried && p.nodes >= kPlainTrialNodes &&
+    if (p.seconds >= next_trial && p.nodes >= kPlainTrialNodes &&
         p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
                                                                 static_cast<double>(p.nodes))) {
-      tried = true;
-      if (memo_pays(options, how, deadline, p.seconds / kTrialShare, counted))
+      bool ran_out = false;
+      if (memo_pays(options, how, deadline, p.seconds / kTrialShare, counted, ran_out))
         throw MemoTakesOver{};
+      next_trial = ran_out ? 2 * p.seconds : std::numeric_limits<double>::infinity();
     }
     if (!options.on_progress) return;
     // The caller's reports, on the caller's schedule.
@@ -512,9 +518,12 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
   const bool cheap_memo =
       entries <= kCheapMemoEntries ||
       plain.updates >= Count{static_cast<std::uint64_t>(kTrialShare) * kUpdatesPerEntry * entries};
+  // (Made once: the trial has a second at least, however short the plain
+  // search was.)
   std::optional<CountResult> counted;
+  bool ran_out = false;
   if (status != Status::node_limit || !cheap_memo ||
-      !impl.memo_pays(options, how, deadline, plain.seconds, counted)) {
+      !impl.memo_pays(options, how, deadline, std::max(plain.seconds, 1.0), counted, ran_out)) {
     impl.report_trials(since(deadline.start()));
     return std::nullopt;
   }

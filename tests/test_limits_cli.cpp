@@ -92,13 +92,14 @@ TEST_CASE("--stats shows the automatic count's trials on their own lines") {
     CHECK(r.err.find("\nplain trial seconds ") != std::string::npos);
     CHECK(r.err.find("\ncommand seconds ") != std::string::npos);
   }
-  // 12-queens: the memo is tried once the plain search has run long
+  // Langford pairs of 12 (216,288 arrangements, ten times the time the
+  // trial waits for): the memo is tried once the plain search has run long
   // enough, and does not pay; the plain search went on where it was, so
   // its nodes are the whole count's, as --no-memo counts them.
-  const auto automatic = run_cli("queens 12 --count --stats --threads 1");
-  const auto plain = run_cli("queens 12 --count --stats --threads 1 --no-memo");
+  const auto automatic = run_cli("langford 12 --count --stats --threads 1");
+  const auto plain = run_cli("langford 12 --count --stats --threads 1 --no-memo");
   REQUIRE(automatic.exit_code == 0);
-  CHECK(automatic.out == "14200\n");
+  CHECK(automatic.out == "216288\n");
   CHECK(automatic.err.find("\nmemo trial nodes ") != std::string::npos);
   CHECK(automatic.err.find("\nplain trial nodes ") == std::string::npos);
   const auto nodes = [](const std::string& err) { return err.substr(0, err.find('\n')); };

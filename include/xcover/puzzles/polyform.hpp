@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: MIT
+// Polyforms as exact cover: cover every cell of a board, on one of four
+// lattices, with pieces that turn (and flip) as the lattice allows, and
+// count the tilings once each up to the board's symmetries (distinct).
+//
+//   namespace pf = xcover::polyform;
+//   pf::Tiling soma = pf::make_tiling(pf::Lattice::cube, *pf::builtin_board(pf::Lattice::cube,
+//                                     "3x3x3"), *pf::named_pieces(pf::Lattice::cube, "soma"),
+//                                     {.distinct = true});
+//   pf::count(soma).solutions;  // 240 (11,520 without .distinct)
+//
+// Cells. Every lattice names a cell by row, column and layer (layer 0 in
+// the plane); rows run down, columns right, layers back:
+//   square    the unit squares: (row, col).
+//   triangle  strips of triangles, each row a strip; in row r the triangle
+//             at column c points up when r + c is even, down when odd, and
+//             shares its vertical neighbour's horizontal edge. A hexagon of
+//             six triangles is rows 0 and 1, columns 0..2.
+//   hex       hexagons in a parallelogram, as on a Hex board: row r + 1 sits
+//             half a hexagon right of row r; (r, c) touches (r, c +- 1),
+//             (r - 1, c), (r - 1, c + 1), (r + 1, c - 1) and (r + 1, c).
+//   cube      unit cubes: (row, col, layer).
+// A picture writes one line a row, '#' a cell and '.' none (blanks are
+// ignored, so a hexagonal picture may be indented); on the cube lattice a
+// line of '-' alone goes to the next layer.
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xcover/export.hpp"
+#include "xcover/problem.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::polyform {
+
+enum class Lattice { square, triangle, hex, cube };
+
+// "square", "triangle", "hex", "cube".
+XCOVER_API const char* to_string(Lattice lattice);
+// The lattice of that name (also "triangular", "hexagonal", "cubic");
+// std::nullopt for another word.
+XCOVER_API std::optional<Lattice> lattice_named(std::string_view name);
+
+// A cell of a lattice (see above).
+struct Cell {
+  int row = 0;
+  int col = 0;
+  int layer = 0;
+  friend bool operator==(const Cell&, const Cell&) = default;
+  // Layer by layer, then row by row.
+  friend std::strong_ordering operator<=>(const Cell& a, const Cell& b) {
+    if (a.layer != b.layer) return a.layer <=> b.layer;
+    if (a.row != b.row) return a.row <=> b.row;
+    return a.col <=> b.col;
+  }
+};
+
+// A set of cells, kept sorted and without repeats.
+class XCOVER_API Shape {
+ public:
+  Shape() = default;
+  // The cells, sorted and without repeats.
+  explicit Shape(std::vector<Cell> cells);
+  // '#' is a cell, anything else a hole; row r, column c is cell {r, c}
+  // (layer 0).
+  static Shape from_picture(const std::vector<std::string>& rows);
+
+  const std::vector<Cell>& cells() const { return cells_; }     // sorted
+  int size() const { return static_cast<int>(cells_.size()); }  // how many cells
+  bool contains(Cell cell) const;                               // whether the cell is one
+  // The shape moved so that its least row, column and layer are 0.
+  // (A triangular shape moves by lattice steps: see normalized(Lattice,...).)
+  Shape normalized() const;
+  // Rows with '#' and '.' over the bounding box of layer 0's rows and
+  // columns (all layers' cells drawn on it).
+  std::vector<std::string> picture() const;
+
+  friend bool operator==(const Shape&, const Shape&) = default;  // the same cells
+
+ private:
+  std::vector<Cell> cells_;
+};
+
+using Board = Shape;
+
+// --- lattices: symmetries and orientations ---------------------------------
+
+// How many symmetries fix a point of the lattice: rotations (4 on squares,
+// 6 on triangles and hexagons, 24 on cubes), and as many reflections.
+// Symmetry k, for k from 0 to symmetry_count(lattice) - 1, is a rotation
+// for k < rotation_count(lattice), a reflection after; 0 is the identity.
+XCOVER_API int rotation_count(Lattice lattice);
+XCOVER_API int symmetry_count(Lattice lattice);
+// Symmetry k applied to a cell, about the lattice's origin.
+XCOVER_API Cell transform(Lattice lattice, int symmetry, Cell cell);
+// Whether a move by `offset` (row, col, layer) maps the lattice onto itself
+// (on triangles, row + col even keeps each triangle's direction).
+XCOVER_API bool is_translation(Lattice lattice, Cell offset);
+// The shape moved by a translation of the lattice so that its least row is
+// 0 and its least column 0 (on triangles, 0 or 1), least layer 0: two
+// shapes are translates of each other exactly when these are equal.
+XCOVER_API Shape normalized(Lattice lattice, const Shape& shape);
+// The distinct orientations of a shape, each normalized: its images under
+// the rotations, and the reflections too when `reflections`.
+XCOVER_API std::vector<Shape> orientations(Lattice lattice, const Shape& shape,
+                                           bool reflections = true);
+
+// --- pieces and boards ----------------------------------------------------
+
+// A piece: its name, its shape as given, and how many of it to place.
+struct Piece {
+  std::string name;  // letters, digits, '_' and '-'; not a cell's item name
+  Shape shape;       // as given; make_tiling turns (and flips) it
+  // Identical copies: a tiling that swaps two is the same tiling.
+  int copies = 1;
+  // Fewest copies a tiling uses, from 0 to `copies`; unset: all of them.
+  std::optional<int> min_copies = std::nullopt;
+  // Whether it may be flipped over (placed as its mirror image); unset: as
+  // TilingOptions::reflections says.
+  std::optional<bool> flips = std::nullopt;
+
+  int fewest() const { return min_copies.value_or(copies); }
+};
+
+// The named piece sets: "tetrominoes" (5), "pentominoes" (12), "hexominoes"
+// (35) on any lattice but the triangle and hex ones; "hexiamonds" (12) on
+// triangles; "tetrahexes" (7) on hexagons; "soma" (7) and "bedlam" (13) on
+// cubes. On the cube lattice a planar set means its flat pieces (the 12
+// flat pentacubes). std::nullopt for a name the lattice does not have.
+XCOVER_API std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view name);
+// The names named_pieces() knows on a lattice.
+XCOVER_API std::vector<std::string> piece_set_names(Lattice lattice);
+
+// Boards by name:
+//   square    RxC, a rectangle; 8x8-centre (or 8x8-center), the 8x8 square
+//             without its central 2x2.
+//   triangle  RxC, a parallelogram of R rows of C rhombi (2RC triangles);
+//             hexagon-N, a hexagon of side N (6N^2 triangles); triangle-N,
+//             a triangle of side N (N^2 triangles).
+//   hex       RxC, a parallelogram of R rows of C hexagons; hexagon-N, a
+//             hexagon of side N (3N(N-1)+1 hexagons); triangle-N, a
+//             triangle of side N (N(N+1)/2 hexagons).
+//   cube      RxCxL, a box of R rows, C columns and L layers.
+// std::nullopt for an unknown name or a side over 1000.
+XCOVER_API std::optional<Board> builtin_board(Lattice lattice, std::string_view name);
+
+// --- the picture file format ------------------------------------------------
+
+// A file of pictures, as the polyomino one (see polyomino.hpp), on any
+// lattice:
+//
+//   board
+//   ####
+//   ####
+//
+//   piece L x2 1..2 one-sided
+//   #.
+//   ##
+//
+// "piece NAME [xN] [M..N] [one-sided]": N copies (default 1), of which at
+// least M are used (M..N with N the copies, or alone "M..N" meaning N
+// copies), turned but not flipped.
+struct PictureFile {
+  std::optional<Board> board;            // the board, if the file has one
+  std::size_t board_line = 0;            // the line of the "board" header
+  std::vector<Piece> pieces;             // in the order of the file
+  std::vector<std::size_t> piece_lines;  // the line of each "piece" header
+};
+
+// Reads the format above; `source` names the input in messages. Throws
+// ParseError ("FILE:LINE: reason").
+XCOVER_API PictureFile read_pictures(std::istream& in, Lattice lattice,
+                                     const std::string& source = "<stdin>");
+XCOVER_API PictureFile parse_pictures(std::string_view text, Lattice lattice,
+                                      const std::string& source = "<string>");
+
+// --- puzzles from files people have -------------------------------------------
+
+// A puzzle as a file states it.
+struct Puzzle {
+  Lattice lattice = Lattice::square;
+  std::string name;            // the problem's name in its file, if any
+  Board board;                 // every cell a piece may cover
+  Shape optional_cells;        // those of the board's cells that may stay empty
+  std::vector<Piece> pieces;   // the pieces, with their copies and ranges
+  std::string source;          // "FILE" or "FILE:LINE": where it was read
+};
+
+// BurrTools' files (.xmpuzzle: XML, gzip'd or plain) on the cubic grid:
+// every problem of the file, in order, with its result shape (variable
+// voxels as optional cells), its pieces and their count ranges. Throws
+// ParseError naming the file (and the line, where the XML has one) and what
+// is wrong: not XML, another grid (named), a missing shape.
+XCOVER_API std::vector<Puzzle> read_burrtools(const std::string& path);
+XCOVER_API std::vector<Puzzle> parse_burrtools(std::string_view bytes,
+                                               const std::string& source = "<string>");
+// Whether `bytes` (a file's first bytes) look like a BurrTools file: gzip's
+// magic, or XML whose root is <puzzle>.
+XCOVER_API bool looks_like_burrtools(std::string_view bytes);
+
+// Knuth's polyomino-dlx, polyiamond-dlx and polycube-dlx specs (see
+// docs/polyforms.md): the lattice is the generator's (square, triangle,
+// cube). Throws ParseError ("FILE:LINE: reason").
+XCOVER_API Puzzle read_knuth_spec(std::istream& in, Lattice lattice,
+                                  const std::string& source = "<stdin>");
+
+// --- the exact-cover problem ------------------------------------------------
+
+// Piece `piece` (an index into Tiling::pieces) covering `cells`.
+struct Placement {
+  int piece;    // an index into Tiling::pieces
+  Shape cells;  // the board's cells it covers
+};
+
+// How pieces are placed and which tilings are kept.
+struct TilingOptions {
+  // Whether pieces may be flipped over (mirrored) when their own `flips` is
+  // unset; unset here: yes in the plane, no on cubes (a solid cannot be
+  // mirrored).
+  std::optional<bool> reflections = std::nullopt;
+  // Keep one tiling of each class under the board's symmetries: its
+  // rotations, and its reflections when every piece may be flipped or has
+  // its mirror image in the set (with the same counts), as BurrTools counts
+  // "solutions". Done by restricting one piece's placements; where that
+  // alone cannot be exact, keep() decides (see Tiling::keep).
+  bool distinct = false;
+};
+
+// The board's symmetries that make tilings equal, as the board's cells
+// permuted: the board's cell k goes to cell `cells[k]`, and a piece p to
+// `pieces[p]` (its mirror image's piece under a reflection of one-sided
+// pieces, else p).
+struct BoardSymmetry {
+  int symmetry;                 // the lattice's symmetry it comes from
+  std::vector<int> cells;       // board cell k -> cells[k]
+  std::vector<int> pieces;      // piece p -> pieces[p]
+};
+
+// A tiling as exact cover, what each option places and, with `distinct`,
+// how tilings are told apart.
+struct Tiling {
+  Lattice lattice = Lattice::square;
+  Board board;                     // the board to cover
+  Shape optional_cells;            // cells of the board that may stay empty
+  std::vector<Piece> pieces;       // the pieces, as given
+  Problem problem;                 // the exact-cover problem (see make_tiling)
+  std::vector<Placement> placements;  // placements[k]: what option k places
+  // The symmetries under which tilings are the same (the identity first):
+  // with `distinct`, the group of the board that the pieces respect; else
+  // the identity alone.
+  std::vector<BoardSymmetry> symmetries;
+  // With `distinct`: the piece whose placements were cut to one of each
+  // class under `symmetries` (-1: none could be, and keep() decides every
+  // tiling), and, for each of its kept placements that a symmetry maps
+  // onto itself, the option and the symmetries that do.
+  int restricted_piece = -1;
+  std::vector<std::pair<int, std::vector<int>>> symmetric_placements;
+
+  // Whether tilings of this problem need keep(): a count by the engine
+  // alone (the memo, threads) is exact when this is false.
+  bool needs_keep() const;
+  // Whether `solution` is the one kept of its class: always true without
+  // `distinct`, or when its restricted piece lies where no symmetry fixes
+  // it; else whether it is the least of its images under the symmetries
+  // that fix that placement (or all of them, when no piece is restricted).
+  bool keep(const Solution& solution) const;
+};
+
+// Items: each piece's name (bounds fewest:copies when that is not 1:1,
+// searched then with multiplicities; a piece of 0..1 is a secondary item),
+// then each board cell, all primary: "rRcC" in the plane, "lLrRcC" on
+// cubes (0-based, minus signs as "m": r0cm1). Options: every placement of
+// every orientation of every piece on the board (with `distinct`, the
+// restricted piece's cut to one of each class). Throws ProblemError for two
+// pieces of one name, a name that is not a piece name, copies below 1,
+// min_copies outside 0..copies, an empty piece, or cells that are not on
+// the lattice (layers off 0 in the plane).
+XCOVER_API Tiling make_tiling(Lattice lattice, const Board& board, std::vector<Piece> pieces,
+                              const TilingOptions& options = {});
+// The same for a puzzle from a file: its optional cells are secondary items.
+XCOVER_API Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options = {});
+
+// The tiling's solutions: counted (every one the engine finds that keep()
+// keeps), on one thread (`threads` 1) or on several (0: one per CPU).
+// Without keep(), the count takes the engine's fastest course (the memo
+// where it pays).
+struct TilingCount {
+  Status status;               // exhausted unless a limit stopped it
+  std::uint64_t solutions = 0; // kept
+  bool complete() const { return status == Status::exhausted; }
+};
+[[nodiscard]] XCOVER_API TilingCount count(const Tiling& tiling, const SearchOptions& options = {},
+                                           unsigned threads = 1);
+// Visits each kept solution, in order, on one thread; `visit` returns false
+// to stop (Status::stopped). options.solution_limit counts kept solutions.
+[[nodiscard]] XCOVER_API Status solve(const Tiling& tiling, const Visitor& visit,
+                                      const SearchOptions& options = {});
+
+// The number of distinct tilings that a solution's images under all the
+// tiling's symmetries make (1 to symmetries.size()).
+XCOVER_API int orbit_size(const Tiling& tiling, const Solution& solution);
+
+// Which copy of its piece each option of `solution` places (in the order
+// of solution.options): copies of a piece are numbered 1, 2, ... in board
+// order of their first cells; a piece without copies is always 1. Throws
+// ProblemError for an option the problem does not have.
+XCOVER_API std::vector<int> copy_numbers(const Tiling& tiling, const Solution& solution);
+
+// The tiled board as text, each cell the name of the piece on it (when
+// every name is one character and no piece has copies) or a label, NAME or
+// NAME:COPY, in a field as wide as the longest (fields one blank apart).
+// Square and triangle rows are drawn as pictures are read; hexagonal rows
+// are indented half a field more at each row; a cube's layers follow one
+// another, a line "-" between two. Throws ProblemError for an option the
+// problem does not have.
+XCOVER_API std::vector<std::string> tiling_picture(const Tiling& tiling, const Solution& solution);
+
+}  // namespace xcover::polyform

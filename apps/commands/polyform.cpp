@@ -214,7 +214,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   po::options_description visible("Options");
   PuzzleFlags flags;
   std::string lattice_name, board_name, pieces_name;
-  bool one_sided = false, mirrors = false, distinct = false;
+  bool no_reflections = false, one_sided = false, mirrors = false, distinct = false;
   int problem = 0;
   auto add = visible.add_options();
   add("help,h", "show this help");
@@ -225,7 +225,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
         "a named piece set (see above); default: the pentominoes when no FILE gives pieces");
   }
   add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
-  add("no-reflections", po::bool_switch(&one_sided), "pieces may turn but not flip over");
+  add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
   if (any_lattice) {
     add("one-sided", po::bool_switch(&one_sided), "the same as --no-reflections");
     add("mirrors", po::bool_switch(&mirrors),
@@ -242,6 +242,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   po::variables_map vm;
   if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
+  one_sided = one_sided || no_reflections;
   if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
   if (vm.count("problem") && problem < 1)
     throw UsageError("--problem must be 1 or more, not " + std::to_string(problem));
@@ -277,21 +278,21 @@ int run_tiling_command(const std::string& name, const std::string& help,
     inputs.board = pf::builtin_board(lattice, "6x10");
   }
   if (!pieces_name.empty()) {
-    std::optional<std::vector<pf::Piece>> set = pf::named_pieces(lattice, pieces_name);
-    if (!set) {
+    std::vector<pf::Piece> set = pf::named_pieces(lattice, pieces_name);
+    if (set.empty()) {
       std::string known;
       for (const std::string& set_name : pf::piece_set_names(lattice))
         known += (known.empty() ? "" : ", ") + set_name;
       throw UsageError("unknown piece set '" + pieces_name + "' on the " + to_string(lattice) +
                        " lattice (" + known + ")");
     }
-    for (pf::Piece& piece : *set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
+    for (pf::Piece& piece : set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
   }
   if (inputs.pieces.empty()) {
     if (lattice != Lattice::square && lattice != Lattice::cube)
       throw UsageError(std::string("the ") + to_string(lattice) +
                        " lattice has no default pieces: give --pieces SET or a FILE with some");
-    std::vector<pf::Piece> pentominoes = *pf::named_pieces(lattice, "pentominoes");
+    std::vector<pf::Piece> pentominoes = pf::named_pieces(lattice, "pentominoes");
     for (pf::Piece& piece : pentominoes) add_piece(inputs, std::move(piece), "the default pieces");
   }
 

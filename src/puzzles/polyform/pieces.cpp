@@ -151,7 +151,7 @@ std::vector<Piece> normalized_pieces(Lattice lattice, std::vector<Piece> pieces)
 
 }  // namespace
 
-std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view name) {
+std::vector<Piece> named_pieces(Lattice lattice, std::string_view name) {
   const bool planar_squares = lattice == Lattice::square || lattice == Lattice::cube;
   if (planar_squares && name == "tetrominoes") return tetrominoes();
   if (planar_squares && name == "pentominoes") return pentominoes();
@@ -163,7 +163,7 @@ std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view
   if (lattice == Lattice::cube && name == "soma") return soma();
   if (lattice == Lattice::cube && name == "bedlam")
     return normalized_pieces(Lattice::cube, bedlam());
-  return std::nullopt;
+  return {};
 }
 
 std::vector<std::string> piece_set_names(Lattice lattice) {

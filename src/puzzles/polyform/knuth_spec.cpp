@@ -225,7 +225,7 @@ class SpecReader {
   // One cell spec: a coordinate set a direction, then (on triangles) an
   // optional prime; every combination of the sets' values is a cell.
   void add_cells(std::string_view spec, std::vector<Cell>& cells) {
-    std::array<std::uint64_t, 3> sets{};
+    std::array<std::uint64_t, 3> sets{1, 1, 1};  // a plane's third set: {0}
     std::size_t at = 0;
     for (int axis = 0; axis < generator_.coordinates; ++axis) {
       if (at == spec.size()) {
@@ -243,8 +243,15 @@ class SpecReader {
       fail("cell " + quoted(spec) + " ends in " + quoted(suffix) + " after its " +
            std::to_string(generator_.coordinates) + " coordinates: " + suffix_reason());
     }
-    std::array<int, 3> xyz{};
-    add_product(sets, 0, xyz, prime, cells);
+    for (int x = 0; x < radix; ++x) {
+      if ((sets[0] >> x & 1) == 0) continue;
+      for (int y = 0; y < radix; ++y) {
+        if ((sets[1] >> y & 1) == 0) continue;
+        for (int z = 0; z < radix; ++z) {
+          if ((sets[2] >> z & 1) != 0) cells.push_back(lattice_cell(lattice_, {x, y, z}, prime));
+        }
+      }
+    }
   }
 
   std::string suffix_reason() const {
@@ -254,20 +261,6 @@ class SpecReader {
     }
     if (lattice_ == Lattice::cube) return "a space must follow";
     return "suffixes name secondary items, which a polyform cell is not";
-  }
-
-  void add_product(const std::array<std::uint64_t, 3>& sets, int axis, std::array<int, 3>& xyz,
-                   bool prime, std::vector<Cell>& cells) const {
-    if (axis == generator_.coordinates) {
-      cells.push_back(lattice_cell(lattice_, xyz, prime));
-      return;
-    }
-    const std::uint64_t set = sets[static_cast<std::size_t>(axis)];
-    for (int value = 0; value < radix; ++value) {
-      if ((set >> value & 1) == 0) continue;
-      xyz[static_cast<std::size_t>(axis)] = value;
-      add_product(sets, axis + 1, xyz, prime, cells);
-    }
   }
 
   // A digit, or "[...]": digits and ranges "a-b" (a <= b), in any order;

@@ -49,6 +49,8 @@ TEST_CASE("knuth spec: polyomino-dlx's cells are row x, column y") {
   CHECK(parse("0[7-z32-4A5-5]\nX 00\n", Lattice::square).board ==
         parse("0[2-57-A]\nX 00\n", Lattice::square).board);
   CHECK(parse("[]0 Zz\nX 00\n", Lattice::square).board == Shape({{61, 35}}));
+  // Tabs separate as spaces do, and a line may end in CR LF.
+  CHECK(parse("00\t01\r\nX\t00\r\n", Lattice::square).board == Shape({{0, 0}, {0, 1}}));
   // Coordinates are kept as given: the board need not start at 0.
   CHECK(parse("[1-3][1-4]\nX 00\n", Lattice::square).board.cells().front() == Cell{1, 1, 0});
 

@@ -119,8 +119,8 @@ void add_piece(Inputs& inputs, pf::Piece piece, const std::string& where) {
 void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
   std::string source;
   const std::string bytes = read_all(file, source);
-  if (problem > 1) throw UsageError("--problem picks a problem of a BurrTools file; " + source +
-                                    " is not one");
+  if (problem > 1)
+    throw UsageError("--problem picks a problem of a BurrTools file; " + source + " is not one");
   const pf::PictureFile contents = pf::parse_pictures(bytes, picture_lattice, source);
   if (contents.board)
     set_board(inputs, *contents.board, {}, source + ":" + std::to_string(contents.board_line));
@@ -140,10 +140,9 @@ bool sizes_match(const std::string& name, const Inputs& inputs) {
     least += std::int64_t{piece.shape.size()} * piece.fewest();
     most += std::int64_t{piece.shape.size()} * piece.copies;
     if (piece.shape.size() > board_cells && piece.fewest() > 0)
-      fail_at(inputs.piece_where[k], "piece '" + piece.name + "' has " +
-                                         std::to_string(piece.shape.size()) +
-                                         " cells, more than the board's " +
-                                         std::to_string(board_cells));
+      fail_at(inputs.piece_where[k],
+              "piece '" + piece.name + "' has " + std::to_string(piece.shape.size()) +
+                  " cells, more than the board's " + std::to_string(board_cells));
   }
   if (least > board_cells || most < must_cover) {
     std::cerr << "xcover " << name << ": warning: the pieces have " << least;
@@ -309,8 +308,12 @@ int run_tiling_command(const std::string& name, const std::string& help,
     return run_puzzle(none, flags,
                       {.text = [](const Solution&) { return std::vector<std::string>(); }});
   }
-  pf::Puzzle puzzle{lattice, "", std::move(*inputs.board), std::move(inputs.optional_cells),
-                    std::move(inputs.pieces), ""};
+  pf::Puzzle puzzle{lattice,
+                    "",
+                    std::move(*inputs.board),
+                    std::move(inputs.optional_cells),
+                    std::move(inputs.pieces),
+                    ""};
   const pf::Tiling tiling = pf::make_tiling(puzzle, options);
   if (flags.emit && tiling.needs_keep())
     std::cerr << "xcover " << name

@@ -35,7 +35,8 @@ std::vector<Cell> neighbours(Lattice lattice, Cell c) {
     case Lattice::triangle:
       return {{r, k - 1}, {r, k + 1}, (r + k) % 2 == 0 ? Cell{r + 1, k} : Cell{r - 1, k}};
     case Lattice::cube:
-      return {{r - 1, k, l}, {r + 1, k, l}, {r, k - 1, l}, {r, k + 1, l}, {r, k, l - 1}, {r, k, l + 1}};
+      return {{r - 1, k, l}, {r + 1, k, l}, {r, k - 1, l},
+              {r, k + 1, l}, {r, k, l - 1}, {r, k, l + 1}};
   }
   return {};
 }
@@ -78,8 +79,7 @@ TEST_CASE("polyform: each lattice's symmetries give the published numbers of pol
   // A000162 (polycubes, up to reflection too and up to rotation only).
   CHECK(polyform_counts(Lattice::square, 7, true) == std::vector<int>{1, 1, 2, 5, 12, 35, 108});
   CHECK(polyform_counts(Lattice::square, 7, false) == std::vector<int>{1, 1, 2, 7, 18, 60, 196});
-  CHECK(polyform_counts(Lattice::triangle, 8, true) ==
-        std::vector<int>{1, 1, 1, 3, 4, 12, 24, 66});
+  CHECK(polyform_counts(Lattice::triangle, 8, true) == std::vector<int>{1, 1, 1, 3, 4, 12, 24, 66});
   CHECK(polyform_counts(Lattice::triangle, 7, false) == std::vector<int>{1, 1, 1, 4, 6, 19, 43});
   CHECK(polyform_counts(Lattice::hex, 5, true) == std::vector<int>{1, 1, 3, 7, 22});
   CHECK(polyform_counts(Lattice::hex, 5, false) == std::vector<int>{1, 1, 3, 10, 33});
@@ -87,7 +87,8 @@ TEST_CASE("polyform: each lattice's symmetries give the published numbers of pol
   CHECK(polyform_counts(Lattice::cube, 5, false) == std::vector<int>{1, 1, 2, 8, 29});
 }
 
-TEST_CASE("polyform: a shape without symmetry has as many orientations as the lattice has symmetries") {
+TEST_CASE(
+    "polyform: a shape without symmetry has as many orientations as the lattice has symmetries") {
   // The F pentomino; a hexiamond and a tetrahex with no symmetry of their
   // own; a polycube with none (five cubes, no two turns alike).
   const Shape f = Shape::from_picture({".##", "##.", ".#."});
@@ -104,7 +105,8 @@ TEST_CASE("polyform: a shape without symmetry has as many orientations as the la
     CAPTURE(pf::to_string(lattice));
     CHECK(pf::symmetry_count(lattice) == 2 * pf::rotation_count(lattice));
     CHECK(pf::transform(lattice, 0, Cell{3, 5, 0}) == Cell{3, 5, 0});
-    CHECK_THROWS_AS(pf::transform(lattice, pf::symmetry_count(lattice), Cell{}), xcover::ProblemError);
+    CHECK_THROWS_AS(pf::transform(lattice, pf::symmetry_count(lattice), Cell{}),
+                    xcover::ProblemError);
     CHECK(pf::lattice_named(pf::to_string(lattice)) == lattice);
   }
   CHECK(pf::lattice_named("hexagonal") == Lattice::hex);
@@ -137,7 +139,8 @@ TEST_CASE("polyform: built-in boards and piece sets") {
 
   auto sizes = [](Lattice lattice, const char* name) {
     std::vector<int> found;
-    for (const pf::Piece& piece : pf::named_pieces(lattice, name)) found.push_back(piece.shape.size());
+    for (const pf::Piece& piece : pf::named_pieces(lattice, name))
+      found.push_back(piece.shape.size());
     return found;
   };
   CHECK(sizes(Lattice::square, "tetrominoes") == std::vector<int>(5, 4));
@@ -277,33 +280,39 @@ std::vector<pf::Piece> any_of(Lattice lattice, const char* name, int fewest = 0)
 
 TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
   SUBCASE("squares: the 8x8 square without its centre, where symmetries fix X's placements") {
-    const pf::Puzzle p = puzzle(Lattice::square, "8x8-centre", pf::named_pieces(Lattice::square, "pentominoes"));
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "8x8-centre", pf::named_pieces(Lattice::square, "pentominoes"));
     check_by_brute_force(p);
   }
   SUBCASE("squares: dominoes, copies of one piece: no piece to cut, every tiling checked") {
-    const pf::Puzzle p = puzzle(Lattice::square, "4x4", pictures("piece D x8\n##\n", Lattice::square));
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "4x4", pictures("piece D x8\n##\n", Lattice::square));
     check_by_brute_force(p);
     CHECK(pf::make_tiling(p, {.distinct = true}).restricted_piece == -1);
   }
   SUBCASE("squares: one-sided pieces whose set holds each one's mirror image") {
-    const pf::Puzzle p = puzzle(Lattice::square, "4x4",
-                                pictures("piece L one-sided\n#.\n#.\n##\n\npiece J one-sided\n.#\n.#\n##\n\n"
-                                         "piece I\n####\n\npiece O\n##\n##\n",
-                                         Lattice::square));
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "4x4",
+               pictures("piece L one-sided\n#.\n#.\n##\n\npiece J one-sided\n.#\n.#\n##\n\n"
+                        "piece I\n####\n\npiece O\n##\n##\n",
+                        Lattice::square));
     check_by_brute_force(p);
     const pf::Tiling t = pf::make_tiling(p, {.distinct = true});
     CHECK(t.symmetries.size() == 8);  // reflections too: L and J swap
   }
   SUBCASE("squares: one-sided pentominoes, without their mirror images: rotations only") {
-    const pf::Puzzle p = puzzle(Lattice::square, "6x10", pf::named_pieces(Lattice::square, "pentominoes"));
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "6x10", pf::named_pieces(Lattice::square, "pentominoes"));
     check_by_brute_force(p, {.reflections = false});
     CHECK(pf::make_tiling(p, {.reflections = false, .distinct = true}).symmetries.size() == 2);
   }
   SUBCASE("triangles: any four hexiamonds in the hexagon of side 2 (ranges 0..1)") {
-    check_by_brute_force(puzzle(Lattice::triangle, "hexagon-2", any_of(Lattice::triangle, "hexiamonds")));
+    check_by_brute_force(
+        puzzle(Lattice::triangle, "hexagon-2", any_of(Lattice::triangle, "hexiamonds")));
   }
   SUBCASE("triangles: the hexiamonds in the 4x9 rhombus") {
-    check_by_brute_force(puzzle(Lattice::triangle, "4x9", pf::named_pieces(Lattice::triangle, "hexiamonds")));
+    check_by_brute_force(
+        puzzle(Lattice::triangle, "4x9", pf::named_pieces(Lattice::triangle, "hexiamonds")));
   }
   SUBCASE("hexagons: tetrahexes and a monohex or two in the hexagon of side 3") {
     std::vector<pf::Piece> pieces = any_of(Lattice::hex, "tetrahexes");
@@ -319,7 +328,8 @@ TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
     CHECK(!pf::make_tiling(p, {.distinct = true}).symmetric_placements.empty());
   }
   SUBCASE("cubes: flat pentacubes in 2x3x10") {
-    check_by_brute_force(puzzle(Lattice::cube, "2x3x10", pf::named_pieces(Lattice::cube, "pentominoes")));
+    check_by_brute_force(
+        puzzle(Lattice::cube, "2x3x10", pf::named_pieces(Lattice::cube, "pentominoes")));
   }
 }
 

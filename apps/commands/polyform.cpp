@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
@@ -115,12 +116,45 @@ void add_piece(Inputs& inputs, pf::Piece piece, const std::string& where) {
   inputs.piece_where.push_back(where);
 }
 
+// Whether a file (not BurrTools') is one of Knuth's specs, and for which
+// generator: by its extension (.polyomino, .polyiamond, .polycube), or by a
+// first line that is not a picture's ('board', 'piece NAME' or a row of '#'
+// and '.'), then on the lattice asked for (square by default).
+std::optional<Lattice> knuth_spec_lattice(const std::string& file, const std::string& bytes,
+                                          Lattice lattice) {
+  const std::pair<const char*, Lattice> extensions[] = {{".polyomino", Lattice::square},
+                                                        {".polyiamond", Lattice::triangle},
+                                                        {".polycube", Lattice::cube}};
+  for (const auto& [extension, on] : extensions)
+    if (file.ends_with(extension)) return on;
+  std::istringstream in(bytes);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '|') continue;
+    const std::string_view text = std::string_view(line).substr(first);
+    const bool picture = text.starts_with("board") || text.starts_with("piece") ||
+                         text.find_first_not_of("#. \t\r-") == std::string_view::npos;
+    if (picture) return std::nullopt;
+    return lattice;
+  }
+  return std::nullopt;
+}
+
 // One file: BurrTools, Knuth's spec or pictures.
 void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
   std::string source;
   const std::string bytes = read_all(file, source);
   if (problem > 1)
     throw UsageError("--problem picks a problem of a BurrTools file; " + source + " is not one");
+  if (const std::optional<Lattice> lattice = knuth_spec_lattice(file, bytes, picture_lattice)) {
+    set_lattice(inputs, *lattice, source);
+    std::istringstream in(bytes);
+    pf::Puzzle puzzle = pf::read_knuth_spec(in, *lattice, source);
+    set_board(inputs, std::move(puzzle.board), std::move(puzzle.optional_cells), source + ":1");
+    for (pf::Piece& piece : puzzle.pieces) add_piece(inputs, std::move(piece), source);
+    return;
+  }
   const pf::PictureFile contents = pf::parse_pictures(bytes, picture_lattice, source);
   if (contents.board)
     set_board(inputs, *contents.board, {}, source + ":" + std::to_string(contents.board_line));

@@ -293,7 +293,7 @@ TEST_CASE("svg: triangles, each cell a triangle, bold edges between pieces") {
   SUBCASE("the hexiamonds in a 6x6 rhombus") {
     const pf::Tiling tiling =
         pf::make_tiling(pf::Lattice::triangle, *pf::builtin_board(pf::Lattice::triangle, "6x6"),
-                        *pf::named_pieces(pf::Lattice::triangle, "hexiamonds"));
+                        pf::named_pieces(pf::Lattice::triangle, "hexiamonds"));
     const Solution solution = first_solution(tiling.problem);
     const std::string svg = xcover::render_svg(tiling, solution);
     check_cell_picture(tiling, solution, svg, 3);
@@ -328,7 +328,7 @@ TEST_CASE("svg: hexagons, row r + 1 half a hexagon right, holes blank") {
 TEST_CASE("svg: cubes, the layers side by side, each labelled") {
   const pf::Tiling tiling =
       pf::make_tiling(pf::Lattice::cube, *pf::builtin_board(pf::Lattice::cube, "3x3x3"),
-                      *pf::named_pieces(pf::Lattice::cube, "soma"));
+                      pf::named_pieces(pf::Lattice::cube, "soma"));
   const Solution solution = first_solution(tiling.problem);
   const std::string svg = xcover::render_svg(tiling, solution);
   check_cell_picture(tiling, solution, svg, 4);

@@ -30,8 +30,9 @@ PolyominoFile parse_polyomino(std::string_view text, const std::string& source) 
 
 TilingProblem make_tiling(const Board& board, std::vector<PolyominoPiece> pieces,
                           const TilingOptions& options) {
-  return polyform::make_tiling(Lattice::square, board, std::move(pieces),
-                               polyform::TilingOptions{.reflections = options.reflections});
+  return polyform::make_tiling(
+      Lattice::square, board, std::move(pieces),
+      polyform::TilingOptions{.reflections = options.reflections, .reduce = false});
 }
 
 }  // namespace xcover::polyomino

@@ -8,6 +8,7 @@
 #include "names.hpp"
 #include "symmetry.hpp"
 #include "xcover/puzzles/polyform.hpp"
+#include "xcover/reduce.hpp"
 
 namespace xcover::polyform {
 
@@ -130,6 +131,38 @@ Box box_of(const std::vector<Cell>& cells) {
   return box;
 }
 
+// The largest problem whose dead placements make_tiling drops: DLX-PRE
+// tests every option against every item it touches, which on a board of a
+// million cells would cost more than most searches.
+constexpr int max_options_to_reduce = 200'000;
+
+// Drops the placements that no tiling can use (DLX-PRE's first rule: one
+// that leaves some cell or piece with no placement, such as a pentomino
+// that cuts off a corner cell), and whatever else DLX-PRE removes.
+// Multiplicities are left alone (DLX-PRE's rules assume each primary item
+// is covered once).
+void drop_dead_placements(Tiling& tiling) {
+  if (tiling.problem.has_multiplicities() || tiling.problem.option_count() > max_options_to_reduce)
+    return;
+  Reduction reduction = reduce(tiling.problem);
+  if (reduction.removed_options == 0 && reduction.removed_items == 0) return;
+  std::vector<Placement> placements;
+  std::vector<int> now(tiling.placements.size(), -1);  // an old option's new number
+  for (std::size_t k = 0; k < reduction.original_option.size(); ++k) {
+    const auto old = static_cast<std::size_t>(reduction.original_option[k]);
+    placements.push_back(std::move(tiling.placements[old]));
+    now[old] = static_cast<int>(k);
+  }
+  std::vector<std::pair<int, std::vector<int>>> symmetric;
+  for (auto& [option, fixing] : tiling.symmetric_placements) {
+    if (now[static_cast<std::size_t>(option)] >= 0)
+      symmetric.emplace_back(now[static_cast<std::size_t>(option)], std::move(fixing));
+  }
+  tiling.problem = std::move(reduction.problem);
+  tiling.placements = std::move(placements);
+  tiling.symmetric_placements = std::move(symmetric);
+}
+
 }  // namespace
 
 bool flips(const Tiling& tiling, const Piece& piece, const TilingOptions& options) {
@@ -244,6 +277,7 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
       tiling.placements.push_back(Placement{static_cast<int>(p), Shape(std::move(covered))});
     }
   }
+  if (options.reduce) drop_dead_placements(tiling);
   return tiling;
 }
 

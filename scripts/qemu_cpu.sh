@@ -39,13 +39,14 @@ echo "== qemu -cpu $model: kernels expected: $expected"
 # lacks, it would stop there. Left out, those that reach no line the other
 # tests here do not (gcov, on the whole library), whose many cases or big
 # counts took 37% of the run: random problems against brute force, the
-# subset rule's and the counted bit sets' random problems, pentomino and
-# Langford counts. The native runs check every case with every set
+# subset rule's and the counted bit sets' random problems, pentomino,
+# polyform and Langford counts. The native runs check every case with every set
 # (scripts/test.sh and its --kernels).
 repeats="polyomino: the same tilings with forced moves ahead*,the subset rule keeps*"
 repeats+=",both layouts agree with brute force on 1500 random problems"
 repeats+=",the counted bit sets search the links' tree*,polyomino: pentominoes on 3x20 and 4x15*"
 repeats+=",langford: counts are twice OEIS A014552*,pentominoes on 3x20 and 8x8-centre*"
+repeats+=",polyform: published counts*,polyform: distinct tilings against brute force*"
 XCOVER_EXPECT_KERNELS=$expected "${qemu[@]}" "$dir/xcover_tests" --no-intro \
   -sfe='*_cli.cpp,*test_hostile_input.cpp' -tce="*CLI*,$repeats" 2> >(quiet >&2)
 

@@ -334,3 +334,100 @@ TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
 }
 
 }  // namespace test_polyform
+
+namespace test_polyform {
+
+using xcover::test::run_cli;
+using xcover::test::temp_file;
+
+TEST_CASE("polyform CLI: lattices, piece sets, boards, distinct counts and pictures") {
+  // Without options: pentominoes on 6x10, as xcover polyomino.
+  CHECK(run_cli("polyform --count --threads 1").out == "9356\n");
+  CHECK(run_cli("polyform --count --distinct").out == "2339\n");
+  CHECK(run_cli("polyform --board 6x10 --count --no-reflections").out == "106\n");
+  CHECK(run_cli("polyform --board 6x10 --count --no-reflections --distinct").out == "53\n");
+  CHECK(run_cli("polyform --board 6x10 --count --distinct --no-reduce").out == "2339\n");
+  CHECK(run_cli("polyform --lattice cube --pieces soma --board 3x3x3 --count --distinct").out ==
+        "240\n");
+  CHECK(run_cli("polyform -l triangle -p hexiamonds -b 4x9 --count --distinct").out == "74\n");
+  CHECK(run_cli("polyform --lattice hex --pieces tetrahexes --board 4x7 --count").out == "18\n");
+  // Solids cannot be mirrored unless asked: the Soma cube's screws then
+  // stand in for each other.
+  CHECK(run_cli("polyform -l cube -p soma -b 3x3x3 --count --mirrors").out != "11520\n");
+
+  // Text pictures: hexagon rows indented half a cell more each row, cube
+  // layers one after another with '-' between.
+  const xcover::test::CommandResult hex =
+      run_cli("polyform --lattice hex --pieces tetrahexes --board 4x7 --limit 1");
+  REQUIRE(hex.exit_code == 0);
+  const std::vector<std::string> rows = xcover::test::lines_of(hex.out);
+  REQUIRE(rows.size() == 4);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    CAPTURE(rows[r]);
+    CHECK(rows[r].find_first_not_of(' ') == r);
+    // Read back, blanks dropped, a row is 7 cells.
+    std::string cells = rows[r];
+    std::erase(cells, ' ');
+    CHECK(cells.size() == 7);
+  }
+  const xcover::test::CommandResult soma =
+      run_cli("polyform -l cube -p soma -b 3x3x3 --limit 1 --distinct");
+  CHECK(xcover::test::lines_of(soma.out).size() == 11);  // 3 layers of 3 rows, 2 '-' lines
+  CHECK(xcover::test::lines_of(soma.out)[3] == "-");
+
+  // A board and pieces from a picture file, on triangles, with a range:
+  // the hexagon of six triangles from any of three dominoes (rhombi) and
+  // two triangles' worth of single triangles.
+  const std::string file =
+      temp_file("board\n###\n###\n\npiece D 0..3\n##\n\npiece T x2 0..2\n#\n", ".txt");
+  const xcover::test::CommandResult ranged = run_cli("polyform --lattice triangle --count " + file);
+  CHECK(ranged.exit_code == 0);
+  CHECK(ranged.err == "");
+  // 3 dominoes: 2 ways; 2 dominoes and 2 triangles: the 6 ways to leave
+  // out two triangles that a third domino would have covered... counted by
+  // the brute force of the library tests; here the CLI agrees with it.
+  const pf::PictureFile parsed = pf::parse_pictures(
+      "board\n###\n###\n\npiece D 0..3\n##\n\npiece T x2 0..2\n#\n", Lattice::triangle);
+  const pf::Tiling tiling = pf::make_tiling(Lattice::triangle, *parsed.board, parsed.pieces);
+  CHECK(ranged.out == xcover::to_string(pf::count(tiling).solutions) + "\n");
+
+  // Knuth's specs, by their extension.
+  CHECK(run_cli("polyform --count --distinct " +
+                xcover::test::data_file("polyform/knuth/cube-3x3x3-soma.polycube"))
+            .out == "240\n");
+}
+
+TEST_CASE("polyform CLI: what is wrong is said, with the file and line where there is one") {
+  auto fails = [](const std::string& args, int code, const std::string& message) {
+    const xcover::test::CommandResult r = run_cli("polyform " + args);
+    CAPTURE(args);
+    CHECK(r.exit_code == code);
+    CHECK(r.out == "");
+    CHECK(r.err.find(message) != std::string::npos);
+    CAPTURE(r.err);
+  };
+  fails("--lattice octagon", 2, "unknown lattice 'octagon' (square, triangle, hex or cube)");
+  fails("--lattice hex --pieces pentominoes --board 4x7", 2,
+        "unknown piece set 'pentominoes' on the hex lattice (tetrahexes)");
+  fails("--lattice hex --pieces tetrahexes", 2,
+        "the hex lattice has no default board: give --board NAME or a FILE with one");
+  fails("--lattice triangle --board 6x6", 2,
+        "the triangle lattice has no default pieces: give --pieces SET or a FILE with some");
+  fails("--lattice cube --board 3x3", 2, "unknown board '3x3' on the cube lattice");
+  fails("--one-sided --mirrors", 2, "--one-sided and --mirrors: give one");
+  fails("--problem 0", 2, "--problem must be 1 or more, not 0");
+  const std::string pictures = temp_file("board\n##\n\npiece D\n##\n", ".txt");
+  fails("--problem 2 " + pictures, 2, "--problem picks a problem of a BurrTools file");
+  const std::string layers = temp_file("board\n##\n-\n##\n", ".txt");
+  fails(layers, 1,
+        layers +
+            ":3: a line of '-' starts a layer, and only the cube lattice has layers (this is "
+            "square)");
+  const std::string range = temp_file("piece D 3..2\n##\n", ".txt");
+  fails("--lattice triangle " + range, 1,
+        range + ":1: expected a range M..N of copies used (0 <= M <= N, N >= 1), found '3..2'");
+  const std::string bad_spec = temp_file("[0-5][0-9]\nF 01 02 10 11 2\n", ".polyomino");
+  fails(bad_spec, 1, bad_spec + ":2:");
+}
+
+}  // namespace test_polyform

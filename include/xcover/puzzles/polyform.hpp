@@ -40,6 +40,7 @@
 
 namespace xcover::polyform {
 
+// The four lattices (see above for their cells).
 enum class Lattice { square, triangle, hex, cube };
 
 // "square", "triangle", "hex", "cube".
@@ -50,10 +51,10 @@ XCOVER_API std::optional<Lattice> lattice_named(std::string_view name);
 
 // A cell of a lattice (see above).
 struct Cell {
-  int row = 0;
-  int col = 0;
-  int layer = 0;
-  friend bool operator==(const Cell&, const Cell&) = default;
+  int row = 0;                                                 // down
+  int col = 0;                                                 // right
+  int layer = 0;                                               // back (0 in the plane)
+  friend bool operator==(const Cell&, const Cell&) = default;  // the same cell
   // Layer by layer, then row by row.
   friend std::strong_ordering operator<=>(const Cell& a, const Cell& b) {
     if (a.layer != b.layer) return a.layer <=> b.layer;
@@ -88,6 +89,7 @@ class XCOVER_API Shape {
   std::vector<Cell> cells_;
 };
 
+// A board is a shape: its cells are the ones to cover.
 using Board = Shape;
 
 // --- lattices: symmetries and orientations ---------------------------------
@@ -126,6 +128,7 @@ struct Piece {
   // TilingOptions::reflections says.
   std::optional<bool> flips = std::nullopt;
 
+  // The fewest copies a tiling uses: min_copies, or all of them.
   int fewest() const { return min_copies.value_or(copies); }
 };
 
@@ -161,7 +164,6 @@ XCOVER_API std::optional<Board> builtin_board(Lattice lattice, std::string_view 
 //   board
 //   ####
 //   ####
-//
 //   piece L x2 1..2 one-sided
 //   #.
 //   ##
@@ -187,12 +189,12 @@ XCOVER_API PictureFile parse_pictures(std::string_view text, Lattice lattice,
 
 // A puzzle as a file states it.
 struct Puzzle {
-  Lattice lattice = Lattice::square;
-  std::string name;           // the problem's name in its file, if any
-  Board board;                // every cell a piece may cover
-  Shape optional_cells;       // those of the board's cells that may stay empty
-  std::vector<Piece> pieces;  // the pieces, with their copies and ranges
-  std::string source;         // "FILE" or "FILE:LINE": where it was read
+  Lattice lattice = Lattice::square;  // the lattice of its cells
+  std::string name;                   // the problem's name in its file, if any
+  Board board;                        // every cell a piece may cover
+  Shape optional_cells;               // those of the board's cells that may stay empty
+  std::vector<Piece> pieces;          // the pieces, with their copies and ranges
+  std::string source;                 // "FILE" or "FILE:LINE": where it was read
 };
 
 // BurrTools' files (.xmpuzzle: XML, gzip'd or plain) on the cubic grid:
@@ -204,7 +206,7 @@ XCOVER_API std::vector<Puzzle> read_burrtools(const std::string& path);
 XCOVER_API std::vector<Puzzle> parse_burrtools(std::string_view bytes,
                                                const std::string& source = "<string>");
 // Whether `bytes` (a file's first bytes) look like a BurrTools file: gzip's
-// magic, or XML whose root is <puzzle>.
+// magic, or XML whose root element is "puzzle".
 XCOVER_API bool looks_like_burrtools(std::string_view bytes);
 
 // Knuth's polyomino-dlx, polyiamond-dlx and polycube-dlx specs (see
@@ -254,7 +256,7 @@ struct BoardSymmetry {
 // A tiling as exact cover, what each option places and, with `distinct`,
 // how tilings are told apart.
 struct Tiling {
-  Lattice lattice = Lattice::square;
+  Lattice lattice = Lattice::square;  // the lattice of its cells
   Board board;                        // the board to cover
   Shape optional_cells;               // cells of the board that may stay empty
   std::vector<Piece> pieces;          // the pieces, as given

@@ -253,6 +253,20 @@ struct BoardSymmetry {
   std::vector<int> pieces;  // piece p -> pieces[p]
 };
 
+// A kept placement of the cut piece that symmetries fix (other than the
+// identity): in the tilings through it, a second piece's placements are cut
+// to one of each class under those symmetries (its other placements share
+// a secondary item "sym.N" with this option), and keep() checks the
+// tilings whose second piece lies where some of them fix it.
+struct SymmetricPlacement {
+  int option = -1;          // the cut piece's option
+  std::vector<int> fixing;  // the symmetries that fix it (indices into Tiling::symmetries)
+  int second_piece = -1;    // the piece cut in its tilings; -1: none, keep() checks `fixing`
+  // The second piece's kept options that some of `fixing` fix, and those
+  // (sorted by option).
+  std::vector<std::pair<int, std::vector<int>>> second_symmetric;
+};
+
 // A tiling as exact cover, what each option places and, with `distinct`,
 // how tilings are told apart.
 struct Tiling {
@@ -268,18 +282,18 @@ struct Tiling {
   std::vector<BoardSymmetry> symmetries;
   // With `distinct`: the piece whose placements were cut to one of each
   // class under `symmetries` (-1: none could be, and keep() decides every
-  // tiling), and, for each of its kept placements that a symmetry maps
-  // onto itself, the option and the symmetries that do.
+  // tiling), and its kept placements that symmetries fix (sorted by option).
   int restricted_piece = -1;
-  std::vector<std::pair<int, std::vector<int>>> symmetric_placements;
+  std::vector<SymmetricPlacement> symmetric_placements;
 
   // Whether tilings of this problem need keep(): a count by the engine
   // alone (the memo, threads) is exact when this is false.
   bool needs_keep() const;
   // Whether `solution` is the one kept of its class: always true without
   // `distinct`, or when its restricted piece lies where no symmetry fixes
-  // it; else whether it is the least of its images under the symmetries
-  // that fix that placement (or all of them, when no piece is restricted).
+  // it, or its second piece where none of those fixes it; else whether it
+  // is the least of its images under the symmetries that fix that placement
+  // (or all of them, when no piece is restricted).
   bool keep(const Solution& solution) const;
 };
 

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
+#include <type_traits>
 
 namespace xcover::polyform {
 
@@ -159,55 +161,147 @@ Cut cut_placements(const std::vector<BoardSymmetry>& symmetries,
 
 }  // namespace
 
+namespace {
+
+// The piece whose placements to cut under `group` (indices into
+// tiling.symmetries), and its cut: one used exactly once, other than
+// `taken`, mapped to itself by every symmetry of the group, its placements
+// that clash with `clashing` (a placement that every tiling here has) left
+// out. A kept placement that symmetries fix has its tilings found as many
+// times (keep() then drops all but one), so a cut leaves `searched` of the
+// piece's `total` placements' work. Of the pieces whose share left is
+// within 1.5 times the least, the one with the fewest searched: 6x10's X
+// pentomino (8 of 32; every piece leaves a quarter). On the 3x4x5 box,
+// where the middle layer's mirror fixes placements of every piece, the I
+// pentacube searched 8 of 12 and took twice the nodes of the W, 32 of 160;
+// the P, 99 of 504 (the least share), 1.9 times. `kept` and the indices of
+// `symmetric` are indices into the piece's placements; the symmetries in
+// `symmetric` are indices into tiling.symmetries.
+struct Choice {
+  std::size_t piece = 0;
+  Cut cut;
+};
+
+std::optional<Choice> choose_cut(const Tiling& tiling, const std::vector<int>& group,
+                                 const std::vector<PiecePlacements>& placements, int taken,
+                                 const std::vector<int>& clashing) {
+  std::vector<BoardSymmetry> symmetries;
+  for (const int g : group) symmetries.push_back(tiling.symmetries[static_cast<std::size_t>(g)]);
+  auto clashes = [&](const std::vector<int>& cells) {
+    return std::any_of(cells.begin(), cells.end(), [&](int k) {
+      return std::binary_search(clashing.begin(), clashing.end(), k);
+    });
+  };
+  std::vector<Choice> choices;
+  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+    const Piece& piece = tiling.pieces[p];
+    if (static_cast<int>(p) == taken || piece.copies != 1 || piece.fewest() != 1) continue;
+    const bool fixed =
+        std::all_of(symmetries.begin(), symmetries.end(),
+                    [&](const BoardSymmetry& s) { return s.pieces[p] == static_cast<int>(p); });
+    if (!fixed) continue;
+    // The placements that can lie beside `clashing`, and where they are.
+    PiecePlacements free;
+    std::vector<std::size_t> at;
+    for (std::size_t j = 0; j < placements[p].size(); ++j) {
+      if (clashes(placements[p][j])) continue;
+      free.push_back(placements[p][j]);
+      at.push_back(j);
+    }
+    if (free.empty()) continue;
+    Choice choice{p, cut_placements(symmetries, free)};
+    for (std::size_t& j : choice.cut.kept) j = at[j];
+    for (auto& [k, fixing] : choice.cut.symmetric)
+      for (int& g : fixing) g = group[static_cast<std::size_t>(g)];
+    choices.push_back(std::move(choice));
+  }
+  if (choices.empty()) return std::nullopt;
+  // (Shares compared by cross products: whole numbers.)
+  const Cut* least = nullptr;
+  for (const Choice& choice : choices)
+    if (!least || choice.cut.searched * least->total < least->searched * choice.cut.total)
+      least = &choice.cut;
+  std::optional<Choice> best;
+  for (Choice& choice : choices) {
+    const Cut& cut = choice.cut;
+    // share <= 1.5 least share: 2 searched * least total <= 3 least searched * total.
+    if (2 * cut.searched * least->total > 3 * least->searched * cut.total) continue;
+    if (!best || cut.searched < best->cut.searched) best = std::move(choice);
+  }
+  return best;
+}
+
+}  // namespace
+
 void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
-                          std::vector<PiecePlacements>& placements) {
+                          std::vector<PiecePlacements>& placements, ExtraItems& extra) {
   tiling.symmetries = board_symmetries(tiling, options);
   tiling.restricted_piece = -1;
   tiling.symmetric_placements.clear();
+  extra.assign(placements.size(), {});
+  for (std::size_t p = 0; p < placements.size(); ++p) extra[p].resize(placements[p].size());
   if (tiling.symmetries.size() <= 1) return;
-  // The piece to cut: used exactly once, mapped to itself by every
-  // symmetry. A kept placement that symmetries fix has its tilings found as
-  // many times (keep() then drops all but one), so a cut leaves `searched`
-  // of the piece's `total` placements' work. Of the pieces whose share left
-  // is within 1.5 times the least, the one with the fewest searched: 6x10's
-  // X pentomino (8 of 32; every piece leaves a quarter). On the 3x4x5 box,
-  // where the middle layer's mirror fixes placements of every piece, the
-  // I pentacube searched 8 of 12 and took twice the nodes of the W, 32 of
-  // 160; the P, 99 of 504 (the least share), 1.9 times.
-  std::vector<std::pair<std::size_t, Cut>> cuts;
-  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-    const Piece& piece = tiling.pieces[p];
-    if (piece.copies != 1 || piece.fewest() != 1 || placements[p].empty()) continue;
-    const bool fixed =
-        std::all_of(tiling.symmetries.begin(), tiling.symmetries.end(),
-                    [&](const BoardSymmetry& s) { return s.pieces[p] == static_cast<int>(p); });
-    if (fixed) cuts.emplace_back(p, cut_placements(tiling.symmetries, placements[p]));
-  }
-  // (Shares compared by cross products: whole numbers.)
-  auto share_less = [](const Cut& a, const Cut& b) {
-    return a.searched * b.total < b.searched * a.total;
-  };
-  const Cut* least_share = nullptr;
-  for (const auto& [p, cut] : cuts)
-    if (!least_share || share_less(cut, *least_share)) least_share = &cut;
-  std::optional<Cut> best;
-  for (auto& [p, cut] : cuts) {
-    // share <= 1.5 least share: 2 searched * least total <= 3 least searched * total.
-    if (2 * cut.searched * least_share->total > 3 * least_share->searched * cut.total) continue;
-    if (!best || cut.searched < best->searched) {
-      tiling.restricted_piece = static_cast<int>(p);
-      best = std::move(cut);
-    }
-  }
-  if (!best) return;
-  const auto p = static_cast<std::size_t>(tiling.restricted_piece);
+  std::vector<int> all(tiling.symmetries.size());
+  for (std::size_t g = 0; g < all.size(); ++g) all[g] = static_cast<int>(g);
+  std::optional<Choice> first = choose_cut(tiling, all, placements, -1, {});
+  if (!first) return;
+  const std::size_t p = first->piece;
+  tiling.restricted_piece = static_cast<int>(p);
   PiecePlacements kept;
-  for (const std::size_t j : best->kept) kept.push_back(std::move(placements[p][j]));
+  for (const std::size_t j : first->cut.kept) kept.push_back(std::move(placements[p][j]));
   placements[p] = std::move(kept);
-  std::size_t first_option = 0;
-  for (std::size_t q = 0; q < p; ++q) first_option += placements[q].size();
-  for (auto& [k, fixing] : best->symmetric)
-    tiling.symmetric_placements.emplace_back(static_cast<int>(first_option + k), std::move(fixing));
+  extra[p].assign(placements[p].size(), {});
+
+  // In the tilings through a kept placement r that symmetries H fix, a
+  // second piece's placements are cut to one of each class under H: the
+  // others get a secondary item that r has too, so that they cannot lie
+  // beside it (and lie anywhere else).
+  struct Second {
+    std::size_t kept;  // r, an index into the cut placements
+    std::vector<int> fixing;
+    int piece = -1;
+    std::vector<std::pair<std::size_t, std::vector<int>>> symmetric;  // (placement, K)
+  };
+  std::vector<Second> seconds;
+  int items = 0;
+  for (auto& [k, fixing] : first->cut.symmetric) {
+    Second second{k, std::move(fixing), -1, {}};
+    const std::optional<Choice> then =
+        choose_cut(tiling, second.fixing, placements, static_cast<int>(p), placements[p][k]);
+    if (then) {
+      const std::size_t q = then->piece;
+      second.piece = static_cast<int>(q);
+      const int item = tiling.problem.add_secondary("sym." + std::to_string(++items));
+      extra[p][k].push_back(item);
+      std::vector<bool> keep(placements[q].size(), false);
+      for (const std::size_t j : then->cut.kept) keep[j] = true;
+      for (std::size_t j = 0; j < placements[q].size(); ++j) {
+        const std::vector<int>& cells = placements[q][j];
+        const bool beside = std::none_of(cells.begin(), cells.end(), [&](int c) {
+          return std::binary_search(placements[p][k].begin(), placements[p][k].end(), c);
+        });
+        if (beside && !keep[j]) extra[q][j].push_back(item);
+      }
+      for (const auto& [index, group] : then->cut.symmetric)
+        second.symmetric.emplace_back(then->cut.kept[index], group);
+    }
+    seconds.push_back(std::move(second));
+  }
+  std::vector<std::size_t> first_option(placements.size() + 1, 0);
+  for (std::size_t q = 0; q < placements.size(); ++q)
+    first_option[q + 1] = first_option[q] + placements[q].size();
+  for (Second& second : seconds) {
+    SymmetricPlacement entry;
+    entry.option = static_cast<int>(first_option[p] + second.kept);
+    entry.fixing = std::move(second.fixing);
+    entry.second_piece = second.piece;
+    for (auto& [j, group] : second.symmetric)
+      entry.second_symmetric.emplace_back(
+          static_cast<int>(first_option[static_cast<std::size_t>(second.piece)] + j),
+          std::move(group));
+    std::sort(entry.second_symmetric.begin(), entry.second_symmetric.end());
+    tiling.symmetric_placements.push_back(std::move(entry));
+  }
 }
 
 // --- telling tilings apart ------------------------------------------------------------
@@ -253,20 +347,38 @@ TilingKey image_of(const BoardSymmetry& symmetry, const TilingKey& key) {
 }  // namespace
 
 bool Tiling::needs_keep() const {
-  return symmetries.size() > 1 && (restricted_piece < 0 || !symmetric_placements.empty());
+  if (symmetries.size() <= 1) return false;
+  if (restricted_piece < 0) return true;
+  return std::any_of(symmetric_placements.begin(), symmetric_placements.end(),
+                     [](const SymmetricPlacement& s) {
+                       return s.second_piece < 0 || !s.second_symmetric.empty();
+                     });
 }
 
 bool Tiling::keep(const Solution& solution) const {
   if (!needs_keep()) return true;
+  // The option of `piece` in the solution, in `entries` (sorted by option).
+  auto find = [&](const auto& entries, auto option_of) -> const auto* {
+    using Entry = std::remove_reference_t<decltype(entries[0])>;
+    for (const int option : solution.options) {
+      const auto found =
+          std::lower_bound(entries.begin(), entries.end(), option,
+                           [&](const Entry& entry, int o) { return option_of(entry) < o; });
+      if (found != entries.end() && option_of(*found) == option) return &*found;
+    }
+    return static_cast<const Entry*>(nullptr);
+  };
   const std::vector<int>* fixing = nullptr;
   if (restricted_piece >= 0) {
-    for (const int option : solution.options) {
-      const auto found = std::lower_bound(
-          symmetric_placements.begin(), symmetric_placements.end(), option,
-          [](const std::pair<int, std::vector<int>>& entry, int o) { return entry.first < o; });
-      if (found != symmetric_placements.end() && found->first == option) fixing = &found->second;
+    const SymmetricPlacement* at =
+        find(symmetric_placements, [](const SymmetricPlacement& s) { return s.option; });
+    if (!at) return true;
+    fixing = &at->fixing;
+    if (at->second_piece >= 0) {
+      const auto* then = find(at->second_symmetric, [](const auto& s) { return s.first; });
+      if (!then) return true;
+      fixing = &then->second;
     }
-    if (!fixing) return true;
   }
   const TilingKey key = key_of(*this, solution);
   auto least = [&](std::size_t g) { return g == 0 || !(image_of(symmetries[g], key) < key); };

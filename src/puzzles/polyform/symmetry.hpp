@@ -11,15 +11,21 @@ namespace xcover::polyform {
 
 // One piece's placements, each the sorted board indices of its cells.
 using PiecePlacements = std::vector<std::vector<int>>;
+// For each piece and placement, the items to add to its option (the
+// secondary items of the second cut).
+using ExtraItems = std::vector<std::vector<std::vector<int>>>;
 
 // Whether `piece` may be flipped over in this tiling.
 bool flips(const Tiling& tiling, const Piece& piece, const TilingOptions& options);
 
 // Fills tiling.symmetries (the board's symmetries that the pieces respect),
 // picks the piece to restrict and cuts its placements to one of each class,
-// and fills tiling.restricted_piece and tiling.symmetric_placements (whose
-// options are numbered as the placements of all pieces in order will be).
+// cuts a second piece's in the tilings through each kept placement that
+// symmetries fix (adding a secondary item to tiling.problem for each, and
+// to `extra` the placements that get it), and fills
+// tiling.restricted_piece and tiling.symmetric_placements (whose options
+// are numbered as the placements of all pieces in order will be).
 void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
-                          std::vector<PiecePlacements>& placements);
+                          std::vector<PiecePlacements>& placements, ExtraItems& extra);
 
 }  // namespace xcover::polyform

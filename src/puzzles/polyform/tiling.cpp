@@ -153,10 +153,16 @@ void drop_dead_placements(Tiling& tiling) {
     placements.push_back(std::move(tiling.placements[old]));
     now[old] = static_cast<int>(k);
   }
-  std::vector<std::pair<int, std::vector<int>>> symmetric;
-  for (auto& [option, fixing] : tiling.symmetric_placements) {
-    if (now[static_cast<std::size_t>(option)] >= 0)
-      symmetric.emplace_back(now[static_cast<std::size_t>(option)], std::move(fixing));
+  std::vector<SymmetricPlacement> symmetric;
+  for (SymmetricPlacement& entry : tiling.symmetric_placements) {
+    if (now[static_cast<std::size_t>(entry.option)] < 0) continue;
+    entry.option = now[static_cast<std::size_t>(entry.option)];
+    std::vector<std::pair<int, std::vector<int>>> second;
+    for (auto& [option, fixing] : entry.second_symmetric)
+      if (now[static_cast<std::size_t>(option)] >= 0)
+        second.emplace_back(now[static_cast<std::size_t>(option)], std::move(fixing));
+    entry.second_symmetric = std::move(second);
+    symmetric.push_back(std::move(entry));
   }
   tiling.problem = std::move(reduction.problem);
   tiling.placements = std::move(placements);
@@ -261,11 +267,13 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
     }
   }
 
-  if (options.distinct) restrict_by_symmetry(tiling, options, placements);
+  ExtraItems extra;
+  if (options.distinct) restrict_by_symmetry(tiling, options, placements, extra);
 
   std::vector<OptionEntry> entries;
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-    for (const std::vector<int>& cells : placements[p]) {
+    for (std::size_t j = 0; j < placements[p].size(); ++j) {
+      const std::vector<int>& cells = placements[p][j];
       entries.assign(1, OptionEntry{piece_item[p], 0});
       std::vector<Cell> covered;
       covered.reserve(cells.size());
@@ -273,6 +281,8 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
         entries.push_back(OptionEntry{cell_item[static_cast<std::size_t>(k)], 0});
         covered.push_back(board[static_cast<std::size_t>(k)]);
       }
+      if (!extra.empty())
+        for (const int item : extra[p][j]) entries.push_back(OptionEntry{item, 0});
       problem.add_option(entries);
       tiling.placements.push_back(Placement{static_cast<int>(p), Shape(std::move(covered))});
     }

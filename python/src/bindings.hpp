@@ -91,6 +91,7 @@ void bind_sudoku_rules(py::module_& m);
 void bind_queens_langford(py::module_& m);
 void bind_polyomino(py::module_& m);
 void bind_lattice(py::module_& m);  // into the polyform submodule, before bind_polyform
+void bind_polyform(py::module_& m);
 void bind_zdd(py::module_& m);
 
 // Python's side of a running search: Ctrl-C, and the caller's progress
@@ -178,6 +179,9 @@ T counted(const py::int_& value, const char* what) {
                         std::to_string(std::numeric_limits<T>::max()) + ", not " +
                         py::repr(value).cast<std::string>());
 }
+
+// A CountResult (search.cpp's), for counts made by a puzzle's own search.
+py::object count_result(Count solutions, Status status, const Statistics& statistics);
 
 // Limits given as keyword arguments, as SearchOptions. Raises ValueError for
 // a negative time limit.

@@ -92,6 +92,7 @@ void bind_queens_langford(py::module_& m);
 void bind_polyomino(py::module_& m);
 void bind_lattice(py::module_& m);  // into the polyform submodule, before bind_polyform
 void bind_polyform(py::module_& m);
+void bind_polyform_files(py::module_& m);
 void bind_zdd(py::module_& m);
 
 // Python's side of a running search: Ctrl-C, and the caller's progress

@@ -24,4 +24,5 @@ PYBIND11_MODULE(_core, m) {
       "polyform", "Polyform tilings on the square, triangle, hex and cube lattices");
   xcover::python::bind_lattice(polyform);  // before any binding names a Lattice
   xcover::python::bind_polyform(polyform);
+  xcover::python::bind_polyform_files(polyform);
 }

@@ -152,12 +152,12 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 std::vector<pf::Piece> named_set(pf::Lattice lattice, const std::string& name) {
-  std::optional<std::vector<pf::Piece>> pieces = pf::named_pieces(lattice, name);
-  if (!pieces)
+  std::vector<pf::Piece> pieces = pf::named_pieces(lattice, name);
+  if (pieces.empty())
     throw ProblemError("the " + std::string(pf::to_string(lattice)) +
                        " lattice has no piece set '" + name +
                        "' (it has: " + joined(set_names(lattice)) + ")");
-  return *pieces;
+  return pieces;
 }
 
 // The boards builtin_board() knows on a lattice, for messages.
@@ -607,9 +607,6 @@ are told apart. Its searches keep one tiling of each class when distinct.)doc")
       .def(
           "_svg",
           [](const TilingBox& t, const std::vector<int>& options) {
-            if (t.tiling.lattice != pf::Lattice::square)
-              throw ProblemError(std::string("svg() draws square tilings; this one is on the ") +
-                                 pf::to_string(t.tiling.lattice) + " lattice (picture() draws it)");
             return render_svg(t.tiling, solution_of(t.tiling, options));
           },
           py::arg("solution"))

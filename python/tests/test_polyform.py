@@ -3,6 +3,7 @@
 literature (all and distinct), small boards on triangles and hexagons counted
 again by a brute force in plain Python with its own geometry, orbit sizes
 adding up to the full count, pictures, ranges, one-sided pieces, errors."""
+import pathlib
 import pickle
 
 import pytest
@@ -311,13 +312,22 @@ def test_solutions_are_lazy_and_limited_by_kept_ones():
     assert tiling.count(time_limit=1e-9).status in (xc.Status.time_limit, xc.Status.exhausted)
 
 
-def test_svg_draws_square_tilings():
-    tiling = pf.make_tiling("square", "3x20", "pentominoes")
-    picture = tiling.svg(tiling.solve())
-    assert isinstance(picture, xc.Svg) and picture.startswith("<svg")
-    hexes = pf.make_tiling("hex", "3x4", pf.named_pieces("hex", "tetrahexes")[:3])
-    with pytest.raises(xc.ProblemError, match="square"):
-        hexes.svg([])
+def test_svg_draws_every_lattice():
+    import xml.etree.ElementTree as ET
+    tilings = [pf.make_tiling("square", "3x20", "pentominoes"),
+               pf.make_tiling("hex", "4x7", "tetrahexes"),
+               pf.make_tiling("triangle", "hexagon-2", [pf.named_pieces("triangle", "hexiamonds")[k]
+                                                        for k in (1, 2, 3, 7)]),
+               pf.make_tiling("cube", "3x3x3", "soma")]
+    for tiling in tilings:
+        solution = tiling.solve()
+        picture = tiling.svg(solution)
+        assert isinstance(picture, xc.Svg) and picture.startswith("<svg")
+        root = ET.fromstring(picture)
+        pieces = [e for e in root.iter() if e.get("class") == "piece"]
+        assert len(pieces) >= len(solution), tiling.lattice
+    with pytest.raises(xc.ProblemError):
+        tilings[0].svg([10**6])
 
 
 def test_hexagonal_pictures_are_indented():
@@ -370,6 +380,25 @@ def test_read_pictures(tmp_path):
     assert pf.parse_pictures("piece X\n#\n").board is None
     with pytest.raises(OSError):
         pf.read_pictures(tmp_path / "missing.txt")
+
+
+KNUTH = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "polyform" / "knuth"
+
+
+@pytest.mark.skipif(not hasattr(xc._core.polyform, "read_knuth_spec"),
+                    reason="the library this module was built with has no read_knuth_spec")
+def test_knuth_spec(tmp_path):
+    soma = pf.read_knuth_spec(KNUTH / "cube-3x3x3-soma.polycube", "cube")
+    assert soma.lattice is pf.Lattice.cube and len(soma.board) == 27
+    assert [p.name for p in soma.pieces] == list("VLTZABP")
+    assert soma.source.endswith("cube-3x3x3-soma.polycube")
+    assert pf.make_tiling(soma).count().solutions == 11520
+    assert pf.make_tiling(soma, distinct=True).count().solutions == 240
+    bad = tmp_path / "bad.polyomino"
+    bad.write_text("00 01\nX 00 zz!\n")
+    with pytest.raises(xc.ParseError) as caught:
+        pf.read_knuth_spec(bad, "square")
+    assert caught.value.source == str(bad) and caught.value.line == 2
 
 
 def test_the_file_readers_exist():

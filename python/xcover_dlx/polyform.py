@@ -87,8 +87,8 @@ def _pictures(self, limit=0, *, time_limit=0.0):
 
 def _svg(self, solution):
     """The tiling as a picture (Svg: a str that Jupyter shows): each piece one
-    shape with its own fill. Square tilings only (ProblemError for another
-    lattice: picture() draws every lattice)."""
+    shape with its own fill, bold edges between pieces; a cube's layers side
+    by side."""
     return Svg(self._svg(solution))
 
 

@@ -401,6 +401,26 @@ def test_knuth_spec(tmp_path):
     assert caught.value.source == str(bad) and caught.value.line == 2
 
 
+BURRTOOLS = KNUTH.parent / "burrtools"
+
+
+@pytest.mark.skipif(not hasattr(xc._core.polyform, "read_burrtools")
+                    or not (BURRTOOLS / "soma-gzip.xmpuzzle").exists(),
+                    reason="the library this module was built with has no read_burrtools")
+def test_burrtools(tmp_path):
+    puzzles = pf.read_burrtools(BURRTOOLS / "soma-gzip.xmpuzzle")
+    assert len(puzzles) == 1
+    soma = puzzles[0]
+    assert soma.lattice is pf.Lattice.cube and soma.name == "Soma cube"
+    assert len(soma.board) == 27 and len(soma.pieces) == 7 and len(soma.optional_cells) == 0
+    assert pf.make_tiling(soma, distinct=True).count().solutions == 240
+    assert pf.make_tiling(soma).count().solutions == 11520
+    bad = tmp_path / "bad.xmpuzzle"
+    bad.write_text("not xml at all\n")
+    with pytest.raises(xc.ParseError):
+        pf.read_burrtools(bad)
+
+
 def test_the_file_readers_exist():
     assert callable(pf.read_burrtools) and callable(pf.read_knuth_spec)
     if hasattr(xc._core.polyform, "read_burrtools"):

@@ -15,6 +15,10 @@
 #include "xcover/count.hpp"
 #include "xcover/solver.hpp"
 
+namespace xcover::polyform {
+enum class Lattice;  // xcover/puzzles/polyform.hpp
+}  // namespace xcover::polyform
+
 namespace xcover::python {
 // The Python class of a library enum (Status, Layout, Kernels): a real
 // enum.Enum made by bind_enums() (enums.cpp), which must run before any
@@ -61,6 +65,16 @@ XCOVER_ENUM_CASTER(xcover::Status, "Status")
 XCOVER_ENUM_CASTER(xcover::Layout, "Layout")
 XCOVER_ENUM_CASTER(xcover::Kernels, "Kernels")
 #undef XCOVER_ENUM_CASTER
+
+// A lattice is a member of xcover_dlx.polyform.Lattice or its name as a str
+// ("square", "triangle", "hex", "cube"; also "triangular", "hexagonal",
+// "cubic"): another str is a ValueError, another type a TypeError.
+template <>
+struct type_caster<xcover::polyform::Lattice> {
+  PYBIND11_TYPE_CASTER(xcover::polyform::Lattice, const_name("Lattice"));
+  bool load(handle source, bool);
+  static handle cast(xcover::polyform::Lattice lattice, return_value_policy, handle);
+};
 }  // namespace pybind11::detail
 
 namespace xcover::python {
@@ -76,6 +90,9 @@ void bind_sudoku(py::module_& m);
 void bind_sudoku_rules(py::module_& m);
 void bind_queens_langford(py::module_& m);
 void bind_polyomino(py::module_& m);
+void bind_lattice(py::module_& m);  // into the polyform submodule, before bind_polyform
+void bind_polyform(py::module_& m);
+void bind_polyform_files(py::module_& m);
 void bind_zdd(py::module_& m);
 
 // Python's side of a running search: Ctrl-C, and the caller's progress
@@ -163,6 +180,9 @@ T counted(const py::int_& value, const char* what) {
                         std::to_string(std::numeric_limits<T>::max()) + ", not " +
                         py::repr(value).cast<std::string>());
 }
+
+// A CountResult (search.cpp's), for counts made by a puzzle's own search.
+py::object count_result(Count solutions, Status status, const Statistics& statistics);
 
 // Limits given as keyword arguments, as SearchOptions. Raises ValueError for
 // a negative time limit.

@@ -2,12 +2,16 @@
 // Status, Layout and Kernels as real enum.Enum classes (list(Status),
 // isinstance(s, enum.Enum), pickling), which pybind11's own enums are not;
 // the casters in bindings.hpp turn the library's values into their members
-// and back.
+// and back. polyform.Lattice too, whose values are the lattices' names, so
+// that Lattice("hex") is Lattice.hex and a str may stand for a member.
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/puzzles/polyform.hpp"
 
 namespace xcover::python {
 namespace {
@@ -43,6 +47,23 @@ py::handle enum_class() {
 template py::handle enum_class<Status>();
 template py::handle enum_class<Layout>();
 template py::handle enum_class<Kernels>();
+template py::handle enum_class<polyform::Lattice>();
+
+void bind_lattice(py::module_& m) {
+  using polyform::Lattice;
+  py::list pairs;
+  for (const Lattice lattice : {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube})
+    pairs.append(py::make_tuple(polyform::to_string(lattice), polyform::to_string(lattice)));
+  // Pickled by the package's module, where users find it.
+  py::object type = py::module_::import("enum").attr("Enum")(
+      "Lattice", pairs, py::arg("module") = "xcover_dlx.polyform", py::arg("qualname") = "Lattice");
+  type.attr("__doc__") =
+      "The lattice a polyform lives on: square (polyominoes), triangle (polyiamonds), hex "
+      "(polyhexes), cube (polycubes). Wherever a lattice is asked for, its name as a str will "
+      "do (also 'triangular', 'hexagonal', 'cubic').";
+  m.attr("Lattice") = type;
+  enum_slot<Lattice>() = type.release();
+}
 
 void bind_enums(py::module_& m) {
   add_enum<Status>(m, "Status",
@@ -80,3 +101,30 @@ void bind_enums(py::module_& m) {
 }
 
 }  // namespace xcover::python
+
+namespace pybind11::detail {
+
+bool type_caster<xcover::polyform::Lattice>::load(handle source, bool) {
+  namespace pf = xcover::polyform;
+  if (!source) return false;
+  std::string word;
+  if (isinstance(source, xcover::python::enum_class<pf::Lattice>()))
+    word = source.attr("value").cast<std::string>();
+  else if (isinstance<str>(source))
+    word = source.cast<std::string>();
+  else
+    return false;
+  const std::optional<pf::Lattice> lattice = pf::lattice_named(word);
+  if (!lattice) throw value_error("unknown lattice '" + word + "': square, triangle, hex or cube");
+  value = *lattice;
+  return true;
+}
+
+handle type_caster<xcover::polyform::Lattice>::cast(xcover::polyform::Lattice lattice,
+                                                    return_value_policy, handle) {
+  return xcover::python::enum_class<xcover::polyform::Lattice>()(
+             xcover::polyform::to_string(lattice))
+      .release();
+}
+
+}  // namespace pybind11::detail

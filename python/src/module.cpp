@@ -20,4 +20,9 @@ PYBIND11_MODULE(_core, m) {
   xcover::python::bind_sudoku_rules(sudoku);
   auto polyomino = m.def_submodule("polyomino", "Polyomino tilings");
   xcover::python::bind_polyomino(polyomino);
+  auto polyform = m.def_submodule(
+      "polyform", "Polyform tilings on the square, triangle, hex and cube lattices");
+  xcover::python::bind_lattice(polyform);  // before any binding names a Lattice
+  xcover::python::bind_polyform(polyform);
+  xcover::python::bind_polyform_files(polyform);
 }

@@ -171,6 +171,10 @@ statistics.layout is Layout.memo when the memo counted.)doc";
 
 }  // namespace
 
+py::object count_result(Count solutions, Status status, const Statistics& statistics) {
+  return py::cast(CountSummary{solutions, status, statistics});
+}
+
 void bind_search(py::module_& m) {
   m.def("best_kernels", &best_kernels, "The best instruction set this processor runs.");
 

@@ -46,7 +46,11 @@ def test_mypy_catches_misuse(tmp_path):
         "langford.count(7).bit_length()\n"  # fine: an int
         "xc.Problem.from_matrix([[1]], secondary='x')\n"
         "xc.Problem().count(progress=lambda p: p.no_such_field)\n"
-        "xc.Problem().to_matrix().no_such_method()\n")
+        "xc.Problem().to_matrix().no_such_method()\n"
+        "from xcover_dlx import polyform\n"
+        "polyform.make_tiling('square', '6x10', 'pentominoes', distinct=1.5)\n"
+        "k: str = polyform.make_tiling('cube', '3x3x3', 'soma').orbit_size([])\n"
+        "polyform.make_tiling(polyform.Puzzle('hex', '2x2', {'D': [(0, 0), (0, 1)]}))\n")
     result = mypy(tmp_path, wrong)
     lines = [line for line in result.stdout.splitlines() if ": error:" in line]
-    assert [int(line.split(":")[1]) for line in lines] == [3, 4, 6, 7, 8], result.stdout
+    assert [int(line.split(":")[1]) for line in lines] == [3, 4, 6, 7, 8, 10, 11], result.stdout

@@ -13,8 +13,9 @@ sets with SIMD), from the C++ library xcover.
 Items are primary (covered exactly once) or secondary (at most once, or by
 options that agree on its colour: "x:red"), named by any hashable value.
 Problem.from_subsets({key: elements}) and Problem.from_matrix(rows of 0/1)
-build the usual shapes; the queens, langford and sudoku modules the puzzles,
-whose svg() functions draw solutions (Svg: shown as pictures in Jupyter).
+build the usual shapes; the queens, langford, sudoku, polyomino and polyform
+modules the puzzles, whose svg() functions draw solutions (Svg: shown as
+pictures in Jupyter).
 Searches run without the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 from ._core import (
@@ -47,14 +48,14 @@ from ._core import (
 )
 from . import _problem
 from ._svg import Svg, svg_sheet
-from . import langford, polyomino, queens, sudoku
+from . import langford, polyform, polyomino, queens, sudoku
 
 __all__ = [
     "ConfigurationError", "CountOverflow", "CountResult", "Error", "Estimate", "Kernels",
     "Layout", "ParseError", "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyomino",
-    "queens", "reduce", "sudoku", "Svg", "svg_sheet", "Zdd", "ZddResult", "zdd",
+    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyform",
+    "polyomino", "queens", "reduce", "sudoku", "Svg", "svg_sheet", "Zdd", "ZddResult", "zdd",
 ]
 
 _problem.install()

@@ -11,6 +11,7 @@ import numpy.typing
 
 from . import sudoku as sudoku
 from . import polyomino as polyomino
+from . import polyform as polyform
 
 __version__: str
 

@@ -267,9 +267,10 @@ int run_tiling_command(const std::string& name, const std::string& help,
         "pieces may also be placed as their mirror images (the default in the plane; on "
         "cubes, where a solid cannot be mirrored, only when asked)");
   }
-  add("no-reduce", po::bool_switch(&no_reduce),
-      "keep the placements that no tiling can use (by default they are dropped first, as "
-      "Knuth's DLX-PRE finds them: the same tilings, found faster)");
+  if (any_lattice)
+    add("no-reduce", po::bool_switch(&no_reduce),
+        "keep the placements that no tiling can use (by default they are dropped first, as "
+        "Knuth's DLX-PRE finds them: the same tilings, found faster)");
   add("distinct", po::bool_switch(&distinct),
       "keep one tiling of each class under the board's symmetries (see above)");
   if (any_lattice)
@@ -338,7 +339,8 @@ int run_tiling_command(const std::string& name, const std::string& help,
   if (one_sided) options.reflections = false;
   if (mirrors) options.reflections = true;
   options.distinct = distinct;
-  options.reduce = !no_reduce;
+  // (xcover polyomino writes the problem it always wrote: every placement.)
+  options.reduce = any_lattice && !no_reduce;
   if (!sizes_match(name, inputs) && !flags.emit) {
     // The answer is known: do not build what may be a huge problem. One
     // item that no option covers stands for it.

@@ -27,8 +27,9 @@
 # Each figure is the median of REPS runs (default 3) of CPU seconds (user +
 # system: fairer than wall time on a shared machine), the runs alternating
 # between programs; "vs P" is P's time over xcover's. PUZZLES lists the
-# puzzles to run by file name without extension (default: all; Bedlam takes
-# burrTxt about two minutes a run).
+# puzzles to run by file name without extension (default: all). The slow
+# ones, in CPU time a run: Bedlam, burrTxt about 2 minutes and DLX1 (every
+# solution) over an hour; pentacubes-3x4x5, burrTxt 40 s and DLX1 2 minutes.
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   echo "usage: [BURRTXT=P] [KNUTH=DIR] [DLX1=P] [PUZZLES=...] $0 BUILD_DIR [REPS]" >&2

@@ -409,7 +409,7 @@ TEST_CASE("polyform CLI: lattices, piece sets, boards, distinct counts and pictu
 
   // Knuth's specs, by their extension.
   CHECK(run_cli("polyform --count --distinct " +
-                xcover::test::data_file("polyform/knuth/cube-3x3x3-soma.polycube"))
+                xcover::test::data_file("polyform/knuth/soma.polycube"))
             .out == "240\n");
 }
 

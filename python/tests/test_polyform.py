@@ -388,10 +388,10 @@ KNUTH = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "polyfo
 @pytest.mark.skipif(not hasattr(xc._core.polyform, "read_knuth_spec"),
                     reason="the library this module was built with has no read_knuth_spec")
 def test_knuth_spec(tmp_path):
-    soma = pf.read_knuth_spec(KNUTH / "cube-3x3x3-soma.polycube", "cube")
+    soma = pf.read_knuth_spec(KNUTH / "soma.polycube", "cube")
     assert soma.lattice is pf.Lattice.cube and len(soma.board) == 27
     assert [p.name for p in soma.pieces] == list("VLTZABP")
-    assert soma.source.endswith("cube-3x3x3-soma.polycube")
+    assert soma.source.endswith("soma.polycube")
     assert pf.make_tiling(soma).count().solutions == 11520
     assert pf.make_tiling(soma, distinct=True).count().solutions == 240
     bad = tmp_path / "bad.polyomino"

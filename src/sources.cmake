@@ -35,6 +35,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyomino.cpp
+  puzzles/polyform/burrtools.cpp
   # pictures of the puzzles' solutions
   puzzles/svg/sheet.cpp
   puzzles/svg/tiling_svg.cpp

@@ -35,6 +35,7 @@
 // which only disassembly reads, weights, the solutions found) is skipped.
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlversion.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -136,8 +137,13 @@ void start_libxml2() {
 struct FreeDocument {
   void operator()(xmlDoc* document) const { xmlFreeDoc(document); }
 };
+// A document the parser started and no one took (a push parser stopped in
+// a DTD's declarations makes one) goes with its context.
 struct FreeContext {
-  void operator()(xmlParserCtxt* context) const { xmlFreeParserCtxt(context); }
+  void operator()(xmlParserCtxt* context) const {
+    if (context->myDoc) xmlFreeDoc(context->myDoc);
+    xmlFreeParserCtxt(context);
+  }
 };
 using Document = std::unique_ptr<xmlDoc, FreeDocument>;
 using Context = std::unique_ptr<xmlParserCtxt, FreeContext>;
@@ -148,15 +154,72 @@ using Context = std::unique_ptr<xmlParserCtxt, FreeContext>;
 constexpr int xml_options =
     XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
 
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
 bool starts_like_xml(std::string_view text) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8's byte order mark
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   return first != std::string_view::npos && text[first] == '<';
+}
+
+// `unpacked`: whether `text` came out of gzip.
+// The first error libxml2 reports while parsing on this thread: the one to
+// show (later ones, such as "premature end of data", follow from it).
+struct XmlError {
+  bool seen = false;
+  int code = 0;  // libxml2's xmlParserErrors
+  std::size_t line = 0;
+  std::string message;
+};
+thread_local XmlError* first_xml_error = nullptr;
+
+// One line of libxml2's message ("Input is not proper UTF-8, indicate
+// encoding ! Bytes: 0xF6 ..." comes on two).
+std::string one_line(const char* message) {
+  std::string line;
+  for (const char* c = message; *c; ++c) {
+    const char ch = *c == '\n' ? ' ' : *c;
+    if (ch != ' ' || (!line.empty() && line.back() != ' ')) line += ch;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+// libxml2 changed its error callback's type (xmlErrorPtr, then const
+// xmlError*): a template takes either. Nothing may throw through libxml2.
+template <typename Error>
+void keep_first_error(void*, Error error) noexcept {
+  XmlError* kept = first_xml_error;
+  if (!kept || kept->seen || !error || error->level < XML_ERR_ERROR) return;
+  kept->seen = true;
+  kept->code = error->code;
+  kept->line = error->line > 0 ? static_cast<std::size_t>(error->line) : 0;
+  try {
+    kept->message = error->message ? one_line(error->message) : "libxml2 read no document";
+  } catch (const std::bad_alloc&) {
+    kept->code = XML_ERR_NO_MEMORY;
+  }
+}
+
+template <typename Error>
+void ignore_error(void*, Error) noexcept {}
+
+// The document, or nothing and the first error. `encoding`: nullptr to
+// follow the document's declaration.
+Document read_document(std::string_view text, const char* encoding, XmlError& error) {
+  Context context(xmlNewParserCtxt());
+  if (!context) throw std::bad_alloc();
+#if LIBXML_VERSION >= 21300
+  xmlCtxtSetErrorHandler(context.get(), keep_first_error, nullptr);
+#else
+  context->sax->serror = keep_first_error;
+#endif
+  error = XmlError{};
+  first_xml_error = &error;
+  Document document(xmlCtxtReadMemory(context.get(), text.data(), static_cast<int>(text.size()),
+                                      nullptr, encoding, xml_options));
+  first_xml_error = nullptr;
+  if (error.code == XML_ERR_NO_MEMORY) throw std::bad_alloc();
+  if (error.seen) document.reset();
+  return document;
 }
 
 // `unpacked`: whether `text` came out of gzip.
@@ -170,19 +233,17 @@ Document parse_xml(std::string_view text, const std::string& source, bool unpack
   if (text.size() > max_xml_bytes)
     throw ParseError(source, 0, "more than 256 MiB of XML, more than any BurrTools puzzle needs");
   start_libxml2();
-  Context context(xmlNewParserCtxt());
-  if (!context) throw std::bad_alloc();
-  Document document(xmlCtxtReadMemory(context.get(), text.data(), static_cast<int>(text.size()),
-                                      nullptr, nullptr, xml_options));
-  if (!document) {
-    const xmlError* error = xmlCtxtGetLastError(context.get());
-    if (error && error->code == XML_ERR_NO_MEMORY) throw std::bad_alloc();
-    const std::size_t line = error && error->line > 0 ? static_cast<std::size_t>(error->line) : 0;
-    throw ParseError(source, line,
-                     "not well-formed XML: " + (error && error->message
-                                                    ? trimmed(error->message)
-                                                    : std::string("libxml2 read no document")));
-  }
+  XmlError error;
+  Document document = read_document(text, nullptr, error);
+  // BurrTools writes names and comments byte for byte, with no encoding
+  // declared: files from its Latin-1 days are not UTF-8 (BurrTools' own
+  // Prisgon example is one). Such bytes are read as Latin-1.
+  if (!document && error.code == XML_ERR_INVALID_CHAR)
+    document = read_document(text, "ISO-8859-1", error);
+  if (!document)
+    throw ParseError(source, error.line,
+                     "not well-formed XML: " +
+                         (error.seen ? error.message : std::string("libxml2 read no document")));
   return document;
 }
 
@@ -360,9 +421,8 @@ VoxelShape Reader::read_shape(const xmlNode* voxel, std::size_t id) const {
       std::to_string(sx) + "x" + std::to_string(sy) + "x" + std::to_string(sz);
   // Each side is at most 10^7: x * y fits, and the product with z is checked.
   std::uint64_t expected = 0;
-  if (__builtin_mul_overflow(sx * sy, sz, &expected) || expected > text->size())
-    fail(voxel, label + " has " + std::to_string(text->size()) +
-                    " characters of voxels, too few for its size " + sizes);
+  if (__builtin_mul_overflow(sx * sy, sz, &expected))
+    fail(voxel, label + ": its size " + sizes + " is more voxels than any file holds");
 
   std::uint64_t index = 0;  // voxels read
   int colour = -1;          // of the last voxel read; -1 before the first
@@ -561,11 +621,6 @@ void on_first_element(void* data, const xmlChar* name, const xmlChar*, const xml
   root->name = reinterpret_cast<const char*>(name);
   xmlStopParser(root->context);
 }
-
-// libxml2 changed its error callback's type (xmlErrorPtr, then const
-// xmlError*): a template takes either.
-template <typename Error>
-void ignore_error(void*, Error) {}
 
 }  // namespace
 

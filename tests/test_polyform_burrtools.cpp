@@ -197,6 +197,16 @@ TEST_CASE("BurrTools: names that collide get a suffix") {
   REQUIRE(puzzles[0].pieces.size() == 2);
   CHECK(puzzles[0].pieces[0].name == "S2");
   CHECK(puzzles[0].pieces[1].name == "S2-2");
+  // Names of cells' items, with either minus sign, are not taken.
+  for (const std::string name : {"r0c1", "l0r-1c2", "lm1r0c0", "r1c-2"}) {
+    CAPTURE(name);
+    const std::string cell_named =
+        "<voxel x=\"1\" y=\"1\" z=\"1\" name=\"" + name + "\">#</voxel>\n";
+    const std::vector<pf::Puzzle> read = pf::parse_burrtools(
+        burr_file(cell_named + strip,
+                  "<problem><shapes><shape id=\"0\"/></shapes><result id=\"1\"/></problem>\n"));
+    CHECK(read.at(0).pieces.at(0).name == "S1");
+  }
 }
 
 TEST_CASE("BurrTools: what BurrTools writes by default or leaves out is read as it reads it") {

@@ -44,12 +44,13 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <limits>
 #include <memory>
 #include <new>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -308,13 +309,13 @@ std::string grid_name(std::uint64_t type) {
 }
 
 // Letters, digits, '_' and '-', and not the name of a cell's item ("r1c2",
-// "l0r1c2", with "m" for a minus sign): a name make_tiling takes.
+// "l0r1c2", a minus sign as '-' or 'm'): a name make_tiling takes.
 bool is_cell_name(std::string_view name) {
   std::size_t k = 0;
   const auto coordinate = [&](char letter) {
     if (k >= name.size() || name[k] != letter) return false;
     ++k;
-    if (k < name.size() && name[k] == 'm') ++k;
+    if (k < name.size() && (name[k] == '-' || name[k] == 'm')) ++k;
     const std::size_t digits = k;
     while (k < name.size() && name[k] >= '0' && name[k] <= '9') ++k;
     return k > digits;
@@ -372,12 +373,14 @@ std::optional<std::uint64_t> Reader::number(const xmlNode* node, const char* nam
   std::uint64_t value = 0;
   const char* end = text->data() + text->size();
   const auto [stop, error] = std::from_chars(text->data(), end, value);
-  const std::string where = std::string("<") + reinterpret_cast<const char*>(node->name) + "> " +
-                            name + "=\"" + *text + "\"";
+  const auto where = [&] {
+    return std::string("<") + reinterpret_cast<const char*>(node->name) + "> " + name + "=\"" +
+           *text + "\"";
+  };
   if (text->empty() || error == std::errc::invalid_argument || stop != end)
-    fail(node, where + " is not a whole number");
+    fail(node, where() + " is not a whole number");
   if (error == std::errc::result_out_of_range || value > max)
-    fail(node, where + " is over " + std::to_string(max));
+    fail(node, where() + " is over " + std::to_string(max));
   return value;
 }
 

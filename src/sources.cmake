@@ -34,6 +34,12 @@ set(XCOVER_SOURCE_FILES
   puzzles/sudoku_rate.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
+  puzzles/polyform/lattice.cpp
+  puzzles/polyform/pictures.cpp
+  puzzles/polyform/pieces.cpp
+  puzzles/polyform/search.cpp
+  puzzles/polyform/symmetry.cpp
+  puzzles/polyform/tiling.cpp
   puzzles/polyomino.cpp
   puzzles/polyform/burrtools.cpp
   # pictures of the puzzles' solutions

@@ -539,10 +539,10 @@ TEST_CASE("polyomino: errors in the picture format name the line") {
   CHECK(error("board\n##\n\nboards\n") ==
         "f.txt:4: expected 'board', 'piece NAME' or a row of '#' and '.', found 'boards'");
   CHECK(error("board\n###\n##\n") ==
-        "f.txt:3: ragged picture: this row of the board has 2 characters, its first row 3 "
+        "f.txt:3: ragged picture: this row of the board has 2 cells, its first row 3 "
         "(pad rows with '.')");
   CHECK(error("piece A\n#.\n#\n") ==
-        "f.txt:3: ragged picture: this row of piece 'A' has 1 characters, its first row 2 "
+        "f.txt:3: ragged picture: this row of piece 'A' has 1 cells, its first row 2 "
         "(pad rows with '.')");
   CHECK(error("piece A\n\n#\n") == "f.txt:1: piece 'A' has no cells");
   CHECK(error("board\n...\n") == "f.txt:1: the board has no cells");
@@ -552,18 +552,23 @@ TEST_CASE("polyomino: errors in the picture format name the line") {
         "f.txt:4: a picture row must follow a 'board' or 'piece NAME' line");
   CHECK(error("piece A.B\n#\n") ==
         "f.txt:1: piece name 'A.B' has a character other than letters, digits, '_' and '-'");
-  CHECK(error("piece\n#\n") == "f.txt:1: expected 'piece NAME' or 'piece NAME xN' (N copies)");
-  CHECK(error("piece A x2 x3\n#\n") ==
-        "f.txt:1: expected 'piece NAME' or 'piece NAME xN' (N copies)");
+  CHECK(error("piece\n#\n") == "f.txt:1: expected 'piece NAME' (then xN, M..N or one-sided)");
+  CHECK(error("piece A x2 x3\n#\n") == "f.txt:1: the copies are given twice, found 'x3'");
   CHECK(error("piece #\n#\n") ==
         "f.txt:1: piece name '#' has a character other than letters, digits, '_' and '-'");
   CHECK(error("| cells\npiece r2c10\n#\n") ==
         "f.txt:2: piece name 'r2c10' is of the form rNcN, which names a board cell");
-  for (const char* copies : {"x0", "x", "3", "x-2", "x2.5", "X2", "x99999999999"}) {
+  for (const char* copies : {"x0", "x", "x-2", "x2.5", "x99999999999"}) {
     CAPTURE(copies);
     CHECK(error(("piece A " + std::string(copies) + "\n#\n").c_str()) ==
           "f.txt:1: expected xN after the piece name, N copies (1 or more), found '" +
               std::string(copies) + "'");
+  }
+  for (const char* word : {"3", "X2"}) {
+    CAPTURE(word);
+    CHECK(error(("piece A " + std::string(word) + "\n#\n").c_str()) ==
+          "f.txt:1: expected xN, M..N or one-sided after the piece name, found '" +
+              std::string(word) + "'");
   }
   CHECK(error("piece P17 x2\n#\n\npiece P17\n#\n") ==
         "f.txt:4: piece 'P17' is defined twice (first at line 1)");
@@ -681,7 +686,7 @@ TEST_CASE("polyomino CLI") {
     const auto ragged = run_cli("polyomino " + bad);
     CHECK(ragged.exit_code == 1);
     CHECK(ragged.err == bad +
-                            ":3: ragged picture: this row of the board has 1 characters, its "
+                            ":3: ragged picture: this row of the board has 1 cells, its "
                             "first row 2 (pad rows with '.')\n");
     const std::string big = xcover::test::temp_file("| big\npiece A\n#######\n");
     const auto too_big = run_cli("polyomino --board 2x3 " + big);

@@ -164,9 +164,12 @@ using SearchEnd = std::function<void(Status status, const Statistics& stats, uns
 // Runs the search the flags ask for — on one thread, on several, or on MPI
 // ranks, with checkpoints — and prints the count (--count) or hands each
 // solution to `print`, then calls `end` if given (not with --estimate or
-// --mpi). Returns the exit code.
+// --mpi). Returns the exit code. With `keep`, only the solutions it keeps
+// count, are printed and meet --limit: each solution is then seen (no
+// memo), and what cannot see them (--memo, --zdd, --estimate, --mpi,
+// checkpoints) is refused.
 int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print,
-               const SearchEnd& end = {});
+               const SearchEnd& end = {}, const Visitor& keep = {});
 
 // Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP; the engine polls it.
 std::atomic<bool>& interrupted();

@@ -65,8 +65,10 @@ struct PuzzleViews {
   std::function<std::string(const Solution&)> svg = {};
 };
 
-// Emits or solves `problem` as the flags say; returns the exit code.
-inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags, const PuzzleViews& views) {
+// Emits or solves `problem` as the flags say; returns the exit code. With
+// `keep`, only the solutions it keeps count (see run_search).
+inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags, const PuzzleViews& views,
+                      const Visitor& keep = {}) {
   flags.search.search_options();  // checks the values, also with --emit
   const bool svg = flags.svg();
   const bool colored = flags.takes_color && use_color(flags.color) && views.colored;
@@ -86,13 +88,17 @@ inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags, const Pu
             std::cout << pictures.front();
           else if (!pictures.empty())
             std::cout << svg_sheet(pictures);
-        });
+        },
+        keep);
   }
   const SolutionPicture& picture = colored ? views.colored : views.text;
-  return run_search(problem, flags.search, [&](const Solution& solution, std::uint64_t number) {
-    if (number > 1) std::cout << '\n';
-    for (const std::string& line : picture(solution)) std::cout << line << '\n';
-  });
+  return run_search(
+      problem, flags.search,
+      [&](const Solution& solution, std::uint64_t number) {
+        if (number > 1) std::cout << '\n';
+        for (const std::string& line : picture(solution)) std::cout << line << '\n';
+      },
+      {}, keep);
 }
 
 // The positional N of `xcover queens N` and `xcover langford N`, checked.

@@ -178,8 +178,70 @@ int run_mpi_search(const Problem& problem, const SearchFlags& flags, const Searc
 }
 #endif
 
+namespace {
+
+// run_search with `keep`: the engine visits every solution, and those kept
+// count.
+int run_kept_search(const Problem& problem, const SearchFlags& flags, SearchOptions options,
+                    const SolutionPrinter& print, const SearchEnd& end, const Visitor& keep) {
+  auto refuse = [](const char* what) {
+    throw UsageError(std::string(what) +
+                     " cannot be given here: this search checks each solution it finds "
+                     "(--distinct where a symmetry of the board fixes a placement)");
+  };
+  if (flags.memo) refuse("--memo");
+  if (!flags.zdd.empty()) refuse("--zdd");
+  if (flags.estimate != 0) refuse("--estimate");
+  if (flags.mpi) refuse("--mpi");
+  if (!flags.checkpoint.empty() || !flags.resume.empty()) refuse("--checkpoint and --resume");
+  const std::uint64_t limit = options.solution_limit;
+  options.solution_limit = 0;  // (the engine's would count every solution)
+  std::uint64_t kept = 0;
+  bool full = false;
+  const Visitor visit = [&](const Solution& solution) {
+    if (!keep(solution)) return true;
+    ++kept;
+    if (!flags.count && print) {
+      print(solution, kept);
+      if (!std::cout) return false;  // stop when the output fails
+    }
+    full = limit != 0 && kept >= limit;
+    return !full;
+  };
+  const bool multiplicities = problem.has_multiplicities();
+  if (multiplicities && flags.threads > 1)
+    std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
+  const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);
+  Status status;
+  Statistics stats;
+  if (threads == 1) {
+    Solver solver(problem, flags.memory_layout());
+    options.time_limit = command_time_left();
+    status = solver.search(visit, options);
+    stats = solver.statistics();
+  } else {
+    ParallelOptions parallel_options;
+    parallel_options.threads = threads;
+    parallel_options.ordered = flags.ordered;
+    parallel_options.layout = flags.memory_layout();
+    parallel_options.search = options;
+    parallel_options.search.time_limit = command_time_left();
+    parallel_options.keep_work_on_stop = false;
+    ParallelSearch search(problem, parallel_options);
+    status = search.run(visit);
+    stats = search.statistics();
+  }
+  if (status == Status::stopped && full) status = Status::solution_limit;
+  stats.solutions = kept;
+  end_progress();  // before the count: cerr is tied to cout and flushes it
+  print_count(status, stats, flags, end, stats.threads);
+  return finish_search(status, stats, flags.stats, stats.threads);
+}
+
+}  // namespace
+
 int run_search(const Problem& problem, const SearchFlags& flags, const SolutionPrinter& print,
-               const SearchEnd& end) {
+               const SearchEnd& end, const Visitor& keep) {
   const SearchOptions options = flags.search_options();
   std::uint64_t number = 0;
   Visitor visit;
@@ -201,6 +263,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   // the problem read once more to find the layout (start-up stays one pass).
   if (!follows(Layout::links, options))
     refuse_unfollowed(layout_for(problem, flags.memory_layout()), options);
+  if (keep) return run_kept_search(problem, flags, options, print, end, keep);
   if (flags.estimate != 0) return run_estimate(problem, flags, options);
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);

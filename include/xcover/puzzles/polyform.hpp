@@ -186,11 +186,11 @@ XCOVER_API PictureFile parse_pictures(std::string_view text, Lattice lattice,
 // A puzzle as a file states it.
 struct Puzzle {
   Lattice lattice = Lattice::square;
-  std::string name;            // the problem's name in its file, if any
-  Board board;                 // every cell a piece may cover
-  Shape optional_cells;        // those of the board's cells that may stay empty
-  std::vector<Piece> pieces;   // the pieces, with their copies and ranges
-  std::string source;          // "FILE" or "FILE:LINE": where it was read
+  std::string name;           // the problem's name in its file, if any
+  Board board;                // every cell a piece may cover
+  Shape optional_cells;       // those of the board's cells that may stay empty
+  std::vector<Piece> pieces;  // the pieces, with their copies and ranges
+  std::string source;         // "FILE" or "FILE:LINE": where it was read
 };
 
 // BurrTools' files (.xmpuzzle: XML, gzip'd or plain) on the cubic grid:
@@ -238,23 +238,23 @@ struct TilingOptions {
 // `pieces[p]` (its mirror image's piece under a reflection of one-sided
 // pieces, else p).
 struct BoardSymmetry {
-  int symmetry;                 // the lattice's symmetry it comes from
-  std::vector<int> cells;       // board cell k -> cells[k]
-  std::vector<int> pieces;      // piece p -> pieces[p]
+  int symmetry;             // the lattice's symmetry it comes from
+  std::vector<int> cells;   // board cell k -> cells[k]
+  std::vector<int> pieces;  // piece p -> pieces[p]
 };
 
 // A tiling as exact cover, what each option places and, with `distinct`,
 // how tilings are told apart.
 struct Tiling {
   Lattice lattice = Lattice::square;
-  Board board;                     // the board to cover
-  Shape optional_cells;            // cells of the board that may stay empty
-  std::vector<Piece> pieces;       // the pieces, as given
-  Problem problem;                 // the exact-cover problem (see make_tiling)
+  Board board;                        // the board to cover
+  Shape optional_cells;               // cells of the board that may stay empty
+  std::vector<Piece> pieces;          // the pieces, as given
+  Problem problem;                    // the exact-cover problem (see make_tiling)
   std::vector<Placement> placements;  // placements[k]: what option k places
   // The symmetries under which tilings are the same (the identity first):
   // with `distinct`, the group of the board that the pieces respect; else
-  // the identity alone.
+  // empty.
   std::vector<BoardSymmetry> symmetries;
   // With `distinct`: the piece whose placements were cut to one of each
   // class under `symmetries` (-1: none could be, and keep() decides every
@@ -275,28 +275,25 @@ struct Tiling {
 
 // Items: each piece's name (bounds fewest:copies when that is not 1:1,
 // searched then with multiplicities; a piece of 0..1 is a secondary item),
-// then each board cell, all primary: "rRcC" in the plane, "lLrRcC" on
-// cubes (0-based, minus signs as "m": r0cm1). Options: every placement of
-// every orientation of every piece on the board (with `distinct`, the
-// restricted piece's cut to one of each class). Throws ProblemError for two
+// then each board cell, primary unless it may stay empty: "rRcC" in the
+// plane, "lLrRcC" on cubes (0-based; r-1c0 left of r0c0). Primary items
+// come first. Options: every placement of every orientation of every piece
+// on the board (with `distinct`, the restricted piece's cut to one of each
+// class); a piece without cells has none. Throws ProblemError for two
 // pieces of one name, a name that is not a piece name, copies below 1,
-// min_copies outside 0..copies, an empty piece, or cells that are not on
-// the lattice (layers off 0 in the plane).
+// min_copies outside 0..copies, cells off the lattice (layers other than
+// 0 in the plane), or optional cells off the board.
 XCOVER_API Tiling make_tiling(Lattice lattice, const Board& board, std::vector<Piece> pieces,
                               const TilingOptions& options = {});
 // The same for a puzzle from a file: its optional cells are secondary items.
 XCOVER_API Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options = {});
 
-// The tiling's solutions: counted (every one the engine finds that keep()
-// keeps), on one thread (`threads` 1) or on several (0: one per CPU).
+// The tiling's solutions that keep() keeps, counted, on one thread
+// (`threads` 1) or on several (0: one per CPU; a tiling with copies or
+// ranges searches on one). options.solution_limit counts kept solutions.
 // Without keep(), the count takes the engine's fastest course (the memo
 // where it pays).
-struct TilingCount {
-  Status status;               // exhausted unless a limit stopped it
-  std::uint64_t solutions = 0; // kept
-  bool complete() const { return status == Status::exhausted; }
-};
-[[nodiscard]] XCOVER_API TilingCount count(const Tiling& tiling, const SearchOptions& options = {},
+[[nodiscard]] XCOVER_API CountResult count(const Tiling& tiling, const SearchOptions& options = {},
                                            unsigned threads = 1);
 // Visits each kept solution, in order, on one thread; `visit` returns false
 // to stop (Status::stopped). options.solution_limit counts kept solutions.

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+// xcover polyform [FILE...]: tile a board of squares, triangles, hexagons or
+// cubes with pieces, and count the tilings once each up to symmetry.
+#include "xcover/puzzles/polyform.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <iostream>
+#include <iterator>
+
+#include "cli/input.hpp"
+#include "cli/puzzle_search.hpp"
+#include "commands/commands.hpp"
+#include "commands/tiling_command.hpp"
+#include "xcover/puzzles/svg.hpp"
+
+namespace xcover::cli {
+
+namespace pf = polyform;
+using pf::Lattice;
+
+namespace {
+
+constexpr const char* polyform_synopsis =
+    "[FILE...] [options]\n\n"
+    "Tiles a board with pieces on a lattice of squares, triangles, hexagons or\n"
+    "cubes, each piece used once (or as many times as it has copies, or within\n"
+    "its range), turned and, in the plane, flipped over, and prints each tiling as\n"
+    "the board with the name of the piece on each cell ('.' a hole). --distinct\n"
+    "keeps one tiling of each class under the board's rotations, and reflections\n"
+    "when every piece may be flipped or has its mirror image in the set (the\n"
+    "count BurrTools gives): 6x10 pentominoes 2339 (9356 without).\n\n"
+    "Without options: the square lattice, the 12 pentominoes, the 6x10 board.\n\n"
+    "Lattices (--lattice) and their cells: square; triangle, rows of triangles,\n"
+    "row r column c pointing up when r + c is even; hex, a parallelogram of\n"
+    "hexagons, each row half a hexagon right of the one above; cube, layers.\n\n"
+    "Piece sets (--pieces): tetrominoes, pentominoes, hexominoes (square; on cube\n"
+    "their flat pieces), hexiamonds (triangle), tetrahexes (hex), soma and bedlam\n"
+    "(cube). Boards (--board): RxC on square (and 8x8-centre), triangle (R rows\n"
+    "of C rhombi) and hex (a parallelogram); hexagon-N and triangle-N on triangle\n"
+    "and hex; RxCxL on cube (rows, columns, layers).\n\n"
+    "FILEs ('-' for standard input) are BurrTools puzzles (.xmpuzzle, gzip'd or\n"
+    "not; --problem N picks one), Knuth's polyomino-dlx, polyiamond-dlx and\n"
+    "polycube-dlx specs, or pictures, '#' a cell and '.' none (blanks ignored; on\n"
+    "cubes a line of '-' starts the next layer):\n\n"
+    "  board\n"
+    "  ####\n"
+    "  ####\n\n"
+    "  piece L x2 0..2 one-sided\n"
+    "  #.\n"
+    "  ##\n\n"
+    "'piece NAME' may add xN (N copies), M..N (N copies, at least M of them\n"
+    "used) and one-sided (turned, never flipped). See docs/polyforms.md.";
+
+// Board and pieces gathered from the files and options, with where each
+// came from.
+struct Inputs {
+  std::optional<Lattice> lattice;  // set by --lattice or a file that has one
+  std::string lattice_where;
+  std::optional<pf::Board> board;
+  pf::Shape optional_cells;
+  std::string board_where;  // "FILE:LINE"
+  std::vector<pf::Piece> pieces;
+  std::vector<std::string> piece_where;  // "FILE:LINE" or "--pieces NAME"
+};
+
+// A stop while reading (a signal, the time limit) ends the command with its
+// exit code.
+struct StoppedReading {
+  int code;
+};
+
+std::string read_all(const std::string& file, std::string& name) {
+  Input in(file);
+  name = in.name();
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (const int code = stopped_reading(in)) throw StoppedReading{code};
+  return bytes;
+}
+
+// An error about what `where` names: "FILE:LINE" (a ParseError, as the
+// reader's own) or an option.
+[[noreturn]] void fail_at(const std::string& where, const std::string& what) {
+  const std::size_t colon = where.rfind(':');
+  if (colon != std::string::npos && colon + 1 < where.size() &&
+      where.find_first_not_of("0123456789", colon + 1) == std::string::npos)
+    throw ParseError(where.substr(0, colon), std::stoul(where.substr(colon + 1)), what);
+  throw UsageError(where + ": " + what);
+}
+
+void set_lattice(Inputs& inputs, Lattice lattice, const std::string& where) {
+  if (inputs.lattice && *inputs.lattice != lattice)
+    throw UsageError(where + " is on the " + to_string(lattice) + " lattice, but " +
+                     inputs.lattice_where + " is on the " + to_string(*inputs.lattice) + " one");
+  inputs.lattice = lattice;
+  inputs.lattice_where = where;
+}
+
+void set_board(Inputs& inputs, pf::Board board, pf::Shape optional_cells,
+               const std::string& where) {
+  if (inputs.board) fail_at(where, "a second board (the first is at " + inputs.board_where + ")");
+  inputs.board = std::move(board);
+  inputs.optional_cells = std::move(optional_cells);
+  inputs.board_where = where;
+}
+
+void add_piece(Inputs& inputs, pf::Piece piece, const std::string& where) {
+  for (std::size_t j = 0; j < inputs.pieces.size(); ++j) {
+    if (inputs.pieces[j].name == piece.name)
+      fail_at(where, "piece '" + piece.name + "' is defined twice (first at " +
+                         inputs.piece_where[j] + ")");
+  }
+  inputs.pieces.push_back(std::move(piece));
+  inputs.piece_where.push_back(where);
+}
+
+// One file: BurrTools, Knuth's spec or pictures.
+void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
+  std::string source;
+  const std::string bytes = read_all(file, source);
+  if (problem > 1) throw UsageError("--problem picks a problem of a BurrTools file; " + source +
+                                    " is not one");
+  const pf::PictureFile contents = pf::parse_pictures(bytes, picture_lattice, source);
+  if (contents.board)
+    set_board(inputs, *contents.board, {}, source + ":" + std::to_string(contents.board_line));
+  for (std::size_t k = 0; k < contents.pieces.size(); ++k)
+    add_piece(inputs, contents.pieces[k], source + ":" + std::to_string(contents.piece_lines[k]));
+}
+
+// A piece larger than the board is a mistake in its file; a mismatch in the
+// total is legitimate (there is just no tiling) but worth a word. False
+// when no tiling can exist.
+bool sizes_match(const std::string& name, const Inputs& inputs) {
+  const std::int64_t board_cells = inputs.board->size();
+  const std::int64_t must_cover = board_cells - inputs.optional_cells.size();
+  std::int64_t least = 0, most = 0;
+  for (std::size_t k = 0; k < inputs.pieces.size(); ++k) {
+    const pf::Piece& piece = inputs.pieces[k];
+    least += std::int64_t{piece.shape.size()} * piece.fewest();
+    most += std::int64_t{piece.shape.size()} * piece.copies;
+    if (piece.shape.size() > board_cells && piece.fewest() > 0)
+      fail_at(inputs.piece_where[k], "piece '" + piece.name + "' has " +
+                                         std::to_string(piece.shape.size()) +
+                                         " cells, more than the board's " +
+                                         std::to_string(board_cells));
+  }
+  if (least > board_cells || most < must_cover) {
+    std::cerr << "xcover " << name << ": warning: the pieces have " << least;
+    if (most != least) std::cerr << " to " << most;
+    std::cerr << " cells in all and the board " << must_cover;
+    if (board_cells != must_cover) std::cerr << " to " << board_cells;
+    std::cerr << ", so no tiling exists\n";
+    return false;
+  }
+  return true;
+}
+
+// The text picture with each piece's cells on its fill (tiling_colors): a
+// cell is a character, or a label in a field of the row's words. (Squares
+// only: each row of text is a row of cells.)
+std::vector<std::string> colored_picture(const pf::Tiling& tiling, const Solution& solution) {
+  std::vector<std::string> lines = tiling_picture(tiling, solution);
+  const std::vector<Rgb> fills = tiling_colors(tiling, solution);
+  int top = INT_MAX, left = INT_MAX;
+  for (const pf::Cell& cell : tiling.board.cells()) {
+    top = std::min(top, cell.row);
+    left = std::min(left, cell.col);
+  }
+  // The fill of each cell, by row; cells of no piece (holes) stay plain.
+  std::vector<std::vector<const Rgb*>> fill_at(lines.size());
+  for (std::size_t k = 0; k < solution.options.size(); ++k) {
+    for (const pf::Cell& cell :
+         tiling.placements[static_cast<std::size_t>(solution.options[k])].cells.cells()) {
+      std::vector<const Rgb*>& row = fill_at[static_cast<std::size_t>(cell.row - top)];
+      const auto col = static_cast<std::size_t>(cell.col - left);
+      if (row.size() <= col) row.resize(col + 1, nullptr);
+      row[col] = &fills[k];
+    }
+  }
+  // (tiling_picture's rule for a character a cell.)
+  bool one_character = true;
+  for (const pf::Piece& piece : tiling.pieces)
+    one_character = one_character && piece.name.size() == 1 && piece.copies == 1;
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    std::string out;
+    std::size_t col = 0, k = 0;
+    const Rgb* current = nullptr;  // the fill in force
+    const std::string& line = lines[r];
+    while (k < line.size()) {
+      // One cell: a character, or a label and the blanks after it.
+      std::size_t end = k + 1;
+      if (!one_character) {
+        while (end < line.size() && line[end] != ' ') ++end;
+        while (end < line.size() && line[end] == ' ') ++end;
+      }
+      const std::vector<const Rgb*>& row = fill_at[r];
+      const Rgb* fill = col < row.size() ? row[col] : nullptr;
+      if (fill != current) out += fill ? background(*fill) : plain();
+      current = fill;
+      out += line.substr(k, end - k);
+      k = end;
+      ++col;
+    }
+    if (current) out += plain();
+    lines[r] = std::move(out);
+  }
+  return lines;
+}
+
+}  // namespace
+
+int run_tiling_command(const std::string& name, const std::string& help,
+                       const std::vector<std::string>& args, bool any_lattice) {
+  po::options_description visible("Options");
+  PuzzleFlags flags;
+  std::string lattice_name, board_name, pieces_name;
+  bool one_sided = false, mirrors = false, distinct = false;
+  int problem = 0;
+  auto add = visible.add_options();
+  add("help,h", "show this help");
+  if (any_lattice) {
+    add("lattice,l", po::value(&lattice_name)->value_name("NAME"),
+        "square (default), triangle, hex or cube");
+    add("pieces,p", po::value(&pieces_name)->value_name("SET"),
+        "a named piece set (see above); default: the pentominoes when no FILE gives pieces");
+  }
+  add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
+  add("no-reflections", po::bool_switch(&one_sided), "pieces may turn but not flip over");
+  if (any_lattice) {
+    add("one-sided", po::bool_switch(&one_sided), "the same as --no-reflections");
+    add("mirrors", po::bool_switch(&mirrors),
+        "pieces may also be placed as their mirror images (the default in the plane; on "
+        "cubes, where a solid cannot be mirrored, only when asked)");
+  }
+  add("distinct", po::bool_switch(&distinct),
+      "keep one tiling of each class under the board's symmetries (see above)");
+  if (any_lattice)
+    add("problem", po::value(&problem)->value_name("N"),
+        "the problem of a BurrTools file with several (from 1; default 1)");
+  flags.add_to(visible, /*color=*/true);
+  FileOperands operands;
+  po::variables_map vm;
+  if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
+    return exit_success;
+  if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
+  if (vm.count("problem") && problem < 1)
+    throw UsageError("--problem must be 1 or more, not " + std::to_string(problem));
+
+  flags.search.search_options();  // checks the values, starts the time limit
+  Inputs inputs;
+  if (!any_lattice) set_lattice(inputs, Lattice::square, "xcover " + name);
+  if (!lattice_name.empty()) {
+    const std::optional<Lattice> lattice = pf::lattice_named(lattice_name);
+    if (!lattice)
+      throw UsageError("unknown lattice '" + lattice_name + "' (square, triangle, hex or cube)");
+    set_lattice(inputs, *lattice, "--lattice " + lattice_name);
+  }
+  const Lattice picture_lattice = inputs.lattice.value_or(Lattice::square);
+  try {
+    for (const std::string& file : operands.files) add_file(inputs, file, picture_lattice, problem);
+  } catch (const StoppedReading& stop) {
+    return stop.code;
+  }
+  if (!inputs.lattice) set_lattice(inputs, picture_lattice, "the default");
+  const Lattice lattice = *inputs.lattice;
+  if (!board_name.empty()) {
+    std::optional<pf::Board> board = pf::builtin_board(lattice, board_name);
+    if (!board)
+      throw UsageError("unknown board '" + board_name + "' on the " + to_string(lattice) +
+                       " lattice (see --help)");
+    set_board(inputs, std::move(*board), {}, "--board " + board_name);
+  }
+  if (!inputs.board) {
+    if (lattice != Lattice::square)
+      throw UsageError(std::string("the ") + to_string(lattice) +
+                       " lattice has no default board: give --board NAME or a FILE with one");
+    inputs.board = pf::builtin_board(lattice, "6x10");
+  }
+  if (!pieces_name.empty()) {
+    std::optional<std::vector<pf::Piece>> set = pf::named_pieces(lattice, pieces_name);
+    if (!set) {
+      std::string known;
+      for (const std::string& set_name : pf::piece_set_names(lattice))
+        known += (known.empty() ? "" : ", ") + set_name;
+      throw UsageError("unknown piece set '" + pieces_name + "' on the " + to_string(lattice) +
+                       " lattice (" + known + ")");
+    }
+    for (pf::Piece& piece : *set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
+  }
+  if (inputs.pieces.empty()) {
+    if (lattice != Lattice::square && lattice != Lattice::cube)
+      throw UsageError(std::string("the ") + to_string(lattice) +
+                       " lattice has no default pieces: give --pieces SET or a FILE with some");
+    std::vector<pf::Piece> pentominoes = *pf::named_pieces(lattice, "pentominoes");
+    for (pf::Piece& piece : pentominoes) add_piece(inputs, std::move(piece), "the default pieces");
+  }
+
+  pf::TilingOptions options;
+  if (one_sided) options.reflections = false;
+  if (mirrors) options.reflections = true;
+  options.distinct = distinct;
+  if (!sizes_match(name, inputs) && !flags.emit) {
+    // The answer is known: do not build what may be a huge problem. One
+    // item that no option covers stands for it.
+    Problem none;
+    none.add_primary("no_tiling");
+    flags.svg();  // (checks --format)
+    return run_puzzle(none, flags,
+                      {.text = [](const Solution&) { return std::vector<std::string>(); }});
+  }
+  pf::Puzzle puzzle{lattice, "", std::move(*inputs.board), std::move(inputs.optional_cells),
+                    std::move(inputs.pieces), ""};
+  const pf::Tiling tiling = pf::make_tiling(puzzle, options);
+  if (flags.emit && tiling.needs_keep())
+    std::cerr << "xcover " << name
+              << ": warning: the problem written counts some tilings more than once: "
+                 "--distinct checks those as it finds them, which a file cannot say\n";
+  PuzzleViews views{
+      .text = [&](const Solution& solution) { return tiling_picture(tiling, solution); },
+      .colored = {},
+      .svg = [&](const Solution& solution) { return render_svg(tiling, solution); }};
+  if (lattice == Lattice::square)
+    views.colored = [&](const Solution& solution) { return colored_picture(tiling, solution); };
+  Visitor keep;
+  if (tiling.needs_keep()) keep = [&](const Solution& solution) { return tiling.keep(solution); };
+  return run_puzzle(tiling.problem, flags, views, keep);
+}
+
+namespace {
+
+int run_polyform(const std::vector<std::string>& args) {
+  return run_tiling_command("polyform", polyform_synopsis, args, true);
+}
+
+}  // namespace
+
+XCOVER_COMMAND(41, "polyform", run_polyform,
+               "tile a board of squares, triangles, hexagons or cubes; count up to symmetry");
+
+}  // namespace xcover::cli

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+// Distinct tilings by searching less: the board's symmetries that the
+// pieces respect, one piece's placements cut to one of each class, and the
+// check of the tilings that the cut alone cannot tell apart.
+//
+// Why the cut is exact: let P be a piece used exactly once in every tiling
+// and mapped to itself by every symmetry g of the group G. The tilings of
+// one class that put P on a kept placement r are one class under H, the
+// symmetries that fix r (two of them, T and gT, both with P on r, have
+// g(r) = r). Where H is the identity alone, each class is found once; else
+// keep() takes the least of the H-images.
+#include <algorithm>
+#include <map>
+
+#include "symmetry.hpp"
+
+namespace xcover::polyform {
+
+namespace {
+
+// The cells of `shape` moved by `shift`.
+std::vector<Cell> moved(const std::vector<Cell>& cells, Cell shift) {
+  std::vector<Cell> out;
+  out.reserve(cells.size());
+  for (const Cell& cell : cells)
+    out.push_back(Cell{cell.row + shift.row, cell.col + shift.col, cell.layer + shift.layer});
+  return out;
+}
+
+// The least of a shape's images under the lattice's rotations: two shapes
+// are turns of each other when these are equal.
+Shape rotation_class(Lattice lattice, const Shape& shape) {
+  std::vector<Shape> turns = orientations(lattice, shape, false);
+  return *std::min_element(turns.begin(), turns.end(), [](const Shape& a, const Shape& b) {
+    return a.cells() < b.cells();
+  });
+}
+
+// Where a reflection sends each piece: to itself when it may be flipped, or
+// when it is its own mirror image; else to the piece that is its mirror
+// image, with the same copies. std::nullopt when some piece has none: the
+// reflections then do not map tilings to tilings.
+std::optional<std::vector<int>> mirror_pieces(const Tiling& tiling, const TilingOptions& options) {
+  const Lattice lattice = tiling.lattice;
+  const std::size_t count = tiling.pieces.size();
+  std::vector<int> mirror(count, -1);
+  std::vector<Shape> turns(count);  // each one-sided piece's rotation class
+  for (std::size_t p = 0; p < count; ++p) {
+    if (!flips(tiling, tiling.pieces[p], options))
+      turns[p] = rotation_class(lattice, tiling.pieces[p].shape);
+  }
+  for (std::size_t p = 0; p < count; ++p) {
+    const Piece& piece = tiling.pieces[p];
+    if (flips(tiling, piece, options)) {
+      mirror[p] = static_cast<int>(p);
+      continue;
+    }
+    std::vector<Cell> cells;
+    for (const Cell& cell : piece.shape.cells())
+      cells.push_back(transform(lattice, rotation_count(lattice), cell));
+    const Shape image = rotation_class(lattice, Shape(std::move(cells)));
+    auto partner = [&](std::size_t q) {
+      const Piece& other = tiling.pieces[q];
+      return !flips(tiling, other, options) && other.copies == piece.copies &&
+             other.fewest() == piece.fewest() && turns[q] == image;
+    };
+    if (partner(p)) {
+      mirror[p] = static_cast<int>(p);
+      continue;
+    }
+    for (std::size_t q = 0; q < count && mirror[p] < 0; ++q)
+      if (q != p && partner(q)) mirror[p] = static_cast<int>(q);
+    if (mirror[p] < 0) return std::nullopt;
+  }
+  // Each piece's mirror's mirror is the piece (else two share one).
+  for (std::size_t p = 0; p < count; ++p)
+    if (mirror[static_cast<std::size_t>(mirror[p])] != static_cast<int>(p)) return std::nullopt;
+  return mirror;
+}
+
+// The lattice's symmetries that map the board, and its optional cells,
+// onto themselves (each once as a permutation of cells and pieces).
+std::vector<BoardSymmetry> board_symmetries(const Tiling& tiling, const TilingOptions& options) {
+  const Lattice lattice = tiling.lattice;
+  const std::vector<Cell>& board = tiling.board.cells();
+  const std::optional<std::vector<int>> mirror = mirror_pieces(tiling, options);
+  std::vector<int> same(tiling.pieces.size());
+  for (std::size_t p = 0; p < same.size(); ++p) same[p] = static_cast<int>(p);
+  const int count = mirror ? symmetry_count(lattice) : rotation_count(lattice);
+  std::vector<BoardSymmetry> found;
+  for (int g = 0; g < count && !board.empty(); ++g) {
+    std::vector<Cell> image;
+    image.reserve(board.size());
+    for (const Cell& cell : board) image.push_back(transform(lattice, g, cell));
+    const Shape sorted{std::vector<Cell>(image)};
+    const Cell first = sorted.cells().front();
+    const Cell shift{board.front().row - first.row, board.front().col - first.col,
+                     board.front().layer - first.layer};
+    if (!is_translation(lattice, shift) || moved(sorted.cells(), shift) != board) continue;
+    BoardSymmetry symmetry{g, {}, g < rotation_count(lattice) ? same : *mirror};
+    symmetry.cells.reserve(board.size());
+    bool keeps_optional = true;
+    for (std::size_t k = 0; k < board.size(); ++k) {
+      const Cell to{image[k].row + shift.row, image[k].col + shift.col,
+                    image[k].layer + shift.layer};
+      symmetry.cells.push_back(
+          static_cast<int>(std::lower_bound(board.begin(), board.end(), to) - board.begin()));
+      keeps_optional = keeps_optional && tiling.optional_cells.contains(board[k]) ==
+                                             tiling.optional_cells.contains(to);
+    }
+    if (!keeps_optional) continue;
+    const bool repeat = std::any_of(found.begin(), found.end(), [&](const BoardSymmetry& s) {
+      return s.cells == symmetry.cells && s.pieces == symmetry.pieces;
+    });
+    if (!repeat) found.push_back(std::move(symmetry));
+  }
+  return found;
+}
+
+std::vector<int> image_of(const BoardSymmetry& symmetry, const std::vector<int>& cells) {
+  std::vector<int> image;
+  image.reserve(cells.size());
+  for (const int k : cells) image.push_back(symmetry.cells[static_cast<std::size_t>(k)]);
+  std::sort(image.begin(), image.end());
+  return image;
+}
+
+// One piece's placements cut to one of each class: the kept placements'
+// indices, and for each that some symmetry other than the identity fixes,
+// those symmetries (indices into `symmetries`).
+struct Cut {
+  std::size_t total = 0;     // placements before the cut
+  std::size_t searched = 0;  // kept placements, each as often as symmetries fix it
+  std::vector<std::size_t> kept;
+  std::vector<std::pair<std::size_t, std::vector<int>>> symmetric;  // (index into kept, H)
+};
+
+Cut cut_placements(const std::vector<BoardSymmetry>& symmetries, const PiecePlacements& placements) {
+  std::map<std::vector<int>, std::size_t> index;
+  for (std::size_t j = 0; j < placements.size(); ++j) index.emplace(placements[j], j);
+  std::vector<bool> seen(placements.size(), false);
+  Cut cut;
+  cut.total = placements.size();
+  for (std::size_t j = 0; j < placements.size(); ++j) {
+    if (seen[j]) continue;
+    std::vector<int> fixing;
+    for (std::size_t g = 0; g < symmetries.size(); ++g) {
+      const auto found = index.find(image_of(symmetries[g], placements[j]));
+      if (found == index.end()) continue;  // (cannot happen: the pieces respect the symmetries)
+      seen[found->second] = true;
+      if (found->second == j) fixing.push_back(static_cast<int>(g));
+    }
+    cut.searched += fixing.size();
+    if (fixing.size() > 1) cut.symmetric.emplace_back(cut.kept.size(), std::move(fixing));
+    cut.kept.push_back(j);
+  }
+  return cut;
+}
+
+}  // namespace
+
+void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
+                          std::vector<PiecePlacements>& placements) {
+  tiling.symmetries = board_symmetries(tiling, options);
+  tiling.restricted_piece = -1;
+  tiling.symmetric_placements.clear();
+  if (tiling.symmetries.size() <= 1) return;
+  // The piece to cut: used exactly once, mapped to itself by every
+  // symmetry; of those, the one whose cut leaves the least of its search: a
+  // kept placement that symmetries fix has its tilings found as many times
+  // (keep() then drops all but one), so the share left is `searched` over
+  // `total`. Ties go to the fewest kept placements: 6x10's X pentomino,
+  // 8 of 32, not its I, 14 of 56. (On the 3x4x5 box, the I pentacube keeps
+  // 4 of 12 but each is fixed by a mirror, 8 of 12 searched: its search
+  // took twice the W's, 32 of 160.)
+  std::optional<Cut> best;
+  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+    const Piece& piece = tiling.pieces[p];
+    if (piece.copies != 1 || piece.fewest() != 1 || placements[p].empty()) continue;
+    const bool fixed = std::all_of(tiling.symmetries.begin(), tiling.symmetries.end(),
+                                   [&](const BoardSymmetry& s) {
+                                     return s.pieces[p] == static_cast<int>(p);
+                                   });
+    if (!fixed) continue;
+    Cut cut = cut_placements(tiling.symmetries, placements[p]);
+    // (searched / total, compared by cross products: whole numbers.)
+    const auto share = cut.searched * (best ? best->total : 1);
+    const auto best_share = best ? best->searched * cut.total : 0;
+    if (!best || share < best_share ||
+        (share == best_share && cut.kept.size() < best->kept.size())) {
+      best = std::move(cut);
+      tiling.restricted_piece = static_cast<int>(p);
+    }
+  }
+  if (!best) return;
+  const auto p = static_cast<std::size_t>(tiling.restricted_piece);
+  PiecePlacements kept;
+  for (const std::size_t j : best->kept) kept.push_back(std::move(placements[p][j]));
+  placements[p] = std::move(kept);
+  std::size_t first_option = 0;
+  for (std::size_t q = 0; q < p; ++q) first_option += placements[q].size();
+  for (auto& [k, fixing] : best->symmetric)
+    tiling.symmetric_placements.emplace_back(static_cast<int>(first_option + k), std::move(fixing));
+}
+
+// --- telling tilings apart ------------------------------------------------------------
+
+namespace {
+
+// A tiling as the sorted list of its placements, each its piece then its
+// cells' board indices (sorted): equal for equal tilings, copies of a piece
+// not told apart.
+using TilingKey = std::vector<std::vector<int>>;
+
+TilingKey key_of(const Tiling& tiling, const Solution& solution) {
+  const std::vector<Cell>& board = tiling.board.cells();
+  TilingKey key;
+  for (const int option : solution.options) {
+    if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
+      throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
+    const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
+    std::vector<int> entry{placement.piece};
+    for (const Cell& cell : placement.cells.cells())
+      entry.push_back(
+          static_cast<int>(std::lower_bound(board.begin(), board.end(), cell) - board.begin()));
+    key.push_back(std::move(entry));
+  }
+  std::sort(key.begin(), key.end());
+  return key;
+}
+
+TilingKey image_of(const BoardSymmetry& symmetry, const TilingKey& key) {
+  TilingKey image;
+  image.reserve(key.size());
+  for (const std::vector<int>& entry : key) {
+    std::vector<int> moved{symmetry.pieces[static_cast<std::size_t>(entry[0])]};
+    for (std::size_t k = 1; k < entry.size(); ++k)
+      moved.push_back(symmetry.cells[static_cast<std::size_t>(entry[k])]);
+    std::sort(moved.begin() + 1, moved.end());
+    image.push_back(std::move(moved));
+  }
+  std::sort(image.begin(), image.end());
+  return image;
+}
+
+}  // namespace
+
+bool Tiling::needs_keep() const {
+  return symmetries.size() > 1 && (restricted_piece < 0 || !symmetric_placements.empty());
+}
+
+bool Tiling::keep(const Solution& solution) const {
+  if (!needs_keep()) return true;
+  const std::vector<int>* fixing = nullptr;
+  if (restricted_piece >= 0) {
+    for (const int option : solution.options) {
+      const auto found = std::lower_bound(
+          symmetric_placements.begin(), symmetric_placements.end(), option,
+          [](const std::pair<int, std::vector<int>>& entry, int o) { return entry.first < o; });
+      if (found != symmetric_placements.end() && found->first == option) fixing = &found->second;
+    }
+    if (!fixing) return true;
+  }
+  const TilingKey key = key_of(*this, solution);
+  auto least = [&](std::size_t g) { return g == 0 || !(image_of(symmetries[g], key) < key); };
+  if (!fixing) {
+    for (std::size_t g = 0; g < symmetries.size(); ++g)
+      if (!least(g)) return false;
+    return true;
+  }
+  return std::all_of(fixing->begin(), fixing->end(),
+                     [&](int g) { return least(static_cast<std::size_t>(g)); });
+}
+
+int orbit_size(const Tiling& tiling, const Solution& solution) {
+  const TilingKey key = key_of(tiling, solution);
+  std::vector<TilingKey> images{key};
+  for (std::size_t g = 1; g < tiling.symmetries.size(); ++g) {
+    TilingKey image = image_of(tiling.symmetries[g], key);
+    if (std::find(images.begin(), images.end(), image) == images.end())
+      images.push_back(std::move(image));
+  }
+  return static_cast<int>(images.size());
+}
+
+}  // namespace xcover::polyform

@@ -34,6 +34,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/sudoku_rate.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
+  puzzles/polyform/burrtools.cpp
   puzzles/polyform/lattice.cpp
   puzzles/polyform/pictures.cpp
   puzzles/polyform/pieces.cpp
@@ -41,7 +42,6 @@ set(XCOVER_SOURCE_FILES
   puzzles/polyform/symmetry.cpp
   puzzles/polyform/tiling.cpp
   puzzles/polyomino.cpp
-  puzzles/polyform/burrtools.cpp
   # pictures of the puzzles' solutions
   puzzles/svg/sheet.cpp
   puzzles/svg/tiling_svg.cpp

@@ -54,6 +54,7 @@
 #include <utility>
 #include <vector>
 
+#include "names.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyform.hpp"
 
@@ -308,32 +309,6 @@ std::string grid_name(std::uint64_t type) {
   }
 }
 
-// Letters, digits, '_' and '-', and not the name of a cell's item ("r1c2",
-// "l0r1c2", a minus sign as '-' or 'm'): a name make_tiling takes.
-bool is_cell_name(std::string_view name) {
-  std::size_t k = 0;
-  const auto coordinate = [&](char letter) {
-    if (k >= name.size() || name[k] != letter) return false;
-    ++k;
-    if (k < name.size() && (name[k] == '-' || name[k] == 'm')) ++k;
-    const std::size_t digits = k;
-    while (k < name.size() && name[k] >= '0' && name[k] <= '9') ++k;
-    return k > digits;
-  };
-  if (!name.empty() && name[0] == 'l' && !coordinate('l')) return false;
-  return coordinate('r') && coordinate('c') && k == name.size();
-}
-
-bool is_piece_name(std::string_view name) {
-  if (name.empty()) return false;
-  for (const char ch : name) {
-    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                    (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
-    if (!ok) return false;
-  }
-  return !is_cell_name(name);
-}
-
 // A shape of the file's <shapes>.
 struct VoxelShape {
   std::string name;            // its name attribute, maybe empty
@@ -539,7 +514,7 @@ Puzzle Reader::read_problem(const xmlNode* problem, std::size_t number_in_file,
       if (max == 0) continue;  // listed, but none used
 
       Piece piece;
-      piece.name = is_piece_name(shape.name) && !names.count(shape.name)
+      piece.name = piece_name_error(shape.name).empty() && !names.count(shape.name)
                        ? shape.name
                        : "S" + std::to_string(id + 1);  // as BurrTools shows unnamed shapes
       for (int suffix = 2; names.count(piece.name); ++suffix)

@@ -42,6 +42,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/polyform/symmetry.cpp
   puzzles/polyform/tiling.cpp
   puzzles/polyomino.cpp
+  puzzles/polyform/knuth_spec.cpp
   # pictures of the puzzles' solutions
   puzzles/svg/sheet.cpp
   puzzles/svg/tiling_svg.cpp

@@ -17,6 +17,9 @@ draw() {  # NAME COMMAND...: the picture NAME.svg from `xcover COMMAND...`
 }
 draw tiling polyomino --board 6x10 --limit 1 --format svg
 draw tilings polyomino --board 3x20 --limit 2 --format svg
+draw triangles polyform --lattice triangle --board 6x6 --pieces hexiamonds --limit 1 --format svg
+draw hexagons polyform --lattice hex --board 4x7 --pieces tetrahexes --limit 1 --format svg
+draw cubes polyform --lattice cube --board 3x3x3 --pieces soma --limit 1 --format svg
 draw queens queens 8 --limit 4 --format svg
 draw langford langford 7 --limit 1 --format svg
 draw sudoku sudoku --generate 2 --seed 4 --format svg

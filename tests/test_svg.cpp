@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Pictures: every document is well-formed XML, and its shapes say what the
-// solution is (one shape per piece with its own fill, a crown per queen, an
+// solution is (one shape per piece with its own fill, on every lattice its
+// cells and the edges between pieces where they are, a crown per queen, an
 // arc per pair, each digit where it stands, cages and regions drawn).
 #include <doctest/doctest.h>
 
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_text.hpp"
 #include "xcover/puzzles/svg.hpp"
@@ -17,6 +19,7 @@
 namespace test_svg {
 
 namespace poly = xcover::polyomino;
+namespace pf = xcover::polyform;
 using xcover::Solution;
 using xcover::Solver;
 
@@ -159,6 +162,187 @@ TEST_CASE("svg: copies of a piece are told apart, holes stay blank") {
   double area = 0;
   for (const std::string& d : values(svg, "piece", "d")) area += rectangles_area(d, 32);
   CHECK(area == 7);
+}
+
+// --- polyforms on the other lattices --------------------------------------
+
+// The cells that share a side with `cell` in a picture, as polyform.hpp
+// describes the lattices (a cube's layers are drawn apart: the four beside
+// it in its layer).
+std::vector<pf::Cell> drawn_neighbours(pf::Lattice lattice, pf::Cell cell) {
+  const int r = cell.row, c = cell.col, l = cell.layer;
+  switch (lattice) {
+    case pf::Lattice::square:
+    case pf::Lattice::cube:
+      return {{r - 1, c, l}, {r + 1, c, l}, {r, c - 1, l}, {r, c + 1, l}};
+    case pf::Lattice::triangle:  // up when r + c is even: its base is row r + 1's
+      return {{r, c - 1}, {r, c + 1}, {(r + c) % 2 == 0 ? r + 1 : r - 1, c}};
+    case pf::Lattice::hex:
+      return {{r, c - 1}, {r, c + 1}, {r - 1, c}, {r - 1, c + 1}, {r + 1, c - 1}, {r + 1, c}};
+  }
+  return {};
+}
+
+// A side as two corners, "x y", the lesser first.
+using Side = std::pair<std::string, std::string>;
+Side side_of(const std::string& a, const std::string& b) { return a < b ? Side{a, b} : Side{b, a}; }
+
+// The corners of each closed outline ("Mx yLx y...z") of a path.
+std::vector<std::vector<std::string>> outlines(const std::string& d) {
+  std::vector<std::vector<std::string>> found;
+  const std::regex outline("M([^z]*)z");
+  for (auto it = std::sregex_iterator(d.begin(), d.end(), outline); it != std::sregex_iterator();
+       ++it) {
+    std::vector<std::string> corners;
+    const std::string text = (*it)[1];
+    for (std::size_t at = 0; at <= text.size();) {
+      const std::size_t end = std::min(text.find('L', at), text.size());
+      corners.push_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    found.push_back(corners);
+  }
+  return found;
+}
+
+// The sides ("Mx yLx y") of an edges path.
+std::vector<Side> sides(const std::string& d) {
+  std::vector<Side> found;
+  const std::regex segment("M([-0-9.]+ [-0-9.]+)L([-0-9.]+ [-0-9.]+)");
+  for (auto it = std::sregex_iterator(d.begin(), d.end(), segment); it != std::sregex_iterator();
+       ++it)
+    found.push_back(side_of((*it)[1], (*it)[2]));
+  return found;
+}
+
+struct EdgeCounts {
+  std::size_t bold = 0;  // between pieces, or a piece and no piece
+  std::size_t thin = 0;  // between two cells of one piece
+};
+
+// What a picture of `solution` must show, and the edges it draws. Checks
+// that it is well-formed, has one shape per piece made of one outline of
+// `corners` corners per cell, and that its edges are the sides of those
+// outlines: each thin one shared by two cells, each side of a cell drawn
+// once, bold or thin as the header's neighbours say.
+EdgeCounts check_cell_picture(const pf::Tiling& tiling, const Solution& solution,
+                              const std::string& svg, std::size_t corners) {
+  CHECK(xml_problem(svg) == "");
+  const auto pieces = values(svg, "piece", "d");
+  REQUIRE(pieces.size() == solution.options.size());
+  std::map<pf::Cell, std::size_t> owner;
+  std::map<Side, int> drawn_sides;  // how many cells have each side
+  for (std::size_t k = 0; k < solution.options.size(); ++k) {
+    const pf::Shape& cells = tiling.placements[static_cast<std::size_t>(solution.options[k])].cells;
+    for (const pf::Cell& cell : cells.cells()) owner[cell] = k;
+    const auto shapes = outlines(pieces[k]);
+    CHECK(shapes.size() == static_cast<std::size_t>(cells.size()));
+    for (const auto& shape : shapes) {
+      CHECK(shape.size() == corners);
+      for (std::size_t j = 0; j < shape.size(); ++j)
+        ++drawn_sides[side_of(shape[j], shape[(j + 1) % shape.size()])];
+    }
+  }
+  // The counts the lattice's neighbours make.
+  EdgeCounts expected;
+  for (const auto& [cell, k] : owner) {
+    for (const pf::Cell& next : drawn_neighbours(tiling.lattice, cell)) {
+      const auto other = owner.find(next);
+      if (other == owner.end())
+        ++expected.bold;
+      else if (cell < next)
+        ++(other->second == k ? expected.thin : expected.bold);
+    }
+  }
+  const auto bold_paths = values(svg, "edges", "d"), thin_paths = values(svg, "cell-edges", "d");
+  REQUIRE(bold_paths.size() == 1);
+  REQUIRE(thin_paths.size() == 1);
+  const std::vector<Side> bold = sides(bold_paths[0]), thin = sides(thin_paths[0]);
+  std::set<Side> all(bold.begin(), bold.end());
+  all.insert(thin.begin(), thin.end());
+  CHECK(all.size() == bold.size() + thin.size());  // none twice
+  for (const Side& side : thin) CHECK(drawn_sides[side] == 2);
+  for (const Side& side : bold) CHECK(drawn_sides.count(side) == 1);
+  for (const auto& [side, count] : drawn_sides) CHECK(all.count(side) == 1);
+  CHECK(bold.size() == expected.bold);
+  CHECK(thin.size() == expected.thin);
+  return {bold.size(), thin.size()};
+}
+
+pf::Tiling tiling_of(pf::Lattice lattice, const std::string& pictures) {
+  const pf::PictureFile file = pf::parse_pictures(pictures, lattice);
+  REQUIRE(file.board.has_value());
+  return pf::make_tiling(lattice, *file.board, file.pieces);
+}
+
+TEST_CASE("svg: triangles, each cell a triangle, bold edges between pieces") {
+  SUBCASE("a hexagon of two triamonds: its six sides and a diameter bold") {
+    const pf::Tiling tiling =
+        tiling_of(pf::Lattice::triangle, "board\n###\n###\n\npiece T x2\n###\n");
+    const Solution solution = first_solution(tiling.problem);
+    const std::string svg = xcover::render_svg(tiling, solution);
+    const EdgeCounts edges = check_cell_picture(tiling, solution, svg, 3);
+    CHECK(edges.bold == 8);
+    CHECK(edges.thin == 4);
+    const auto names = values(svg, "piece", "data-piece");
+    CHECK(std::set<std::string>(names.begin(), names.end()) == std::set<std::string>{"T:1", "T:2"});
+    // Edges 40 pixels, rows 34.6 high: the hexagon two edges wide, two rows
+    // high, and a margin of 4 round it, to whole pixels.
+    CHECK(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"88\" height=\"78\""));
+  }
+  SUBCASE("the hexiamonds in a 6x6 rhombus") {
+    const pf::Tiling tiling =
+        pf::make_tiling(pf::Lattice::triangle, *pf::builtin_board(pf::Lattice::triangle, "6x6"),
+                        pf::named_pieces(pf::Lattice::triangle, "hexiamonds"));
+    const Solution solution = first_solution(tiling.problem);
+    const std::string svg = xcover::render_svg(tiling, solution);
+    check_cell_picture(tiling, solution, svg, 3);
+    const auto fills = values(svg, "piece", "fill");
+    CHECK(std::set<std::string>(fills.begin(), fills.end()).size() == 12);
+  }
+}
+
+TEST_CASE("svg: hexagons, row r + 1 half a hexagon right, holes blank") {
+  SUBCASE("a 2x2 rhombus of two dihexes") {
+    const pf::Tiling tiling = tiling_of(pf::Lattice::hex, "board\n##\n##\n\npiece D x2\n##\n");
+    const Solution solution = first_solution(tiling.problem);
+    const EdgeCounts edges =
+        check_cell_picture(tiling, solution, xcover::render_svg(tiling, solution), 6);
+    // 24 sides, 5 pairs of neighbours: 14 round the board, 3 of the pairs
+    // between the pieces, 2 inside them.
+    CHECK(edges.bold == 17);
+    CHECK(edges.thin == 2);
+  }
+  SUBCASE("a ring of eight round a hole") {
+    const pf::Tiling tiling =
+        tiling_of(pf::Lattice::hex, "board\n###\n#.#\n###\n\npiece D x4\n##\n");
+    const Solution solution = first_solution(tiling.problem);
+    const std::string svg = xcover::render_svg(tiling, solution);
+    const EdgeCounts edges = check_cell_picture(tiling, solution, svg, 6);
+    CHECK(edges.thin == 4);
+    // 48 sides; 10 pairs of neighbours in the ring, 4 of them in pieces.
+    CHECK(edges.bold == 48 - 2 * 10 + 6);
+  }
+}
+
+TEST_CASE("svg: cubes, the layers side by side, each labelled") {
+  const pf::Tiling tiling =
+      pf::make_tiling(pf::Lattice::cube, *pf::builtin_board(pf::Lattice::cube, "3x3x3"),
+                      pf::named_pieces(pf::Lattice::cube, "soma"));
+  const Solution solution = first_solution(tiling.problem);
+  const std::string svg = xcover::render_svg(tiling, solution);
+  check_cell_picture(tiling, solution, svg, 4);
+  CHECK(texts(svg, "layer") == std::vector<std::string>{"layer 0", "layer 1", "layer 2"});
+  const auto names = values(svg, "piece", "data-piece");
+  CHECK(names.size() == 7);
+  // A 2x2x2 box of two squares, flat or upright: each layer's 12 sides
+  // drawn once.
+  const pf::Tiling box =
+      tiling_of(pf::Lattice::cube, "board\n##\n##\n-\n##\n##\n\npiece O x2\n##\n##\n");
+  const Solution halves = first_solution(box.problem);
+  const EdgeCounts edges = check_cell_picture(box, halves, xcover::render_svg(box, halves), 4);
+  CHECK(edges.bold + edges.thin == 24);
+  CHECK(edges.bold >= 16);
 }
 
 TEST_CASE("svg: queens, a crown on each queen's square") {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
@@ -115,12 +116,45 @@ void add_piece(Inputs& inputs, pf::Piece piece, const std::string& where) {
   inputs.piece_where.push_back(where);
 }
 
+// Whether a file (not BurrTools') is one of Knuth's specs, and for which
+// generator: by its extension (.polyomino, .polyiamond, .polycube), or by a
+// first line that is not a picture's ('board', 'piece NAME' or a row of '#'
+// and '.'), then on the lattice asked for (square by default).
+std::optional<Lattice> knuth_spec_lattice(const std::string& file, const std::string& bytes,
+                                          Lattice lattice) {
+  const std::pair<const char*, Lattice> extensions[] = {{".polyomino", Lattice::square},
+                                                        {".polyiamond", Lattice::triangle},
+                                                        {".polycube", Lattice::cube}};
+  for (const auto& [extension, on] : extensions)
+    if (file.ends_with(extension)) return on;
+  std::istringstream in(bytes);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '|') continue;
+    const std::string_view text = std::string_view(line).substr(first);
+    const bool picture = text.starts_with("board") || text.starts_with("piece") ||
+                         text.find_first_not_of("#. \t\r-") == std::string_view::npos;
+    if (picture) return std::nullopt;
+    return lattice;
+  }
+  return std::nullopt;
+}
+
 // One file: BurrTools, Knuth's spec or pictures.
 void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
   std::string source;
   const std::string bytes = read_all(file, source);
-  if (problem > 1) throw UsageError("--problem picks a problem of a BurrTools file; " + source +
-                                    " is not one");
+  if (problem > 1)
+    throw UsageError("--problem picks a problem of a BurrTools file; " + source + " is not one");
+  if (const std::optional<Lattice> lattice = knuth_spec_lattice(file, bytes, picture_lattice)) {
+    set_lattice(inputs, *lattice, source);
+    std::istringstream in(bytes);
+    pf::Puzzle puzzle = pf::read_knuth_spec(in, *lattice, source);
+    set_board(inputs, std::move(puzzle.board), std::move(puzzle.optional_cells), source + ":1");
+    for (pf::Piece& piece : puzzle.pieces) add_piece(inputs, std::move(piece), source);
+    return;
+  }
   const pf::PictureFile contents = pf::parse_pictures(bytes, picture_lattice, source);
   if (contents.board)
     set_board(inputs, *contents.board, {}, source + ":" + std::to_string(contents.board_line));
@@ -140,10 +174,9 @@ bool sizes_match(const std::string& name, const Inputs& inputs) {
     least += std::int64_t{piece.shape.size()} * piece.fewest();
     most += std::int64_t{piece.shape.size()} * piece.copies;
     if (piece.shape.size() > board_cells && piece.fewest() > 0)
-      fail_at(inputs.piece_where[k], "piece '" + piece.name + "' has " +
-                                         std::to_string(piece.shape.size()) +
-                                         " cells, more than the board's " +
-                                         std::to_string(board_cells));
+      fail_at(inputs.piece_where[k],
+              "piece '" + piece.name + "' has " + std::to_string(piece.shape.size()) +
+                  " cells, more than the board's " + std::to_string(board_cells));
   }
   if (least > board_cells || most < must_cover) {
     std::cerr << "xcover " << name << ": warning: the pieces have " << least;
@@ -215,7 +248,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   po::options_description visible("Options");
   PuzzleFlags flags;
   std::string lattice_name, board_name, pieces_name;
-  bool one_sided = false, mirrors = false, distinct = false;
+  bool no_reflections = false, one_sided = false, mirrors = false, distinct = false;
   int problem = 0;
   auto add = visible.add_options();
   add("help,h", "show this help");
@@ -226,7 +259,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
         "a named piece set (see above); default: the pentominoes when no FILE gives pieces");
   }
   add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
-  add("no-reflections", po::bool_switch(&one_sided), "pieces may turn but not flip over");
+  add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
   if (any_lattice) {
     add("one-sided", po::bool_switch(&one_sided), "the same as --no-reflections");
     add("mirrors", po::bool_switch(&mirrors),
@@ -243,6 +276,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   po::variables_map vm;
   if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
+  one_sided = one_sided || no_reflections;
   if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
   if (vm.count("problem") && problem < 1)
     throw UsageError("--problem must be 1 or more, not " + std::to_string(problem));
@@ -278,21 +312,21 @@ int run_tiling_command(const std::string& name, const std::string& help,
     inputs.board = pf::builtin_board(lattice, "6x10");
   }
   if (!pieces_name.empty()) {
-    std::optional<std::vector<pf::Piece>> set = pf::named_pieces(lattice, pieces_name);
-    if (!set) {
+    std::vector<pf::Piece> set = pf::named_pieces(lattice, pieces_name);
+    if (set.empty()) {
       std::string known;
       for (const std::string& set_name : pf::piece_set_names(lattice))
         known += (known.empty() ? "" : ", ") + set_name;
       throw UsageError("unknown piece set '" + pieces_name + "' on the " + to_string(lattice) +
                        " lattice (" + known + ")");
     }
-    for (pf::Piece& piece : *set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
+    for (pf::Piece& piece : set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
   }
   if (inputs.pieces.empty()) {
     if (lattice != Lattice::square && lattice != Lattice::cube)
       throw UsageError(std::string("the ") + to_string(lattice) +
                        " lattice has no default pieces: give --pieces SET or a FILE with some");
-    std::vector<pf::Piece> pentominoes = *pf::named_pieces(lattice, "pentominoes");
+    std::vector<pf::Piece> pentominoes = pf::named_pieces(lattice, "pentominoes");
     for (pf::Piece& piece : pentominoes) add_piece(inputs, std::move(piece), "the default pieces");
   }
 
@@ -309,8 +343,12 @@ int run_tiling_command(const std::string& name, const std::string& help,
     return run_puzzle(none, flags,
                       {.text = [](const Solution&) { return std::vector<std::string>(); }});
   }
-  pf::Puzzle puzzle{lattice, "", std::move(*inputs.board), std::move(inputs.optional_cells),
-                    std::move(inputs.pieces), ""};
+  pf::Puzzle puzzle{lattice,
+                    "",
+                    std::move(*inputs.board),
+                    std::move(inputs.optional_cells),
+                    std::move(inputs.pieces),
+                    ""};
   const pf::Tiling tiling = pf::make_tiling(puzzle, options);
   if (flags.emit && tiling.needs_keep())
     std::cerr << "xcover " << name

@@ -142,14 +142,13 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 // option that covers fewest.
 bool bitsets_preferred(const Problem& problem, const Shape& s) {
   const std::int64_t words = words_for(s);
-  if (words > 64) return false;
   if (words > 24) {
     // Summed over the options, the options each of their entries' items
     // holds: each item counts its options once for each of them.
     std::int64_t clashes = 0;
     for (const std::int64_t n : s.column) clashes += n * n;
-    // Per option and word, at least 1/2 up to 48 words, else 4.
-    const std::int64_t halves = words <= 48 ? 1 : 8;
+    // Per option and word, at least 1/2 up to 48 words, 4 up to 64, else 16.
+    const std::int64_t halves = words <= 48 ? 1 : words <= 64 ? 8 : 32;
     if (2 * clashes < halves * words * s.options) return false;
   }
   const std::int64_t depth = s.fewest == INT_MAX ? 1 : problem.primary_count() / s.fewest + 1;

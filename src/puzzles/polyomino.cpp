@@ -12,7 +12,7 @@ std::vector<Shape> orientations(const Shape& shape, bool reflections) {
 
 const std::vector<PolyominoPiece>& pentominoes() {
   static const std::vector<PolyominoPiece> pieces =
-      *polyform::named_pieces(Lattice::square, "pentominoes");
+      polyform::named_pieces(Lattice::square, "pentominoes");
   return pieces;
 }
 

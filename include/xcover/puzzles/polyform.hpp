@@ -133,8 +133,10 @@ struct Piece {
 // (35) on any lattice but the triangle and hex ones; "hexiamonds" (12) on
 // triangles; "tetrahexes" (7) on hexagons; "soma" (7) and "bedlam" (13) on
 // cubes. On the cube lattice a planar set means its flat pieces (the 12
-// flat pentacubes). std::nullopt for a name the lattice does not have.
-XCOVER_API std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view name);
+// flat pentacubes). Empty for a name the lattice does not have (a vector,
+// not an optional: `for (p : *named_pieces(...))` would read a temporary
+// that is gone).
+XCOVER_API std::vector<Piece> named_pieces(Lattice lattice, std::string_view name);
 // The names named_pieces() knows on a lattice.
 XCOVER_API std::vector<std::string> piece_set_names(Lattice lattice);
 

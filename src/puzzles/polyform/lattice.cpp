@@ -115,7 +115,8 @@ Shape Shape::normalized() const {
   Shape moved;
   moved.cells_.reserve(cells_.size());
   for (const Cell& cell : cells_)
-    moved.cells_.push_back(Cell{cell.row - b.min_row, cell.col - b.min_col, cell.layer - min_layer});
+    moved.cells_.push_back(
+        Cell{cell.row - b.min_row, cell.col - b.min_col, cell.layer - min_layer});
   return moved;
 }
 

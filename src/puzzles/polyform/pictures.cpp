@@ -47,7 +47,8 @@ std::string_view trim_right(std::string_view line) {
 std::optional<int> number(std::string_view text, int least) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < least) return std::nullopt;
+  if (error != std::errc() || end != text.data() + text.size() || value < least)
+    return std::nullopt;
   return value;
 }
 
@@ -113,8 +114,7 @@ class PictureParser {
   Piece piece_header(const std::vector<std::string_view>& words) const {
     if (words.size() < 2) fail(line_, "expected 'piece NAME' (then xN, M..N or one-sided)");
     Piece piece{std::string(words[1]), Shape()};
-    if (const std::string error = piece_name_error(piece.name); !error.empty())
-      fail(line_, error);
+    if (const std::string error = piece_name_error(piece.name); !error.empty()) fail(line_, error);
     for (std::size_t k = 0; k < file_.pieces.size(); ++k) {
       if (file_.pieces[k].name == piece.name)
         fail(line_, "piece '" + piece.name + "' is defined twice (first at line " +
@@ -135,8 +135,8 @@ class PictureParser {
         const std::optional<int> low = number(word.substr(0, dots), 0);
         const std::optional<int> high = number(word.substr(dots + 2), 1);
         if (!low || !high || *low > *high)
-          fail(line_, "expected a range M..N of copies used (0 <= M <= N, N >= 1), found " +
-                          quoted);
+          fail(line_,
+               "expected a range M..N of copies used (0 <= M <= N, N >= 1), found " + quoted);
         if (copies && *copies != *high)
           fail(line_, "the range " + std::string(word) + " ends at " + std::to_string(*high) +
                           " but the piece has " + std::to_string(*copies) + " copies");
@@ -279,8 +279,7 @@ std::vector<std::string> tiling_picture(const Tiling& tiling, const Solution& so
   for (std::size_t k = 0; k < solution.options.size(); ++k) {
     const Placement& placement = tiling.placements[static_cast<std::size_t>(solution.options[k])];
     labels.push_back(label_of(tiling.pieces[static_cast<std::size_t>(placement.piece)], copies[k]));
-    for (const Cell& cell : placement.cells.cells())
-      covering[index(cell)] = static_cast<int>(k);
+    for (const Cell& cell : placement.cells.cells()) covering[index(cell)] = static_cast<int>(k);
   }
   // Hexagons: one character a cell needs a blank between cells too, to
   // indent rows by half a cell.

@@ -30,11 +30,11 @@ const std::vector<Piece>& tetrominoes() {
 const std::vector<Piece>& pentominoes() {
   // Conway's names.
   static const std::vector<Piece> pieces = {
-      picture_piece("F", {".##", "##.", ".#."}), picture_piece("I", {"#####"}),
+      picture_piece("F", {".##", "##.", ".#."}),    picture_piece("I", {"#####"}),
       picture_piece("L", {"#.", "#.", "#.", "##"}), picture_piece("N", {".#", ".#", "##", "#."}),
-      picture_piece("P", {"##", "##", "#."}),    picture_piece("T", {"###", ".#.", ".#."}),
-      picture_piece("U", {"#.#", "###"}),        picture_piece("V", {"#..", "#..", "###"}),
-      picture_piece("W", {"#..", "##.", ".##"}), picture_piece("X", {".#.", "###", ".#."}),
+      picture_piece("P", {"##", "##", "#."}),       picture_piece("T", {"###", ".#.", ".#."}),
+      picture_piece("U", {"#.#", "###"}),           picture_piece("V", {"#..", "#..", "###"}),
+      picture_piece("W", {"#..", "##.", ".##"}),    picture_piece("X", {".#.", "###", ".#."}),
       picture_piece("Y", {".#", "##", ".#", ".#"}), picture_piece("Z", {"##.", ".#.", ".##"}),
   };
   return pieces;
@@ -63,9 +63,8 @@ std::vector<Cell> neighbours(Lattice lattice, Cell cell) {
 // of its orientations.
 Shape canonical(Lattice lattice, const Shape& shape) {
   std::vector<Shape> all = orientations(lattice, shape, true);
-  return *std::min_element(all.begin(), all.end(), [](const Shape& a, const Shape& b) {
-    return a.cells() < b.cells();
-  });
+  return *std::min_element(all.begin(), all.end(),
+                           [](const Shape& a, const Shape& b) { return a.cells() < b.cells(); });
 }
 
 // Every connected shape of `size` cells on the lattice, once up to its
@@ -152,12 +151,11 @@ std::vector<Piece> normalized_pieces(Lattice lattice, std::vector<Piece> pieces)
 
 }  // namespace
 
-std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view name) {
+std::vector<Piece> named_pieces(Lattice lattice, std::string_view name) {
   const bool planar_squares = lattice == Lattice::square || lattice == Lattice::cube;
   if (planar_squares && name == "tetrominoes") return tetrominoes();
   if (planar_squares && name == "pentominoes") return pentominoes();
-  if (planar_squares && name == "hexominoes")
-    return numbered(free_shapes(Lattice::square, 6), "h");
+  if (planar_squares && name == "hexominoes") return numbered(free_shapes(Lattice::square, 6), "h");
   if (lattice == Lattice::triangle && name == "hexiamonds")
     return lettered(free_shapes(Lattice::triangle, 6));
   if (lattice == Lattice::hex && name == "tetrahexes")
@@ -165,7 +163,7 @@ std::optional<std::vector<Piece>> named_pieces(Lattice lattice, std::string_view
   if (lattice == Lattice::cube && name == "soma") return soma();
   if (lattice == Lattice::cube && name == "bedlam")
     return normalized_pieces(Lattice::cube, bedlam());
-  return std::nullopt;
+  return {};
 }
 
 std::vector<std::string> piece_set_names(Lattice lattice) {
@@ -224,10 +222,15 @@ std::optional<int> named_side(std::string_view name, std::string_view prefix) {
 Board triangle_board(std::string_view name) {
   std::vector<Cell> cells;
   if (const auto rc = sides(name, 2)) {
-    // Row r: C rhombi, 2C triangles from column r (an up triangle).
-    const int rows = (*rc)[0], cols = (*rc)[1];
-    for (int r = 0; r < rows; ++r)
-      for (int c = r; c < r + 2 * cols; ++c) cells.push_back(Cell{r, c});
+    // Row r: C rhombi, each an up triangle and the down one right of it,
+    // 2C triangles. A rhombus's bottom edge is the top edge of the one
+    // below and half an edge left, so each row starts a column left of the
+    // row above (on an up triangle: column R - 1 - r, or one more).
+    const int rows = (*rc)[0], cols = (*rc)[1], shift = (rows - 1) % 2;
+    for (int r = 0; r < rows; ++r) {
+      const int start = rows - 1 - r + shift;
+      for (int c = start; c < start + 2 * cols; ++c) cells.push_back(Cell{r, c});
+    }
   } else if (const auto n = named_side(name, "hexagon")) {
     // The top half widens by a triangle each side a row, from 2N + 1
     // triangles; the bottom half narrows back. Each row of the top half

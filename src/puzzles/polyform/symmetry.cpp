@@ -9,10 +9,10 @@
 // symmetries that fix r (two of them, T and gT, both with P on r, have
 // g(r) = r). Where H is the identity alone, each class is found once; else
 // keep() takes the least of the H-images.
+#include "symmetry.hpp"
+
 #include <algorithm>
 #include <map>
-
-#include "symmetry.hpp"
 
 namespace xcover::polyform {
 
@@ -31,9 +31,8 @@ std::vector<Cell> moved(const std::vector<Cell>& cells, Cell shift) {
 // are turns of each other when these are equal.
 Shape rotation_class(Lattice lattice, const Shape& shape) {
   std::vector<Shape> turns = orientations(lattice, shape, false);
-  return *std::min_element(turns.begin(), turns.end(), [](const Shape& a, const Shape& b) {
-    return a.cells() < b.cells();
-  });
+  return *std::min_element(turns.begin(), turns.end(),
+                           [](const Shape& a, const Shape& b) { return a.cells() < b.cells(); });
 }
 
 // Where a reflection sends each piece: to itself when it may be flipped, or
@@ -135,7 +134,8 @@ struct Cut {
   std::vector<std::pair<std::size_t, std::vector<int>>> symmetric;  // (index into kept, H)
 };
 
-Cut cut_placements(const std::vector<BoardSymmetry>& symmetries, const PiecePlacements& placements) {
+Cut cut_placements(const std::vector<BoardSymmetry>& symmetries,
+                   const PiecePlacements& placements) {
   std::map<std::vector<int>, std::size_t> index;
   for (std::size_t j = 0; j < placements.size(); ++j) index.emplace(placements[j], j);
   std::vector<bool> seen(placements.size(), false);
@@ -166,30 +166,37 @@ void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
   tiling.symmetric_placements.clear();
   if (tiling.symmetries.size() <= 1) return;
   // The piece to cut: used exactly once, mapped to itself by every
-  // symmetry; of those, the one whose cut leaves the least of its search: a
-  // kept placement that symmetries fix has its tilings found as many times
-  // (keep() then drops all but one), so the share left is `searched` over
-  // `total`. Ties go to the fewest kept placements: 6x10's X pentomino,
-  // 8 of 32, not its I, 14 of 56. (On the 3x4x5 box, the I pentacube keeps
-  // 4 of 12 but each is fixed by a mirror, 8 of 12 searched: its search
-  // took twice the W's, 32 of 160.)
-  std::optional<Cut> best;
+  // symmetry. A kept placement that symmetries fix has its tilings found as
+  // many times (keep() then drops all but one), so a cut leaves `searched`
+  // of the piece's `total` placements' work. Of the pieces whose share left
+  // is within 1.5 times the least, the one with the fewest searched: 6x10's
+  // X pentomino (8 of 32; every piece leaves a quarter). On the 3x4x5 box,
+  // where the middle layer's mirror fixes placements of every piece, the
+  // I pentacube searched 8 of 12 and took twice the nodes of the W, 32 of
+  // 160; the P, 99 of 504 (the least share), 1.9 times.
+  std::vector<std::pair<std::size_t, Cut>> cuts;
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     const Piece& piece = tiling.pieces[p];
     if (piece.copies != 1 || piece.fewest() != 1 || placements[p].empty()) continue;
-    const bool fixed = std::all_of(tiling.symmetries.begin(), tiling.symmetries.end(),
-                                   [&](const BoardSymmetry& s) {
-                                     return s.pieces[p] == static_cast<int>(p);
-                                   });
-    if (!fixed) continue;
-    Cut cut = cut_placements(tiling.symmetries, placements[p]);
-    // (searched / total, compared by cross products: whole numbers.)
-    const auto share = cut.searched * (best ? best->total : 1);
-    const auto best_share = best ? best->searched * cut.total : 0;
-    if (!best || share < best_share ||
-        (share == best_share && cut.kept.size() < best->kept.size())) {
-      best = std::move(cut);
+    const bool fixed =
+        std::all_of(tiling.symmetries.begin(), tiling.symmetries.end(),
+                    [&](const BoardSymmetry& s) { return s.pieces[p] == static_cast<int>(p); });
+    if (fixed) cuts.emplace_back(p, cut_placements(tiling.symmetries, placements[p]));
+  }
+  // (Shares compared by cross products: whole numbers.)
+  auto share_less = [](const Cut& a, const Cut& b) {
+    return a.searched * b.total < b.searched * a.total;
+  };
+  const Cut* least_share = nullptr;
+  for (const auto& [p, cut] : cuts)
+    if (!least_share || share_less(cut, *least_share)) least_share = &cut;
+  std::optional<Cut> best;
+  for (auto& [p, cut] : cuts) {
+    // share <= 1.5 least share: 2 searched * least total <= 3 least searched * total.
+    if (2 * cut.searched * least_share->total > 3 * least_share->searched * cut.total) continue;
+    if (!best || cut.searched < best->searched) {
       tiling.restricted_piece = static_cast<int>(p);
+      best = std::move(cut);
     }
   }
   if (!best) return;

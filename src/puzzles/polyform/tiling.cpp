@@ -91,8 +91,8 @@ void check_cells(Lattice lattice, const Shape& shape, const std::string& what) {
   if (lattice == Lattice::cube) return;
   for (const Cell& cell : shape.cells()) {
     if (cell.layer != 0)
-      throw ProblemError(what + " has a cell in layer " + std::to_string(cell.layer) + ", and the " +
-                         to_string(lattice) + " lattice is flat (layer 0 only)");
+      throw ProblemError(what + " has a cell in layer " + std::to_string(cell.layer) +
+                         ", and the " + to_string(lattice) + " lattice is flat (layer 0 only)");
   }
 }
 
@@ -156,8 +156,7 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   check_cells(lattice, tiling.board, "the board");
   for (const Cell& cell : tiling.optional_cells.cells()) {
     if (!tiling.board.contains(cell))
-      throw ProblemError("an optional cell, " + cell_name(lattice, cell) +
-                         ", is not on the board");
+      throw ProblemError("an optional cell, " + cell_name(lattice, cell) + ", is not on the board");
   }
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     const Piece& piece = tiling.pieces[p];
@@ -210,10 +209,11 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
     for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
       const Piece& piece = tiling.pieces[p];
       if (piece.shape.size() == 0) continue;
-      for (const Shape& oriented : orientations(lattice, piece.shape, flips(tiling, piece, options))) {
+      for (const Shape& oriented :
+           orientations(lattice, piece.shape, flips(tiling, piece, options))) {
         const Box size = box_of(oriented.cells());
-        for (int layer = on.least.layer - size.least.layer; layer + size.most.layer <= on.most.layer;
-             ++layer) {
+        for (int layer = on.least.layer - size.least.layer;
+             layer + size.most.layer <= on.most.layer; ++layer) {
           for (int row = on.least.row - size.least.row; row + size.most.row <= on.most.row; ++row) {
             for (int col = on.least.col - size.least.col; col + size.most.col <= on.most.col;
                  ++col) {

@@ -1,17 +1,28 @@
 // SPDX-License-Identifier: MIT
-// A polyomino tiling as a picture: one filled shape per placed piece.
+// A tiling as a picture, on every lattice: one filled shape per placed
+// piece, bold edges between pieces and round the board, holes blank.
+// Squares are drawn as rectangles along rows; triangles, hexagons and the
+// layers of cubes cell by cell, with thin edges between a piece's cells.
 #include <algorithm>
+#include <array>
 #include <climits>
+#include <cmath>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "svg_writer.hpp"
+#include "xcover/puzzles/polyform.hpp"
 
 namespace xcover {
 
 namespace {
 
+using polyform::Cell;
+using polyform::Lattice;
+
 // The fills of a solution's pieces, given copy_numbers' answer for it.
-std::vector<Rgb> fills_of(const polyomino::TilingProblem& tiling, const Solution& solution,
+std::vector<Rgb> fills_of(const polyform::Tiling& tiling, const Solution& solution,
                           const std::vector<int>& copies) {
   std::vector<int> first(tiling.pieces.size() + 1, 0);  // piece p's first colour
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p)
@@ -25,16 +36,37 @@ std::vector<Rgb> fills_of(const polyomino::TilingProblem& tiling, const Solution
   return fills;
 }
 
-}  // namespace
-
-std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling, const Solution& solution) {
-  return fills_of(tiling, solution, polyomino::copy_numbers(tiling, solution));  // (checks)
+const polyform::Placement& placement_of(const polyform::Tiling& tiling, const Solution& solution,
+                                        std::size_t k) {
+  return tiling.placements[static_cast<std::size_t>(solution.options[k])];
 }
 
-std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution) {
-  using polyomino::Cell;
+// What a piece is called in the picture: NAME, or NAME:COPY for a piece
+// with copies (as tiling_picture writes it).
+std::string label_of(const polyform::Tiling& tiling, const Solution& solution,
+                     const std::vector<int>& copies, std::size_t k) {
+  const polyform::Piece& piece =
+      tiling.pieces[static_cast<std::size_t>(placement_of(tiling, solution, k).piece)];
+  return piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name;
+}
+
+// A piece's shape: its label as data and tooltip, its fill, path data `d`.
+std::string piece_element(const std::string& label, Rgb fill, const std::string& d) {
+  return "<path class=\"piece\" data-piece=\"" + detail::escaped(label) + "\" fill=\"" +
+         detail::hex(fill) + "\" d=\"" + d + "\"><title>" + detail::escaped(label) +
+         "</title></path>";
+}
+
+std::string title_of(const polyform::Tiling& tiling, const Solution& solution) {
+  return "tiling of " + std::to_string(tiling.board.size()) + " cells by " +
+         std::to_string(solution.options.size()) + " pieces";
+}
+
+// --- squares: rectangles along rows ------------------------------------------
+
+std::string render_squares(const polyform::Tiling& tiling, const Solution& solution) {
   // (Checks the options.)
-  const std::vector<int> copies = polyomino::copy_numbers(tiling, solution);
+  const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
   int top = INT_MAX, left = INT_MAX, bottom = INT_MIN, right = INT_MIN;
   for (const Cell& cell : tiling.board.cells()) {
     top = std::min(top, cell.row), bottom = std::max(bottom, cell.row);
@@ -54,25 +86,16 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
     return owner[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) +
                  static_cast<std::size_t>(c)];
   };
-  for (std::size_t k = 0; k < solution.options.size(); ++k) {
-    const polyomino::Placement& placement =
-        tiling.placements[static_cast<std::size_t>(solution.options[k])];
-    for (const Cell& cell : placement.cells.cells())
+  for (std::size_t k = 0; k < solution.options.size(); ++k)
+    for (const Cell& cell : placement_of(tiling, solution, k).cells.cells())
       cell_at(cell.row - top, cell.col - left) = static_cast<int>(k);
-  }
 
   detail::SvgWriter svg(2 * margin + cols * size, 2 * margin + rows * size,
-                        "tiling of " + std::to_string(tiling.board.size()) + " cells by " +
-                            std::to_string(solution.options.size()) + " pieces");
+                        title_of(tiling, solution));
   for (std::size_t k = 0; k < solution.options.size(); ++k) {
-    const polyomino::PolyominoPiece& piece = tiling.pieces[static_cast<std::size_t>(
-        tiling.placements[static_cast<std::size_t>(solution.options[k])].piece)];
-    const std::string label =
-        piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name;
     // A rectangle for each run of the piece's cells along a row (the cells
     // are sorted row by row).
-    const std::vector<Cell>& cells =
-        tiling.placements[static_cast<std::size_t>(solution.options[k])].cells.cells();
+    const std::vector<Cell>& cells = placement_of(tiling, solution, k).cells.cells();
     std::string d;
     for (std::size_t j = 0; j < cells.size();) {
       std::size_t end = j + 1;
@@ -85,9 +108,7 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
            detail::num(size) + 'h' + detail::num(-width) + 'z';
       j = end;
     }
-    svg.add("<path class=\"piece\" data-piece=\"" + detail::escaped(label) + "\" fill=\"" +
-            detail::hex(fills[k]) + "\" d=\"" + d + "\"><title>" + detail::escaped(label) +
-            "</title></path>");
+    svg.add(piece_element(label_of(tiling, solution, copies, k), fills[k], d));
   }
   // Bold edges between pieces and round the board.
   const std::string edges = detail::borders(rows, cols, size, margin, margin,
@@ -96,6 +117,219 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
           detail::num(std::max(1.0, size / 12)) + "\" stroke-linecap=\"square\" d=\"" + edges +
           "\"/>");
   return svg.finish();
+}
+
+// --- triangles, hexagons, cubes: cell by cell ----------------------------------
+
+// A corner of a cell on a grid of corners in whole steps, so that cells
+// sharing a corner name it alike and draw it at the very same point.
+struct Corner {
+  int x = 0;
+  int y = 0;
+};
+
+// A cell's outline: its corners in turn, and the cell across each side
+// (from corner k to corner k + 1, the last back to the first).
+struct Outline {
+  std::array<Corner, 6> corners{};
+  std::array<Cell, 6> across{};
+  int sides = 0;
+};
+
+// The steps: squares (and a cube's layers) in whole cells; triangles in
+// half edges across and rows down; hexagons (pointy-top, so that row r + 1
+// sits half a hexagon right) in half widths across and half edges down.
+Outline outline(Lattice lattice, Cell cell) {
+  const int r = cell.row, c = cell.col, l = cell.layer;
+  switch (lattice) {
+    case Lattice::square:
+    case Lattice::cube:
+      return {{{{c, r}, {c + 1, r}, {c + 1, r + 1}, {c, r + 1}}},
+              {{{r - 1, c, l}, {r, c + 1, l}, {r + 1, c, l}, {r, c - 1, l}}},
+              4};
+    case Lattice::triangle:
+      // Triangle c of a row spans half edges c to c + 2; it points up when
+      // r + c is even (its base below, shared with row r + 1), else down.
+      if ((r + c) % 2 == 0)
+        return {
+            {{{c + 1, r}, {c + 2, r + 1}, {c, r + 1}}}, {{{r, c + 1}, {r + 1, c}, {r, c - 1}}}, 3};
+      return {{{{c, r}, {c + 2, r}, {c + 1, r + 1}}}, {{{r - 1, c}, {r, c + 1}, {r, c - 1}}}, 3};
+    case Lattice::hex: {
+      // The centre at (2c + r, 3r); corners from the top, clockwise.
+      const int x = 2 * c + r, y = 3 * r;
+      return {{{{x, y - 2},
+                {x + 1, y - 1},
+                {x + 1, y + 1},
+                {x, y + 2},
+                {x - 1, y + 1},
+                {x - 1, y - 1}}},
+              {{{r - 1, c + 1}, {r, c + 1}, {r + 1, c}, {r + 1, c - 1}, {r, c - 1}, {r - 1, c}}},
+              6};
+    }
+  }
+  return {};
+}
+
+// Where corners land: a step across and a step down in pixels, and the
+// origin of each layer (one in the plane; a cube's layers side by side).
+struct Frame {
+  double step_x = 1;
+  double step_y = 1;
+  int least_x = 0;  // the board's least corner
+  int least_y = 0;
+  int least_layer = 0;
+  std::vector<std::pair<double, double>> layer_origins;  // by layer - least_layer
+
+  std::string point(Cell cell, Corner corner) const {
+    const auto& [x0, y0] = layer_origins[static_cast<std::size_t>(cell.layer - least_layer)];
+    return detail::num(x0 + (corner.x - least_x) * step_x) + ' ' +
+           detail::num(y0 + (corner.y - least_y) * step_y);
+  }
+};
+
+std::string render_cells(const polyform::Tiling& tiling, const Solution& solution) {
+  // (Checks the options.)
+  const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
+  const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
+  const Lattice lattice = tiling.lattice;
+  const bool cubes = lattice == Lattice::cube;
+
+  // The board's extent in corner steps, and its layers.
+  int least_x = INT_MAX, least_y = INT_MAX, most_x = INT_MIN, most_y = INT_MIN;
+  int least_layer = INT_MAX, most_layer = INT_MIN;
+  for (const Cell& cell : tiling.board.cells()) {
+    const Outline shape = outline(lattice, cell);
+    for (int k = 0; k < shape.sides; ++k) {
+      const Corner corner = shape.corners[static_cast<std::size_t>(k)];
+      least_x = std::min(least_x, corner.x), most_x = std::max(most_x, corner.x);
+      least_y = std::min(least_y, corner.y), most_y = std::max(most_y, corner.y);
+    }
+    least_layer = std::min(least_layer, cell.layer), most_layer = std::max(most_layer, cell.layer);
+  }
+  if (tiling.board.cells().empty()) least_x = most_x = least_y = most_y = 0;
+  if (tiling.board.cells().empty()) least_layer = most_layer = 0;
+  const int span_x = most_x - least_x, span_y = most_y - least_y;
+  const int layers = most_layer - least_layer + 1;
+
+  // A step's length in pixels on the lattice's own unit (an edge), and the
+  // scale: the longer side near 600 pixels, a cell at most about as large as
+  // a square's 32 pixels and at least a few pixels.
+  double unit_x = 1, unit_y = 1;
+  double cell_width = 1;  // about a cell's width, in units: what strokes scale by
+  int per_row = 1;        // cube layers side by side
+  double most_unit = 32, least_unit = 1;
+  switch (lattice) {
+    case Lattice::square:
+    case Lattice::cube:
+      // Up to five layers in one row; more wrap, as near a square as may be.
+      per_row = layers <= 5 ? layers
+                            : static_cast<int>(std::ceil(std::sqrt(static_cast<double>(layers))));
+      break;
+    case Lattice::triangle:
+      unit_x = 0.5, unit_y = std::sqrt(3.0) / 2, most_unit = 40, least_unit = 2;
+      cell_width = 0.67;
+      break;
+    case Lattice::hex:
+      unit_x = std::sqrt(3.0) / 2, unit_y = 0.5, most_unit = 20, least_unit = 1;
+      cell_width = std::sqrt(3.0);
+      break;
+  }
+  const int down = (layers + per_row - 1) / per_row;
+  // A cube's layers a cell apart (and a line for the label above each).
+  const double width_units = per_row * (span_x * unit_x + (cubes ? 1 : 0));
+  const double height_units = down * (span_y * unit_y + (cubes ? 1 : 0));
+  const double unit =
+      std::clamp(600.0 / std::max({width_units, height_units, 1.0}), least_unit, most_unit);
+  const double cell_size = cell_width * unit;
+  const double margin = 4;
+
+  Frame frame;
+  frame.step_x = unit_x * unit, frame.step_y = unit_y * unit;
+  frame.least_x = least_x, frame.least_y = least_y, frame.least_layer = least_layer;
+  const double board_width = span_x * frame.step_x, board_height = span_y * frame.step_y;
+  // Labels over a cube's layers: at least 10 pixels high, and room between
+  // them for "layer NN".
+  const double font = cubes ? std::clamp(unit * 0.45, 10.0, 14.0) : 0;
+  const double label_height = cubes ? font * 1.6 : 0;
+  const double gap = cubes ? std::max({unit, 12.0, font * 5 - board_width}) : 0;
+  for (int k = 0; k < layers; ++k)
+    frame.layer_origins.emplace_back(
+        margin + (k % per_row) * (board_width + gap),
+        margin + label_height + (k / per_row) * (board_height + label_height + gap));
+  // Whole pixels (a renderer rounds a fraction up, so the picture's size
+  // and its image's agree).
+  const double width = std::ceil(2 * margin + per_row * board_width + (per_row - 1) * gap);
+  const double height =
+      std::ceil(2 * margin + down * (board_height + label_height) + (down - 1) * gap);
+
+  detail::SvgWriter svg(width, height, title_of(tiling, solution));
+  if (cubes) {
+    for (int k = 0; k < layers; ++k) {
+      const auto& [x0, y0] = frame.layer_origins[static_cast<std::size_t>(k)];
+      svg.text(x0 + board_width / 2, y0 - label_height / 2, font,
+               "layer " + std::to_string(least_layer + k), "class=\"layer\" fill=\"#444\"");
+    }
+  }
+
+  // Which placement covers each cell (none: a hole, or off the board).
+  std::map<Cell, int> owner;
+  for (std::size_t k = 0; k < solution.options.size(); ++k)
+    for (const Cell& cell : placement_of(tiling, solution, k).cells.cells())
+      owner[cell] = static_cast<int>(k);
+  auto owner_of = [&](Cell cell) {
+    const auto it = owner.find(cell);
+    return it == owner.end() ? -1 : it->second;
+  };
+
+  // Each piece one path, a closed outline per cell; then each side once:
+  // bold between pieces and round them, thin inside a piece.
+  std::string bold, thin;
+  for (std::size_t k = 0; k < solution.options.size(); ++k) {
+    std::string d;
+    for (const Cell& cell : placement_of(tiling, solution, k).cells.cells()) {
+      const Outline shape = outline(lattice, cell);
+      for (int side = 0; side < shape.sides; ++side) {
+        const auto j = static_cast<std::size_t>(side);
+        d += (side == 0 ? 'M' : 'L') + frame.point(cell, shape.corners[j]);
+        const Cell next = shape.across[j];
+        const int other = owner_of(next);
+        // A side between two covered cells is drawn from the lesser one.
+        if (other >= 0 && next < cell) continue;
+        (other == static_cast<int>(k) ? thin : bold) +=
+            'M' + frame.point(cell, shape.corners[j]) + 'L' +
+            frame.point(cell, shape.corners[(j + 1) % static_cast<std::size_t>(shape.sides)]);
+      }
+      d += 'z';
+    }
+    svg.add(piece_element(label_of(tiling, solution, copies, k), fills[k], d));
+  }
+  svg.add(
+      "<path class=\"cell-edges\" fill=\"none\" stroke=\"#222\" stroke-opacity=\"0.35\" "
+      "stroke-width=\"" +
+      detail::num(std::max(0.5, cell_size / 40)) + "\" stroke-linecap=\"round\" d=\"" + thin +
+      "\"/>");
+  svg.add("<path class=\"edges\" fill=\"none\" stroke=\"#222\" stroke-width=\"" +
+          detail::num(std::max(1.0, cell_size / 12)) + "\" stroke-linecap=\"round\" d=\"" + bold +
+          "\"/>");
+  return svg.finish();
+}
+
+}  // namespace
+
+std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling, const Solution& solution) {
+  return fills_of(tiling, solution, polyform::copy_numbers(tiling, solution));  // (checks)
+}
+
+std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution) {
+  switch (tiling.lattice) {
+    case Lattice::square:
+      return render_squares(tiling, solution);
+    case Lattice::triangle:
+    case Lattice::hex:
+    case Lattice::cube:
+      return render_cells(tiling, solution);
+  }
+  return render_squares(tiling, solution);
 }
 
 }  // namespace xcover

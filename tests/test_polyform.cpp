@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+// Polyforms on the four lattices: the lattices' symmetries against the
+// published numbers of polyforms, built-in boards and pieces, the picture
+// format's lattices, layers and ranges, published tiling counts, distinct
+// counts against brute force, and the CLI.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "slow_run.hpp"
+#include "xcover/puzzles/polyform.hpp"
+
+namespace test_polyform {
+
+namespace pf = xcover::polyform;
+using pf::Cell;
+using pf::Lattice;
+using pf::Shape;
+
+// The cells sharing an edge (a face) with `cell`, written out here rather
+// than taken from the library, so that the counts below check its
+// symmetries against an independent notion of the lattice.
+std::vector<Cell> neighbours(Lattice lattice, Cell c) {
+  const int r = c.row, k = c.col, l = c.layer;
+  switch (lattice) {
+    case Lattice::square:
+      return {{r - 1, k}, {r + 1, k}, {r, k - 1}, {r, k + 1}};
+    case Lattice::hex:
+      return {{r, k - 1}, {r, k + 1}, {r - 1, k}, {r - 1, k + 1}, {r + 1, k - 1}, {r + 1, k}};
+    case Lattice::triangle:
+      return {{r, k - 1}, {r, k + 1}, (r + k) % 2 == 0 ? Cell{r + 1, k} : Cell{r - 1, k}};
+    case Lattice::cube:
+      return {{r - 1, k, l}, {r + 1, k, l}, {r, k - 1, l},
+              {r, k + 1, l}, {r, k, l - 1}, {r, k, l + 1}};
+  }
+  return {};
+}
+
+// The least orientation: one shape per class.
+Shape canonical(Lattice lattice, const Shape& shape, bool reflections) {
+  std::vector<Shape> all = pf::orientations(lattice, shape, reflections);
+  return *std::min_element(all.begin(), all.end(),
+                           [](const Shape& a, const Shape& b) { return a.cells() < b.cells(); });
+}
+
+// How many polyforms of 1..max cells, up to the lattice's rotations (and
+// reflections).
+std::vector<int> polyform_counts(Lattice lattice, int max, bool reflections) {
+  std::vector<int> counts;
+  std::set<std::vector<Cell>> shapes{{Cell{0, 0, 0}}};
+  counts.push_back(1);
+  for (int n = 2; n <= max; ++n) {
+    std::set<std::vector<Cell>> grown;
+    for (const std::vector<Cell>& cells : shapes) {
+      const Shape shape(cells);
+      for (const Cell& cell : cells) {
+        for (const Cell& next : neighbours(lattice, cell)) {
+          if (shape.contains(next)) continue;
+          std::vector<Cell> more = cells;
+          more.push_back(next);
+          grown.insert(canonical(lattice, Shape(more), reflections).cells());
+        }
+      }
+    }
+    shapes = std::move(grown);
+    counts.push_back(static_cast<int>(shapes.size()));
+  }
+  return counts;
+}
+
+TEST_CASE("polyform: each lattice's symmetries give the published numbers of polyforms") {
+  // OEIS A000105 and A000988 (polyominoes, free and one-sided), A000577 and
+  // A006534 (polyiamonds), A000228 and A006535 (polyhexes), A038119 and
+  // A000162 (polycubes, up to reflection too and up to rotation only).
+  CHECK(polyform_counts(Lattice::square, 7, true) == std::vector<int>{1, 1, 2, 5, 12, 35, 108});
+  CHECK(polyform_counts(Lattice::square, 7, false) == std::vector<int>{1, 1, 2, 7, 18, 60, 196});
+  CHECK(polyform_counts(Lattice::triangle, 8, true) == std::vector<int>{1, 1, 1, 3, 4, 12, 24, 66});
+  CHECK(polyform_counts(Lattice::triangle, 7, false) == std::vector<int>{1, 1, 1, 4, 6, 19, 43});
+  CHECK(polyform_counts(Lattice::hex, 5, true) == std::vector<int>{1, 1, 3, 7, 22});
+  CHECK(polyform_counts(Lattice::hex, 5, false) == std::vector<int>{1, 1, 3, 10, 33});
+  CHECK(polyform_counts(Lattice::cube, 5, true) == std::vector<int>{1, 1, 2, 7, 23});
+  CHECK(polyform_counts(Lattice::cube, 5, false) == std::vector<int>{1, 1, 2, 8, 29});
+}
+
+TEST_CASE(
+    "polyform: a shape without symmetry has as many orientations as the lattice has symmetries") {
+  // The F pentomino; a hexiamond and a tetrahex with no symmetry of their
+  // own; a polycube with none (five cubes, no two turns alike).
+  const Shape f = Shape::from_picture({".##", "##.", ".#."});
+  CHECK(pf::orientations(Lattice::square, f).size() == 8);
+  CHECK(pf::orientations(Lattice::square, f, false).size() == 4);
+  const Shape crook({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}});
+  CHECK(pf::orientations(Lattice::triangle, crook).size() == 12);
+  const Shape hex_l({{0, 0}, {0, 1}, {0, 2}, {1, 2}});
+  CHECK(pf::orientations(Lattice::hex, hex_l).size() == 12);
+  const Shape solid({{0, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 2, 1}});
+  CHECK(pf::orientations(Lattice::cube, solid).size() == 48);
+  CHECK(pf::orientations(Lattice::cube, solid, false).size() == 24);
+  for (Lattice lattice : {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube}) {
+    CAPTURE(pf::to_string(lattice));
+    CHECK(pf::symmetry_count(lattice) == 2 * pf::rotation_count(lattice));
+    CHECK(pf::transform(lattice, 0, Cell{3, 5, 0}) == Cell{3, 5, 0});
+    CHECK_THROWS_AS(pf::transform(lattice, pf::symmetry_count(lattice), Cell{}),
+                    xcover::ProblemError);
+    CHECK(pf::lattice_named(pf::to_string(lattice)) == lattice);
+  }
+  CHECK(pf::lattice_named("hexagonal") == Lattice::hex);
+  CHECK(!pf::lattice_named("octagon"));
+  // Triangles move by lattice steps only: row + column even.
+  CHECK(pf::is_translation(Lattice::triangle, Cell{1, 1, 0}));
+  CHECK(!pf::is_translation(Lattice::triangle, Cell{0, 1, 0}));
+  CHECK(pf::normalized(Lattice::triangle, Shape({{2, 3}})).cells() == std::vector<Cell>{{0, 1}});
+  CHECK(pf::normalized(Lattice::triangle, Shape({{2, 4}})).cells() == std::vector<Cell>{{0, 0}});
+}
+
+TEST_CASE("polyform: built-in boards and piece sets") {
+  auto cells = [](Lattice lattice, const char* name) {
+    const std::optional<pf::Board> board = pf::builtin_board(lattice, name);
+    return board ? board->size() : -1;
+  };
+  CHECK(cells(Lattice::square, "6x10") == 60);
+  CHECK(cells(Lattice::square, "8x8-centre") == 60);
+  CHECK(cells(Lattice::triangle, "6x6") == 72);
+  CHECK(cells(Lattice::triangle, "hexagon-3") == 54);
+  CHECK(cells(Lattice::triangle, "triangle-4") == 16);
+  CHECK(cells(Lattice::hex, "4x7") == 28);
+  CHECK(cells(Lattice::hex, "hexagon-3") == 19);
+  CHECK(cells(Lattice::hex, "triangle-4") == 10);
+  CHECK(cells(Lattice::cube, "3x4x5") == 60);
+  for (const char* bad : {"6x", "x6", "0x5", "6x10x2", "hexagon-0", "1001x1", "sphere"})
+    CHECK(cells(Lattice::square, bad) == -1);
+  CHECK(cells(Lattice::cube, "3x4") == -1);
+  CHECK(cells(Lattice::hex, "8x8-centre") == -1);
+
+  auto sizes = [](Lattice lattice, const char* name) {
+    std::vector<int> found;
+    for (const pf::Piece& piece : pf::named_pieces(lattice, name))
+      found.push_back(piece.shape.size());
+    return found;
+  };
+  CHECK(sizes(Lattice::square, "tetrominoes") == std::vector<int>(5, 4));
+  CHECK(sizes(Lattice::square, "pentominoes") == std::vector<int>(12, 5));
+  CHECK(sizes(Lattice::square, "hexominoes") == std::vector<int>(35, 6));
+  CHECK(sizes(Lattice::triangle, "hexiamonds") == std::vector<int>(12, 6));
+  CHECK(sizes(Lattice::hex, "tetrahexes") == std::vector<int>(7, 4));
+  CHECK(sizes(Lattice::cube, "soma") == std::vector<int>{3, 4, 4, 4, 4, 4, 4});
+  std::vector<int> bedlam(12, 5);
+  bedlam.push_back(4);
+  CHECK(sizes(Lattice::cube, "bedlam") == bedlam);
+  CHECK(sizes(Lattice::cube, "pentominoes") == std::vector<int>(12, 5));
+  CHECK(pf::named_pieces(Lattice::triangle, "pentominoes").empty());
+  CHECK(pf::named_pieces(Lattice::square, "soma").empty());
+  for (Lattice lattice : {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube})
+    for (const std::string& name : pf::piece_set_names(lattice))
+      CHECK(!pf::named_pieces(lattice, name).empty());
+}
+
+// The tilings of a built-in puzzle: all of them, and the distinct ones.
+std::pair<xcover::Count, xcover::Count> counts(Lattice lattice, const char* board,
+                                               const char* pieces, unsigned threads = 1) {
+  const pf::Board on = *pf::builtin_board(lattice, board);
+  const std::vector<pf::Piece> set = pf::named_pieces(lattice, pieces);
+  const pf::Tiling all = pf::make_tiling(lattice, on, set);
+  const pf::Tiling distinct = pf::make_tiling(lattice, on, set, {.distinct = true});
+  const xcover::CountResult a = pf::count(all, {}, threads);
+  const xcover::CountResult d = pf::count(distinct, {}, threads);
+  REQUIRE(a.complete());
+  REQUIRE(d.complete());
+  return {a.solutions, d.solutions};
+}
+
+TEST_CASE("polyform: published counts, all tilings and distinct ones") {
+  using Counts = std::pair<xcover::Count, xcover::Count>;
+  CHECK(counts(Lattice::square, "3x20", "pentominoes") == Counts{8, 2});
+  // The 8x8 square without its centre.
+  CHECK(counts(Lattice::square, "8x8-centre", "pentominoes") == Counts{520, 65});
+  // The Soma cube: 240 up to rotation and reflection (its two screws are
+  // each other's mirror image), 11,520 in all.
+  CHECK(counts(Lattice::cube, "3x3x3", "soma") == Counts{11520, 240});
+  // Flat pentacubes in a box, hexiamonds in a parallelogram.
+  CHECK(counts(Lattice::cube, "2x3x10", "pentominoes") == Counts{96, 12});
+  CHECK(counts(Lattice::triangle, "4x9", "hexiamonds") == Counts{148, 74});
+  // The larger ones take seconds, and minutes under a sanitizer or an
+  // emulator: the plain run counts them (on two threads).
+  if (XCOVER_TEST_SLOW_RUN) return;
+  CHECK(counts(Lattice::square, "6x10", "pentominoes", 2) == Counts{9356, 2339});
+  CHECK(counts(Lattice::square, "5x12", "pentominoes", 2) == Counts{4040, 1010});
+  CHECK(counts(Lattice::square, "4x15", "pentominoes", 2) == Counts{1472, 368});
+  CHECK(counts(Lattice::cube, "2x5x6", "pentominoes", 2) == Counts{2112, 264});
+  CHECK(counts(Lattice::triangle, "6x6", "hexiamonds", 2) == Counts{624, 156});
+}
+
+// Brute force: every tiling of `all` put in its class under the distinct
+// tiling's symmetries (each tiling as its sorted placements, piece and
+// board cells), the classes counted. Checks that the distinct count equals
+// the classes, that all = the sum of the distinct tilings' orbit sizes,
+// and that each distinct tiling is in a class of its own.
+void check_by_brute_force(const pf::Puzzle& puzzle, pf::TilingOptions options = {}) {
+  const pf::Tiling all = pf::make_tiling(puzzle, options);
+  options.distinct = true;
+  const pf::Tiling distinct = pf::make_tiling(puzzle, options);
+  const std::vector<Cell>& board = puzzle.board.cells();
+  auto index = [&](const Cell& cell) {
+    return static_cast<int>(std::lower_bound(board.begin(), board.end(), cell) - board.begin());
+  };
+  using Key = std::vector<std::vector<int>>;
+  auto key_of = [&](const pf::Tiling& tiling, const xcover::Solution& solution) {
+    Key key;
+    for (const int option : solution.options) {
+      const pf::Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
+      std::vector<int> entry{placement.piece};
+      for (const Cell& cell : placement.cells.cells()) entry.push_back(index(cell));
+      key.push_back(entry);
+    }
+    std::sort(key.begin(), key.end());
+    return key;
+  };
+  auto least_image = [&](const Key& key) {
+    Key least = key;
+    for (const pf::BoardSymmetry& s : distinct.symmetries) {
+      Key image;
+      for (const std::vector<int>& entry : key) {
+        std::vector<int> moved{s.pieces[static_cast<std::size_t>(entry[0])]};
+        for (std::size_t k = 1; k < entry.size(); ++k)
+          moved.push_back(s.cells[static_cast<std::size_t>(entry[k])]);
+        std::sort(moved.begin() + 1, moved.end());
+        image.push_back(moved);
+      }
+      std::sort(image.begin(), image.end());
+      least = std::min(least, image);
+    }
+    return least;
+  };
+  std::set<Key> classes;
+  std::uint64_t total = 0;
+  REQUIRE(pf::solve(all, [&](const xcover::Solution& s) {
+            ++total;
+            classes.insert(least_image(key_of(all, s)));
+            return true;
+          }) == xcover::Status::exhausted);
+  std::set<Key> found;
+  std::uint64_t orbits = 0, kept = 0;
+  REQUIRE(pf::solve(distinct, [&](const xcover::Solution& s) {
+            ++kept;
+            orbits += static_cast<std::uint64_t>(pf::orbit_size(distinct, s));
+            CHECK(found.insert(least_image(key_of(distinct, s))).second);
+            return true;
+          }) == xcover::Status::exhausted);
+  CHECK(total > 0);
+  CHECK(kept == classes.size());
+  CHECK(found == classes);
+  CHECK(orbits == total);
+  CHECK(pf::count(distinct).solutions == xcover::Count(kept));
+  CHECK(pf::count(distinct, {}, 2).solutions == xcover::Count(kept));
+}
+
+pf::Puzzle puzzle(Lattice lattice, const char* board, std::vector<pf::Piece> pieces) {
+  pf::Puzzle p;
+  p.lattice = lattice;
+  p.board = *pf::builtin_board(lattice, board);
+  p.pieces = std::move(pieces);
+  return p;
+}
+
+std::vector<pf::Piece> pictures(const char* text, Lattice lattice) {
+  return pf::parse_pictures(text, lattice).pieces;
+}
+
+// A named set, each piece used at most once (at least `fewest` times).
+std::vector<pf::Piece> any_of(Lattice lattice, const char* name, int fewest = 0) {
+  std::vector<pf::Piece> pieces = pf::named_pieces(lattice, name);
+  for (pf::Piece& piece : pieces) piece.min_copies = fewest;
+  return pieces;
+}
+
+TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
+  SUBCASE("squares: the 8x8 square without its centre, where symmetries fix X's placements") {
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "8x8-centre", pf::named_pieces(Lattice::square, "pentominoes"));
+    check_by_brute_force(p);
+  }
+  SUBCASE("squares: dominoes, copies of one piece: no piece to cut, every tiling checked") {
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "4x4", pictures("piece D x8\n##\n", Lattice::square));
+    check_by_brute_force(p);
+    CHECK(pf::make_tiling(p, {.distinct = true}).restricted_piece == -1);
+  }
+  SUBCASE("squares: one-sided pieces whose set holds each one's mirror image") {
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "4x4",
+               pictures("piece L one-sided\n#.\n#.\n##\n\npiece J one-sided\n.#\n.#\n##\n\n"
+                        "piece I\n####\n\npiece O\n##\n##\n",
+                        Lattice::square));
+    check_by_brute_force(p);
+    const pf::Tiling t = pf::make_tiling(p, {.distinct = true});
+    CHECK(t.symmetries.size() == 8);  // reflections too: L and J swap
+  }
+  SUBCASE("squares: one-sided pentominoes, without their mirror images: rotations only") {
+    const pf::Puzzle p =
+        puzzle(Lattice::square, "6x10", pf::named_pieces(Lattice::square, "pentominoes"));
+    check_by_brute_force(p, {.reflections = false});
+    CHECK(pf::make_tiling(p, {.reflections = false, .distinct = true}).symmetries.size() == 2);
+  }
+  SUBCASE("triangles: any four hexiamonds in the hexagon of side 2 (ranges 0..1)") {
+    check_by_brute_force(
+        puzzle(Lattice::triangle, "hexagon-2", any_of(Lattice::triangle, "hexiamonds")));
+  }
+  SUBCASE("triangles: the hexiamonds in the 4x9 rhombus") {
+    check_by_brute_force(
+        puzzle(Lattice::triangle, "4x9", pf::named_pieces(Lattice::triangle, "hexiamonds")));
+  }
+  SUBCASE("hexagons: tetrahexes and a monohex or two in the hexagon of side 3") {
+    std::vector<pf::Piece> pieces = any_of(Lattice::hex, "tetrahexes");
+    pieces.push_back(pf::Piece{"m", Shape({{0, 0}}), 3, 0});
+    check_by_brute_force(puzzle(Lattice::hex, "hexagon-3", pieces));
+  }
+  SUBCASE("hexagons: the tetrahexes in the 4x7 parallelogram") {
+    check_by_brute_force(puzzle(Lattice::hex, "4x7", pf::named_pieces(Lattice::hex, "tetrahexes")));
+  }
+  SUBCASE("cubes: the Soma cube, where symmetries fix placements of every piece") {
+    const pf::Puzzle p = puzzle(Lattice::cube, "3x3x3", pf::named_pieces(Lattice::cube, "soma"));
+    check_by_brute_force(p);
+    CHECK(!pf::make_tiling(p, {.distinct = true}).symmetric_placements.empty());
+  }
+  SUBCASE("cubes: flat pentacubes in 2x3x10") {
+    check_by_brute_force(
+        puzzle(Lattice::cube, "2x3x10", pf::named_pieces(Lattice::cube, "pentominoes")));
+  }
+}
+
+}  // namespace test_polyform

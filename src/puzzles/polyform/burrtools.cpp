@@ -2,8 +2,9 @@
 // BurrTools' files (.xmpuzzle) as polyform puzzles: read_burrtools,
 // parse_burrtools and looks_like_burrtools of polyform.hpp.
 //
-// A file is XML, most often gzip'd: zlib undoes the gzip, libxml2 reads the
-// XML into a tree, and this file takes from the tree what a tiling needs.
+// A file is XML, most often gzip'd: zlib undoes the gzip, expat reads the
+// XML into a small tree of the elements read here, and this file takes from
+// the tree what a tiling needs.
 // What BurrTools writes (learnt from its lib/puzzle.cpp, problem.cpp,
 // voxel.cpp and gridtype.cpp), and what is taken:
 //
@@ -33,9 +34,7 @@
 // constraints that forbid a pair of colours the problem has, a limit on
 // holes below its variable voxels. What does not change them (piece groups,
 // which only disassembly reads, weights, the solutions found) is skipped.
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlversion.h>
+#include <expat.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -43,6 +42,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -63,13 +63,13 @@ namespace xcover::polyform {
 namespace {
 
 // A file, gzip'd or not, is refused past this many bytes of XML: real
-// puzzles take kilobytes (megabytes with every solution saved), and the
-// tree libxml2 builds takes several times the text.
+// puzzles take kilobytes (megabytes with every solution saved).
 constexpr std::size_t max_xml_bytes = std::size_t{256} << 20;
 // The cells of all a file's problems together: a shape may serve many
 // problems, and a small file could otherwise ask for billions of cells.
 constexpr std::size_t max_total_cells = std::size_t{16} << 20;
-// A side of a voxel space: libxml2 holds no text node over 10 MB.
+// A side of a voxel space: far past any puzzle, and small enough that the
+// product of two sides cannot overflow.
 constexpr std::uint64_t max_side = 10'000'000;
 // BurrTools keeps piece counts in 16 bits, colours in 6.
 constexpr std::uint64_t max_count = 65535;
@@ -128,33 +128,22 @@ std::string gunzip(std::string_view packed, const std::string& source) {
   }
 }
 
-// --- XML through libxml2 ----------------------------------------------------
+// --- XML through expat -----------------------------------------------------
 
-// libxml2 wants its globals set up once, before threads use it.
-void start_libxml2() {
-  static const bool started = (xmlInitParser(), true);
-  (void)started;
+// expat 2.4 brought its guard against entities that expand a billion-fold.
+#if XML_MAJOR_VERSION < 2 || (XML_MAJOR_VERSION == 2 && XML_MINOR_VERSION < 4)
+#error "the BurrTools reader needs expat 2.4 or later (its guard against billion laughs)"
+#endif
+
+using Parser = std::unique_ptr<XML_ParserStruct, decltype(&XML_ParserFree)>;
+
+// `encoding`: nullptr to follow the document's declaration (UTF-8 without
+// one); otherwise it overrides the declaration.
+Parser new_parser(const char* encoding) {
+  Parser parser(XML_ParserCreate(encoding), &XML_ParserFree);
+  if (!parser) throw std::bad_alloc();
+  return parser;
 }
-
-struct FreeDocument {
-  void operator()(xmlDoc* document) const { xmlFreeDoc(document); }
-};
-// A document the parser started and no one took (a push parser stopped in
-// a DTD's declarations makes one) goes with its context.
-struct FreeContext {
-  void operator()(xmlParserCtxt* context) const {
-    if (context->myDoc) xmlFreeDoc(context->myDoc);
-    xmlFreeParserCtxt(context);
-  }
-};
-using Document = std::unique_ptr<xmlDoc, FreeDocument>;
-using Context = std::unique_ptr<xmlParserCtxt, FreeContext>;
-
-// No network, no messages on stderr (errors come back as ParseError), line
-// numbers past 65535 kept; entities are not expanded into the tree, and no
-// DTD is loaded.
-constexpr int xml_options =
-    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
 
 bool starts_like_xml(std::string_view text) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8's byte order mark
@@ -162,70 +151,184 @@ bool starts_like_xml(std::string_view text) {
   return first != std::string_view::npos && text[first] == '<';
 }
 
-// `unpacked`: whether `text` came out of gzip.
-// The first error libxml2 reports while parsing on this thread: the one to
-// show (later ones, such as "premature end of data", follow from it).
-struct XmlError {
-  bool seen = false;
-  int code = 0;  // libxml2's xmlParserErrors
+bool has_high_bytes(std::string_view text) {
+  return std::any_of(text.begin(), text.end(),
+                     [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+}
+
+// Elements nested deeper are refused: BurrTools' disassemblies nest a level
+// or two for each piece, and the open elements, kept or not, are remembered
+// (for the message of a wrong end tag), so an attack's million would cost.
+constexpr std::size_t max_depth = 10'000;
+// Elements kept in the tree: real puzzles have thousands.
+constexpr std::size_t max_elements = std::size_t{1} << 20;
+
+// The elements the reader asks for by name. Others (solutions, comments,
+// disassemblies) are not kept: a file with every solution saved holds
+// millions of them.
+bool read_by_name(std::string_view name) {
+  for (const std::string_view read : {"puzzle", "gridType", "colors", "color", "shapes", "voxel",
+                                      "problems", "problem", "shape", "result", "bitmap", "pair"})
+    if (name == read) return true;
+  return false;
+}
+
+// An element of the tree: flat in XmlTree::elements, children by index.
+struct Element {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::string text;  // its character data, CDATA sections included, comments not
   std::size_t line = 0;
-  std::string message;
+  // Whether it holds elements or entity references besides its text.
+  bool holds_more = false;
+  std::vector<std::size_t> children;  // the kept ones, in order
 };
-thread_local XmlError* first_xml_error = nullptr;
 
-// One line of libxml2's message ("Input is not proper UTF-8, indicate
-// encoding ! Bytes: 0xF6 ..." comes on two).
-std::string one_line(const char* message) {
-  std::string line;
-  for (const char* c = message; *c; ++c) {
-    const char ch = *c == '\n' ? ' ' : *c;
-    if (ch != ' ' || (!line.empty() && line.back() != ' ')) line += ch;
+// The tree expat's callbacks build: elements[0] is the root.
+struct XmlTree {
+  std::vector<Element> elements;
+};
+
+// Why a parse failed: expat's message, or one of the builder's limits.
+struct XmlFailure {
+  std::size_t line = 0;
+  std::string reason;
+  XML_Error code = XML_ERROR_NONE;
+};
+
+// The builder behind expat's callbacks. Nothing may throw through expat (C
+// code): an exception is kept, the parser stopped, and the exception thrown
+// again once XML_Parse returns.
+class TreeBuilder {
+ public:
+  TreeBuilder(XML_Parser parser, XmlTree& tree) : parser_(parser), tree_(tree) {
+    XML_SetUserData(parser, this);
+    XML_SetElementHandler(parser, on_start, on_end);
+    XML_SetCharacterDataHandler(parser, on_text);
+    // An entity defined outside the document (a file, a URL) is never read:
+    // its reference marks the element, as an element inside it would.
+    // Entities defined in the document are expanded by expat, within its
+    // limit on amplification.
+    XML_SetExternalEntityRefHandler(parser, on_external_entity);
+    XML_SetSkippedEntityHandler(parser, on_skipped_entity);
   }
-  while (!line.empty() && line.back() == ' ') line.pop_back();
-  return line;
-}
 
-// libxml2 changed its error callback's type (xmlErrorPtr, then const
-// xmlError*): a template takes either. Nothing may throw through libxml2.
-template <typename Error>
-void keep_first_error(void*, Error error) noexcept {
-  XmlError* kept = first_xml_error;
-  if (!kept || kept->seen || !error || error->level < XML_ERR_ERROR) return;
-  kept->seen = true;
-  kept->code = error->code;
-  kept->line = error->line > 0 ? static_cast<std::size_t>(error->line) : 0;
-  try {
-    kept->message = error->message ? one_line(error->message) : "libxml2 read no document";
-  } catch (const std::bad_alloc&) {
-    kept->code = XML_ERR_NO_MEMORY;
+  // The tree, or the reason it could not be built.
+  std::optional<XmlFailure> parse(std::string_view text) {
+    const XML_Status status =
+        XML_Parse(parser_, text.data(), static_cast<int>(text.size()), XML_TRUE);
+    if (thrown_) std::rethrow_exception(thrown_);
+    if (status == XML_STATUS_OK) return std::nullopt;
+    if (limit_) return limit_;
+    XmlFailure failure;
+    failure.code = XML_GetErrorCode(parser_);
+    if (failure.code == XML_ERROR_NO_MEMORY) throw std::bad_alloc();
+    failure.line = XML_GetCurrentLineNumber(parser_);
+    failure.reason = std::string("XML error at column ") +
+                     std::to_string(XML_GetCurrentColumnNumber(parser_) + 1) + ": " +
+                     XML_ErrorString(failure.code);
+    // Which element a wrong end tag or the end of the text leaves open.
+    if (!open_.empty() &&
+        (failure.code == XML_ERROR_TAG_MISMATCH || failure.code == XML_ERROR_NO_ELEMENTS))
+      failure.reason += " (<" + open_.back().name + "> of line " +
+                        std::to_string(open_.back().line) + " is still open)";
+    return failure;
   }
-}
 
-template <typename Error>
-void ignore_error(void*, Error) noexcept {}
+ private:
+  struct Open {
+    std::string name;
+    std::size_t line = 0;
+    std::size_t kept = none;  // its index in the tree, or none
+  };
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
 
-// The document, or nothing and the first error. `encoding`: nullptr to
-// follow the document's declaration.
-Document read_document(std::string_view text, const char* encoding, XmlError& error) {
-  Context context(xmlNewParserCtxt());
-  if (!context) throw std::bad_alloc();
-#if LIBXML_VERSION >= 21300
-  xmlCtxtSetErrorHandler(context.get(), keep_first_error, nullptr);
-#else
-  context->sax->serror = keep_first_error;
-#endif
-  error = XmlError{};
-  first_xml_error = &error;
-  Document document(xmlCtxtReadMemory(context.get(), text.data(), static_cast<int>(text.size()),
-                                      nullptr, encoding, xml_options));
-  first_xml_error = nullptr;
-  if (error.code == XML_ERR_NO_MEMORY) throw std::bad_alloc();
-  if (error.seen) document.reset();
-  return document;
+  std::size_t line() const { return XML_GetCurrentLineNumber(parser_); }
+
+  void stop(std::string reason) {
+    limit_ = XmlFailure{line(), std::move(reason), XML_ERROR_ABORTED};
+    XML_StopParser(parser_, XML_FALSE);
+  }
+
+  // Runs `step`, keeping what it throws.
+  template <typename Step>
+  static void guarded(void* data, Step step) noexcept {
+    auto* builder = static_cast<TreeBuilder*>(data);
+    if (builder->thrown_ || builder->limit_) return;
+    try {
+      step(*builder);
+    } catch (...) {
+      builder->thrown_ = std::current_exception();
+      XML_StopParser(builder->parser_, XML_FALSE);
+    }
+  }
+
+  void mark_parent() {
+    if (!open_.empty() && open_.back().kept != none)
+      tree_.elements[open_.back().kept].holds_more = true;
+  }
+
+  void start(const XML_Char* name, const XML_Char** attributes) {
+    if (open_.size() >= max_depth)
+      return stop("elements nested more than " + std::to_string(max_depth) +
+                  " deep, deeper than any BurrTools puzzle");
+    mark_parent();
+    Open open{name, line(), none};
+    // The root, and elements the reader asks for inside kept ones.
+    if (open_.empty() || (open_.back().kept != none && read_by_name(name))) {
+      if (tree_.elements.size() >= max_elements)
+        return stop("more than " + std::to_string(max_elements) +
+                    " elements of shapes and problems, more than any BurrTools puzzle has");
+      Element element;
+      element.name = name;
+      element.line = open.line;
+      for (const XML_Char** attribute = attributes; *attribute; attribute += 2)
+        element.attributes.emplace_back(attribute[0], attribute[1]);
+      open.kept = tree_.elements.size();
+      tree_.elements.push_back(std::move(element));
+      if (!open_.empty()) tree_.elements[open_.back().kept].children.push_back(open.kept);
+    }
+    open_.push_back(std::move(open));
+  }
+
+  static void XMLCALL on_start(void* data, const XML_Char* name, const XML_Char** attributes) {
+    guarded(data, [&](TreeBuilder& builder) { builder.start(name, attributes); });
+  }
+  static void XMLCALL on_end(void* data, const XML_Char*) {
+    guarded(data, [](TreeBuilder& builder) { builder.open_.pop_back(); });
+  }
+  static void XMLCALL on_text(void* data, const XML_Char* text, int length) {
+    guarded(data, [&](TreeBuilder& builder) {
+      if (!builder.open_.empty() && builder.open_.back().kept != none)
+        builder.tree_.elements[builder.open_.back().kept].text.append(
+            text, static_cast<std::size_t>(length));
+    });
+  }
+  static int XMLCALL on_external_entity(XML_Parser parser, const XML_Char*, const XML_Char*,
+                                        const XML_Char*, const XML_Char*) {
+    guarded(XML_GetUserData(parser), [](TreeBuilder& builder) { builder.mark_parent(); });
+    return XML_STATUS_OK;
+  }
+  static void XMLCALL on_skipped_entity(void* data, const XML_Char*, int) {
+    guarded(data, [](TreeBuilder& builder) { builder.mark_parent(); });
+  }
+
+  XML_Parser parser_;
+  XmlTree& tree_;
+  std::vector<Open> open_;  // the elements open, outermost first
+  std::optional<XmlFailure> limit_;
+  std::exception_ptr thrown_;
+};
+
+// The tree, or the first failure. `encoding` as for new_parser.
+std::optional<XmlFailure> read_tree(std::string_view text, const char* encoding, XmlTree& tree) {
+  tree = XmlTree{};
+  const Parser parser = new_parser(encoding);
+  return TreeBuilder(parser.get(), tree).parse(text);
 }
 
 // `unpacked`: whether `text` came out of gzip.
-Document parse_xml(std::string_view text, const std::string& source, bool unpacked) {
+XmlTree parse_xml(std::string_view text, const std::string& source, bool unpacked) {
   if (!starts_like_xml(text))
     throw ParseError(source, 0,
                      unpacked ? std::string("the gzip'd data is not XML: not a BurrTools puzzle")
@@ -234,59 +337,39 @@ Document parse_xml(std::string_view text, const std::string& source, bool unpack
                          : std::string("neither gzip'd nor XML: not a BurrTools puzzle"));
   if (text.size() > max_xml_bytes)
     throw ParseError(source, 0, "more than 256 MiB of XML, more than any BurrTools puzzle needs");
-  start_libxml2();
-  XmlError error;
-  Document document = read_document(text, nullptr, error);
+  XmlTree tree;
+  std::optional<XmlFailure> failure = read_tree(text, nullptr, tree);
   // BurrTools writes names and comments byte for byte, with no encoding
   // declared: files from its Latin-1 days are not UTF-8 (BurrTools' own
   // Prisgon example is one). Such bytes are read as Latin-1.
-  if (!document && error.code == XML_ERR_INVALID_CHAR)
-    document = read_document(text, "ISO-8859-1", error);
-  if (!document)
-    throw ParseError(source, error.line,
-                     "not well-formed XML: " +
-                         (error.seen ? error.message : std::string("libxml2 read no document")));
-  return document;
-}
-
-std::size_t line_of(const xmlNode* node) {
-  const long line = xmlGetLineNo(node);
-  return line > 0 ? static_cast<std::size_t>(line) : 0;
-}
-
-bool named(const xmlNode* node, const char* name) {
-  return node->type == XML_ELEMENT_NODE &&
-         xmlStrEqual(node->name, reinterpret_cast<const xmlChar*>(name));
+  if (failure &&
+      (failure->code == XML_ERROR_INVALID_TOKEN || failure->code == XML_ERROR_PARTIAL_CHAR) &&
+      has_high_bytes(text))
+    failure = read_tree(text, "ISO-8859-1", tree);
+  if (failure) throw ParseError(source, failure->line, failure->reason);
+  return tree;
 }
 
 // The child elements of `parent` called `name`, in order.
-std::vector<xmlNode*> children(const xmlNode* parent, const char* name) {
-  std::vector<xmlNode*> found;
-  for (xmlNode* child = parent->children; child; child = child->next)
-    if (named(child, name)) found.push_back(child);
+std::vector<const Element*> children_named(const XmlTree& tree, const Element& parent,
+                                           std::string_view name) {
+  std::vector<const Element*> found;
+  for (const std::size_t child : parent.children)
+    if (tree.elements[child].name == name) found.push_back(&tree.elements[child]);
   return found;
 }
 
-std::optional<std::string> attribute(const xmlNode* node, const char* name) {
-  xmlChar* value = xmlGetNoNsProp(node, reinterpret_cast<const xmlChar*>(name));
-  if (!value) return std::nullopt;
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
+std::optional<std::string> attribute(const Element& element, std::string_view name) {
+  for (const auto& [key, value] : element.attributes)
+    if (key == name) return value;
+  return std::nullopt;
 }
 
-// The text of an element (its text and CDATA children; comments skipped);
-// std::nullopt when it holds anything else, elements or entities.
-std::optional<std::string> text_of(const xmlNode* node) {
-  std::string text;
-  for (const xmlNode* child = node->children; child; child = child->next) {
-    if (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) {
-      if (child->content) text += reinterpret_cast<const char*>(child->content);
-    } else if (child->type != XML_COMMENT_NODE) {
-      return std::nullopt;
-    }
-  }
-  return text;
+// The text of an element; std::nullopt when it holds anything else,
+// elements or entities that were not expanded.
+std::optional<std::string> text_of(const Element& element) {
+  if (element.holds_more) return std::nullopt;
+  return element.text;
 }
 
 // --- the puzzle -------------------------------------------------------------
@@ -320,37 +403,40 @@ struct VoxelShape {
 
 class Reader {
  public:
-  explicit Reader(const std::string& source) : source_(source) {}
+  Reader(const XmlTree& tree, const std::string& source) : tree_(tree), source_(source) {}
 
-  std::vector<Puzzle> read(const xmlDoc& document) const;
+  std::vector<Puzzle> read() const;
 
  private:
-  [[noreturn]] void fail(const xmlNode* node, const std::string& reason) const {
-    throw ParseError(source_, line_of(node), reason);
+  [[noreturn]] void fail(const Element* node, const std::string& reason) const {
+    throw ParseError(source_, node->line, reason);
+  }
+  std::vector<const Element*> children(const Element& parent, std::string_view name) const {
+    return children_named(tree_, parent, name);
   }
   // The attribute as a number from 0 to `max`; std::nullopt when absent.
-  std::optional<std::uint64_t> number(const xmlNode* node, const char* name,
+  std::optional<std::uint64_t> number(const Element* node, const char* name,
                                       std::uint64_t max) const;
-  std::uint64_t required_number(const xmlNode* node, const char* name, std::uint64_t max) const;
+  std::uint64_t required_number(const Element* node, const char* name, std::uint64_t max) const;
 
-  void check_grid(const xmlNode* root) const;
-  VoxelShape read_shape(const xmlNode* voxel, std::size_t id) const;
-  Puzzle read_problem(const xmlNode* problem, std::size_t number, std::size_t colour_count,
+  void check_grid(const Element* root) const;
+  VoxelShape read_shape(const Element* voxel, std::size_t id) const;
+  Puzzle read_problem(const Element* problem, std::size_t number, std::size_t colour_count,
                       const std::vector<VoxelShape>& shapes) const;
 
+  const XmlTree& tree_;
   const std::string& source_;
 };
 
-std::optional<std::uint64_t> Reader::number(const xmlNode* node, const char* name,
+std::optional<std::uint64_t> Reader::number(const Element* node, const char* name,
                                             std::uint64_t max) const {
-  const std::optional<std::string> text = attribute(node, name);
+  const std::optional<std::string> text = attribute(*node, name);
   if (!text) return std::nullopt;
   std::uint64_t value = 0;
   const char* end = text->data() + text->size();
   const auto [stop, error] = std::from_chars(text->data(), end, value);
   const auto where = [&] {
-    return std::string("<") + reinterpret_cast<const char*>(node->name) + "> " + name + "=\"" +
-           *text + "\"";
+    return std::string("<") + node->name + "> " + name + "=\"" + *text + "\"";
   };
   if (text->empty() || error == std::errc::invalid_argument || stop != end)
     fail(node, where() + " is not a whole number");
@@ -359,17 +445,15 @@ std::optional<std::uint64_t> Reader::number(const xmlNode* node, const char* nam
   return value;
 }
 
-std::uint64_t Reader::required_number(const xmlNode* node, const char* name,
+std::uint64_t Reader::required_number(const Element* node, const char* name,
                                       std::uint64_t max) const {
   const std::optional<std::uint64_t> value = number(node, name, max);
-  if (!value)
-    fail(node, std::string("<") + reinterpret_cast<const char*>(node->name) + "> has no '" + name +
-                   "' attribute");
+  if (!value) fail(node, std::string("<") + node->name + "> has no '" + name + "' attribute");
   return *value;
 }
 
-void Reader::check_grid(const xmlNode* root) const {
-  const std::vector<xmlNode*> grids = children(root, "gridType");
+void Reader::check_grid(const Element* root) const {
+  const std::vector<const Element*> grids = children(*root, "gridType");
   if (grids.size() > 1) fail(grids[1], "a second <gridType>: a puzzle has one grid");
   if (grids.empty()) return;  // BurrTools' default: bricks
   const std::uint64_t type =
@@ -379,10 +463,10 @@ void Reader::check_grid(const xmlNode* root) const {
                        " grid; xcover reads the brick (cube) grid alone");
 }
 
-VoxelShape Reader::read_shape(const xmlNode* voxel, std::size_t id) const {
+VoxelShape Reader::read_shape(const Element* voxel, std::size_t id) const {
   VoxelShape shape;
-  shape.line = line_of(voxel);
-  shape.name = attribute(voxel, "name").value_or("");
+  shape.line = voxel->line;
+  shape.name = attribute(*voxel, "name").value_or("");
   const std::string label = "shape id " + std::to_string(id) +
                             (shape.name.empty() ? std::string() : " ('" + shape.name + "')");
   const std::uint64_t sx = required_number(voxel, "x", max_side);
@@ -392,7 +476,7 @@ VoxelShape Reader::read_shape(const xmlNode* voxel, std::size_t id) const {
       type && *type != 0)
     fail(voxel,
          label + " has voxel type " + std::to_string(*type) + "; BurrTools knows type 0 alone");
-  const std::optional<std::string> text = text_of(voxel);
+  const std::optional<std::string> text = text_of(*voxel);
   if (!text) fail(voxel, label + ": its <voxel> holds more than the voxels' text");
 
   const std::string sizes =
@@ -440,15 +524,15 @@ VoxelShape Reader::read_shape(const xmlNode* voxel, std::size_t id) const {
   return shape;
 }
 
-Puzzle Reader::read_problem(const xmlNode* problem, std::size_t number_in_file,
+Puzzle Reader::read_problem(const Element* problem, std::size_t number_in_file,
                             std::size_t colour_count, const std::vector<VoxelShape>& shapes) const {
   Puzzle puzzle;
   puzzle.lattice = Lattice::cube;
-  puzzle.name = attribute(problem, "name").value_or("");
-  puzzle.source = source_ + ":" + std::to_string(line_of(problem));
+  puzzle.name = attribute(*problem, "name").value_or("");
+  puzzle.source = source_ + ":" + std::to_string(problem->line);
   const std::string label = puzzle.name.empty() ? "problem " + std::to_string(number_in_file)
                                                 : "problem '" + puzzle.name + "'";
-  const auto shape_at = [&](const xmlNode* node, const char* role) -> const VoxelShape& {
+  const auto shape_at = [&](const Element* node, const char* role) -> const VoxelShape& {
     const std::uint64_t id = required_number(node, "id", std::numeric_limits<std::uint64_t>::max());
     if (id >= shapes.size())
       fail(node, label + ": its " + role + " is shape id " + std::to_string(id) +
@@ -459,7 +543,7 @@ Puzzle Reader::read_problem(const xmlNode* problem, std::size_t number_in_file,
   };
 
   // The result.
-  const std::vector<xmlNode*> results = children(problem, "result");
+  const std::vector<const Element*> results = children(*problem, "result");
   if (results.empty()) fail(problem, label + " has no result shape (<result id=...>)");
   if (results.size() > 1) fail(results[1], label + " has a second result");
   const VoxelShape& result = shape_at(results[0], "result");
@@ -480,16 +564,16 @@ Puzzle Reader::read_problem(const xmlNode* problem, std::size_t number_in_file,
   // The allowed colour pairs, (piece colour - 1) << 16 | (result colour - 1)
   // as BurrTools keeps them. Without colours in the puzzle, every pair is.
   std::set<std::uint64_t> allowed;
-  for (const xmlNode* bitmap : children(problem, "bitmap"))
-    for (const xmlNode* pair : children(bitmap, "pair"))
+  for (const Element* bitmap : children(*problem, "bitmap"))
+    for (const Element* pair : children(*bitmap, "pair"))
       allowed.insert(required_number(pair, "piece", max_colour) << 16 |
                      required_number(pair, "result", max_colour));
 
   // The pieces: <shapes><shape id count | min max/>.
   std::set<std::string> names;
   std::set<std::uint64_t> ids;
-  for (const xmlNode* list : children(problem, "shapes")) {
-    for (const xmlNode* entry : children(list, "shape")) {
+  for (const Element* list : children(*problem, "shapes")) {
+    for (const Element* entry : children(*list, "shape")) {
       const VoxelShape& shape = shape_at(entry, "piece");
       const std::uint64_t id = static_cast<std::uint64_t>(&shape - shapes.data());
       if (!ids.insert(id).second)
@@ -544,31 +628,30 @@ Puzzle Reader::read_problem(const xmlNode* problem, std::size_t number_in_file,
   return puzzle;
 }
 
-std::vector<Puzzle> Reader::read(const xmlDoc& document) const {
-  const xmlNode* root = xmlDocGetRootElement(&document);
-  if (!root) throw ParseError(source_, 0, "an XML document without an element");
-  if (!named(root, "puzzle"))
-    fail(root, std::string("the root element is <") + reinterpret_cast<const char*>(root->name) +
-                   ">, not BurrTools' <puzzle>");
-  const std::optional<std::string> version = attribute(root, "version");
+std::vector<Puzzle> Reader::read() const {
+  if (tree_.elements.empty()) throw ParseError(source_, 0, "an XML document without an element");
+  const Element* root = &tree_.elements.front();
+  if (root->name != "puzzle")
+    fail(root, std::string("the root element is <") + root->name + ">, not BurrTools' <puzzle>");
+  const std::optional<std::string> version = attribute(*root, "version");
   if (!version) fail(root, "<puzzle> has no 'version' attribute");
   if (*version != "1" && *version != "2")
     fail(root, "version \"" + *version + "\" of BurrTools' format; xcover reads versions 1 and 2");
   check_grid(root);
 
   std::size_t colour_count = 0;
-  for (const xmlNode* colours : children(root, "colors"))
-    colour_count += children(colours, "color").size();
+  for (const Element* colours : children(*root, "colors"))
+    colour_count += children(*colours, "color").size();
 
   std::vector<VoxelShape> shapes;
-  for (const xmlNode* list : children(root, "shapes"))
-    for (const xmlNode* voxel : children(list, "voxel"))
+  for (const Element* list : children(*root, "shapes"))
+    for (const Element* voxel : children(*list, "voxel"))
       shapes.push_back(read_shape(voxel, shapes.size()));
 
   std::vector<Puzzle> puzzles;
   std::size_t total_cells = 0;
-  for (const xmlNode* list : children(root, "problems")) {
-    for (const xmlNode* problem : children(list, "problem")) {
+  for (const Element* list : children(*root, "problems")) {
+    for (const Element* problem : children(*list, "problem")) {
       puzzles.push_back(read_problem(problem, puzzles.size() + 1, colour_count, shapes));
       total_cells += static_cast<std::size_t>(puzzles.back().board.size());
       for (const Piece& piece : puzzles.back().pieces)
@@ -583,21 +666,36 @@ std::vector<Puzzle> Reader::read(const xmlDoc& document) const {
   return puzzles;
 }
 
-// looks_like_burrtools: the first element's name, from a push parser fed
-// the bytes there are (a file's start may end anywhere).
-struct RootName {
-  xmlParserCtxt* context = nullptr;
-  std::string name;
-  bool seen = false;
+// looks_like_burrtools: the first element's name, from a parser fed the
+// bytes there are (a file's start may end anywhere).
+struct FirstElement {
+  XML_Parser parser = nullptr;
+  std::optional<std::string> name;
 };
 
-void on_first_element(void* data, const xmlChar* name, const xmlChar*, const xmlChar*, int,
-                      const xmlChar**, int, int, const xmlChar**) {
-  auto* root = static_cast<RootName*>(data);
-  if (root->seen) return;
-  root->seen = true;
-  root->name = reinterpret_cast<const char*>(name);
-  xmlStopParser(root->context);
+void XMLCALL on_first_element(void* data, const XML_Char* name, const XML_Char**) {
+  auto* first = static_cast<FirstElement*>(data);
+  if (first->name) return;
+  try {
+    first->name = name;
+  } catch (const std::bad_alloc&) {
+    first->name = "";  // not <puzzle>; nothing may throw through expat
+  }
+  XML_StopParser(first->parser, XML_FALSE);
+}
+
+// The name of the first element of `head`, if it has one before it ends or
+// an error. `encoding` as for new_parser.
+std::optional<std::string> first_element(std::string_view head, const char* encoding,
+                                         XML_Error& error) {
+  const Parser parser = new_parser(encoding);
+  FirstElement first{parser.get(), std::nullopt};
+  XML_SetUserData(parser.get(), &first);
+  XML_SetStartElementHandler(parser.get(), on_first_element);
+  // Not the last bytes: a start tag cut short waits for more, unrefused.
+  XML_Parse(parser.get(), head.data(), static_cast<int>(head.size()), XML_FALSE);
+  error = first.name ? XML_ERROR_NONE : XML_GetErrorCode(parser.get());
+  return first.name;
 }
 
 }  // namespace
@@ -609,8 +707,8 @@ std::vector<Puzzle> parse_burrtools(std::string_view bytes, const std::string& s
     unpacked = gunzip(bytes, source);
     bytes = unpacked;
   }
-  const Document document = parse_xml(bytes, source, gzipped);
-  return Reader(source).read(*document);
+  const XmlTree tree = parse_xml(bytes, source, gzipped);
+  return Reader(tree, source).read();
 }
 
 std::vector<Puzzle> read_burrtools(const std::string& path) {
@@ -630,23 +728,14 @@ std::vector<Puzzle> read_burrtools(const std::string& path) {
 bool looks_like_burrtools(std::string_view bytes) {
   if (is_gzip(bytes)) return true;
   if (!starts_like_xml(bytes)) return false;
-  start_libxml2();
-  xmlSAXHandler handler;
-  std::memset(&handler, 0, sizeof handler);
-  handler.initialized = XML_SAX2_MAGIC;
-  handler.startElementNs = on_first_element;
-  handler.serror = ignore_error;
-  RootName root;
-  const std::size_t head = std::min<std::size_t>(bytes.size(), 4);  // for the encoding
-  Context context(
-      xmlCreatePushParserCtxt(&handler, &root, bytes.data(), static_cast<int>(head), nullptr));
-  if (!context) throw std::bad_alloc();
-  root.context = context.get();
-  xmlCtxtUseOptions(context.get(), xml_options);
-  const std::string_view rest =
-      bytes.substr(head, std::min<std::size_t>(bytes.size() - head, 1 << 20));
-  xmlParseChunk(context.get(), rest.data(), static_cast<int>(rest.size()), 0);
-  return root.seen && root.name == "puzzle";
+  const std::string_view head = bytes.substr(0, std::size_t{1} << 20);
+  XML_Error error = XML_ERROR_NONE;
+  std::optional<std::string> name = first_element(head, nullptr, error);
+  // As parse_burrtools does, bytes that are not UTF-8 are read as Latin-1.
+  if (!name && (error == XML_ERROR_INVALID_TOKEN || error == XML_ERROR_PARTIAL_CHAR) &&
+      has_high_bytes(head))
+    name = first_element(head, "ISO-8859-1", error);
+  return name == "puzzle";
 }
 
 }  // namespace xcover::polyform

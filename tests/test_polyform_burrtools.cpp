@@ -24,6 +24,7 @@ namespace test_polyform_burrtools {
 namespace pf = xcover::polyform;
 using pf::Cell;
 using xcover::test::data_file;
+using xcover::test::run_cli;
 using xcover::test::sanitized;
 using xcover::test::temp_file;
 
@@ -551,6 +552,43 @@ TEST_CASE("BurrTools: the Soma cube solved from its file (240 distinct, 11,520 i
   const xcover::CountResult all = pf::count(pf::make_tiling(soma));
   CHECK(all.complete());
   CHECK(all.solutions == 11'520);
+}
+
+TEST_CASE("BurrTools: xcover polyform reads a file and names its faults") {
+  const std::string soma = burrtools_data("soma-gzip.xmpuzzle");
+  const auto counted = run_cli("polyform '" + soma + "' --count --distinct");
+  CHECK(counted.exit_code == 0);
+  CHECK(counted.out == "240\n");
+  CHECK(counted.err == "");
+  CHECK(run_cli("polyform --count --distinct -", bytes_of(burrtools_data("soma.xmpuzzle"))).out ==
+        "240\n");
+
+  // Two problems: the first unless --problem picks another; past the last,
+  // a usage error.
+  const std::string ranges = burrtools_data("ranges.xmpuzzle");
+  const auto first = run_cli("polyform '" + ranges + "' --count");
+  CHECK(first.exit_code == 0);
+  CHECK(first.err.starts_with("xcover: " + ranges +
+                              " has 2 problems; solving the first (--problem N for another)\n"));
+  const auto second = run_cli("polyform '" + ranges + "' --count --problem 2");
+  CHECK(second.exit_code == 0);
+  CHECK(second.err == "");
+  const auto past = run_cli("polyform '" + ranges + "' --count --problem 3");
+  CHECK(past.exit_code == 2);
+  CHECK(past.err.find("--problem 3, but " + ranges + " has 2 problems") != std::string::npos);
+  const auto one = run_cli("polyform '" + soma + "' --problem 2");
+  CHECK(one.exit_code == 2);
+  CHECK(one.err.find("--problem 2, but " + soma + " has 1 problem\n") != std::string::npos);
+
+  // A file spoiled on purpose (a problem's <shapes> never closed): its name,
+  // the line and the reason.
+  const std::string bad = burrtools_data("bad-xml.xmpuzzle");
+  const auto refused = run_cli("polyform '" + bad + "' --count");
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.out == "");
+  CHECK(refused.err == bad +
+                           ":27: XML error at column 7: mismatched tag (<shapes> of line 17 is "
+                           "still open)\n");
 }
 
 }  // namespace test_polyform_burrtools

@@ -17,3 +17,6 @@ endif()
 # of the target only from the arm64 multiarch directories and the
 # architecture-independent ones (doctest is header-only).
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+# pkg-config, which FindEXPAT asks first, reads the arm64 .pc files alone:
+# the build machine's would hint at its own expat, and CMake would take it.
+set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/pkgconfig:/usr/share/pkgconfig")

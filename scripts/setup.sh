@@ -13,22 +13,22 @@
 #   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators (and the Python
 #                                     module's packages: it reuses the build of --python)
 #   bash scripts/setup.sh --aarch64   the cross compiler for 64-bit Arm, the arm64
-#                                     Boost libraries (adds the arm64 architecture
-#                                     to dpkg if needed) and qemu
+#                                     Boost, zlib and expat libraries (adds the arm64
+#                                     architecture to dpkg if needed) and qemu
 set -euo pipefail
-packages=(cmake make g++ libboost-program-options-dev doctest-dev pkgconf clang-format librsvg2-bin
-          doxygen groff-base)
+packages=(cmake make g++ libboost-program-options-dev zlib1g-dev libexpat1-dev doctest-dev pkgconf
+          clang-format librsvg2-bin doxygen groff-base)
 python_packages=(python3-dev python3-venv python3-pip python3-setuptools python3-wheel
                  pybind11-dev python3-pytest python3-numpy mypy)
 case "${1:-}" in
   --python) packages+=("${python_packages[@]}") ;;
   --mpi) packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin) ;;
-  --fuzz) packages=(cmake make clang libclang-rt-14-dev) ;;
+  --fuzz) packages=(cmake make clang libclang-rt-14-dev zlib1g-dev libexpat1-dev) ;;
   --qemu-cpu) packages+=(qemu-user "${python_packages[@]}") ;;
   --aarch64)
     # doctest is header-only: the build machine's package serves.
     packages=(cmake make doctest-dev g++-aarch64-linux-gnu qemu-user
-              libboost-program-options-dev:arm64)
+              libboost-program-options-dev:arm64 zlib1g-dev:arm64 libexpat1-dev:arm64)
     ;;
 esac
 # With arm64 packages beside the build machine's, a name without an

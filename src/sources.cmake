@@ -34,6 +34,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/sudoku_rate.cpp
   puzzles/queens.cpp
   puzzles/langford.cpp
+  puzzles/polyform/burrtools.cpp
   puzzles/polyform/lattice.cpp
   puzzles/polyform/pictures.cpp
   puzzles/polyform/pieces.cpp

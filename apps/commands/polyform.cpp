@@ -145,6 +145,21 @@ std::optional<Lattice> knuth_spec_lattice(const std::string& file, const std::st
 void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
   std::string source;
   const std::string bytes = read_all(file, source);
+  if (pf::looks_like_burrtools(bytes)) {
+    const std::vector<pf::Puzzle> puzzles = pf::parse_burrtools(bytes, source);
+    if (problem > static_cast<int>(puzzles.size()))
+      throw UsageError("--problem " + std::to_string(problem) + ", but " + source + " has " +
+                       std::to_string(puzzles.size()) + " problem" +
+                       (puzzles.size() == 1 ? "" : "s"));
+    if (problem == 0 && puzzles.size() > 1)
+      std::cerr << "xcover: " << source << " has " << puzzles.size()
+                << " problems; solving the first (--problem N for another)\n";
+    const pf::Puzzle& puzzle = puzzles[static_cast<std::size_t>(std::max(problem, 1) - 1)];
+    set_lattice(inputs, puzzle.lattice, source);
+    set_board(inputs, puzzle.board, puzzle.optional_cells, puzzle.source);
+    for (const pf::Piece& piece : puzzle.pieces) add_piece(inputs, piece, puzzle.source);
+    return;
+  }
   if (problem > 1)
     throw UsageError("--problem picks a problem of a BurrTools file; " + source + " is not one");
   if (const std::optional<Lattice> lattice = knuth_spec_lattice(file, bytes, picture_lattice)) {

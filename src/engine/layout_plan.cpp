@@ -126,7 +126,8 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 // which is about how many options clash with the one chosen. So the bit
 // sets take sets of up to 24 words (1,536 options) whatever the density;
 // sets of 25 to 48 words when an option's items hold on average at least
-// one option per two words; sets of 49 to 64 words at least 4 a word.
+// one option per two words; sets of 49 to 64 words at least 4 a word; sets
+// of 65 to 128 words at least 16 a word.
 // Measured by bench/compare_layouts.sh (ns a node on the same tree, one
 // thread, the least of 5 runs, on a loaded machine): 16x16 Sudoku with
 // 30-60 givens (Knuth's sudoku-dlx form: 26-42 words, 1.2-1.4 options a
@@ -142,12 +143,16 @@ std::string unfit_reason(const Problem& problem, Shape& s) {
 // option that covers fewest.
 bool bitsets_preferred(const Problem& problem, const Shape& s) {
   const std::int64_t words = words_for(s);
+  // Past 128 words nothing was measured (the Bedlam cube's 66 words were).
+  if (words > 128) return false;
   if (words > 24) {
     // Summed over the options, the options each of their entries' items
     // holds: each item counts its options once for each of them.
     std::int64_t clashes = 0;
     for (const std::int64_t n : s.column) clashes += n * n;
-    // Per option and word, at least 1/2 up to 48 words, 4 up to 64, else 16.
+    // Per option and word, at least 1/2 up to 48 words, 4 up to 64, else
+    // 16 (polycubes hold ~37: the Bedlam cube's 4,188 options, 66 words,
+    // searched 3.5x faster on bit sets than on the links).
     const std::int64_t halves = words <= 48 ? 1 : words <= 64 ? 8 : 32;
     if (2 * clashes < halves * words * s.options) return false;
   }

@@ -199,9 +199,14 @@ struct Puzzle {
 
 // BurrTools' files (.xmpuzzle: XML, gzip'd or plain) on the cubic grid:
 // every problem of the file, in order, with its result shape (variable
-// voxels as optional cells), its pieces and their count ranges. Throws
-// ParseError naming the file (and the line, where the XML has one) and what
-// is wrong: not XML, another grid (named), a missing shape.
+// voxels as optional cells), its pieces and their count ranges. Voxel
+// (x, y, z) is the cell row y, column x, layer z; a piece is named by its
+// shape's name where that is a valid piece name, else S<n> (the shape's
+// number from 1). Throws ParseError naming the file (and the line, where
+// the XML has one) and what is wrong: not gzip or XML, another grid
+// (named), a missing shape or result, voxel strings of the wrong length,
+// pieces with variable voxels, colour constraints or a hole limit that
+// would change the count.
 XCOVER_API std::vector<Puzzle> read_burrtools(const std::string& path);
 XCOVER_API std::vector<Puzzle> parse_burrtools(std::string_view bytes,
                                                const std::string& source = "<string>");
@@ -237,9 +242,9 @@ struct TilingOptions {
   bool distinct = false;
   // Drop the placements no tiling can use, as Knuth's DLX-PRE finds them
   // (xcover::reduce: a pentomino that cuts off a corner cell, say): the
-  // same tilings, searched faster (6x10's pentominoes 1.65x, the Bedlam
-  // cube's 1.8x). Not with copies or ranges (multiplicities), nor past
-  // 200,000 placements.
+  // same tilings, searched faster where a search would meet them often
+  // (6x10's pentominoes 1.6x; the Bedlam cube's search gains nothing). Not
+  // with copies or ranges (multiplicities), nor past 200,000 placements.
   bool reduce = true;
 };
 

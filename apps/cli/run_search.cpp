@@ -180,6 +180,20 @@ int run_mpi_search(const Problem& problem, const SearchFlags& flags, const Searc
 
 namespace {
 
+// The threads' options the flags ask for, with what is left of the
+// command's time limit. (ParallelSearch::run counts its time from its
+// start: building its solvers counts.)
+ParallelOptions parallel_options_for(const SearchFlags& flags, const SearchOptions& options,
+                                     unsigned threads) {
+  ParallelOptions parallel_options;
+  parallel_options.threads = threads;
+  parallel_options.ordered = flags.ordered;
+  parallel_options.layout = flags.memory_layout();
+  parallel_options.search = options;
+  parallel_options.search.time_limit = command_time_left();
+  return parallel_options;
+}
+
 // run_search with `keep`: the engine visits every solution, and those kept
 // count.
 int run_kept_search(const Problem& problem, const SearchFlags& flags, SearchOptions options,
@@ -220,12 +234,7 @@ int run_kept_search(const Problem& problem, const SearchFlags& flags, SearchOpti
     status = solver.search(visit, options);
     stats = solver.statistics();
   } else {
-    ParallelOptions parallel_options;
-    parallel_options.threads = threads;
-    parallel_options.ordered = flags.ordered;
-    parallel_options.layout = flags.memory_layout();
-    parallel_options.search = options;
-    parallel_options.search.time_limit = command_time_left();
+    ParallelOptions parallel_options = parallel_options_for(flags, options, threads);
     parallel_options.keep_work_on_stop = false;
     ParallelSearch search(problem, parallel_options);
     status = search.run(visit);
@@ -286,14 +295,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
     return finish_search(status, stats, flags.stats, 1);
   }
 
-  ParallelOptions parallel_options;
-  parallel_options.threads = threads;
-  parallel_options.ordered = flags.ordered;
-  parallel_options.layout = flags.memory_layout();
-  parallel_options.search = options;
-  // (ParallelSearch::run counts its time from its start: building its
-  // solvers counts.)
-  parallel_options.search.time_limit = command_time_left();
+  ParallelOptions parallel_options = parallel_options_for(flags, options, threads);
   if (flags.count) parallel_options.count = flags.count_options();
   const std::string checkpoint_path = !flags.checkpoint.empty() ? flags.checkpoint : flags.resume;
   if (!checkpoint_path.empty()) {

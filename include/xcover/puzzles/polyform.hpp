@@ -5,7 +5,7 @@
 //
 //   namespace pf = xcover::polyform;
 //   pf::Tiling soma = pf::make_tiling(pf::Lattice::cube, *pf::builtin_board(pf::Lattice::cube,
-//                                     "3x3x3"), *pf::named_pieces(pf::Lattice::cube, "soma"),
+//                                     "3x3x3"), pf::named_pieces(pf::Lattice::cube, "soma"),
 //                                     {.distinct = true});
 //   pf::count(soma).solutions;  // 240 (11,520 without .distinct)
 //
@@ -79,8 +79,8 @@ class XCOVER_API Shape {
   // The shape moved so that its least row, column and layer are 0.
   // (A triangular shape moves by lattice steps: see normalized(Lattice,...).)
   Shape normalized() const;
-  // Rows with '#' and '.' over the bounding box of layer 0's rows and
-  // columns (all layers' cells drawn on it).
+  // Rows with '#' and '.' over the rows and columns the cells span (the
+  // cells of every layer drawn on the one picture).
   std::vector<std::string> picture() const;
 
   friend bool operator==(const Shape&, const Shape&) = default;  // the same cells

@@ -15,5 +15,7 @@ echo "== xcover queens 8 --emit | xcover solve --count"
 build/xcover queens 8 --emit | build/xcover solve --count
 echo "== xcover polyomino --board 6x10 --limit 1   (the 12 pentominoes)"
 build/xcover polyomino --board 6x10 --limit 1 --threads 1
+echo "== xcover polyform examples/polyforms/soma.xmpuzzle --distinct --count   (BurrTools' Soma cube)"
+build/xcover polyform examples/polyforms/soma.xmpuzzle --distinct --count --threads 1
 echo "== xcover langford 7 --limit 1"
 build/xcover langford 7 --limit 1 --threads 1

@@ -40,13 +40,15 @@ echo "== qemu -cpu $model: kernels expected: $expected"
 # tests here do not (gcov, on the whole library), whose many cases or big
 # counts took 37% of the run: random problems against brute force, the
 # subset rule's and the counted bit sets' random problems, pentomino,
-# polyform and Langford counts. The native runs check every case with every set
-# (scripts/test.sh and its --kernels).
+# polyform and Langford counts, and BurrTools' hostile files (parsing alone).
+# The native runs check every case with every set (scripts/test.sh and its
+# --kernels).
 repeats="polyomino: the same tilings with forced moves ahead*,the subset rule keeps*"
 repeats+=",both layouts agree with brute force on 1500 random problems"
 repeats+=",the counted bit sets search the links' tree*,polyomino: pentominoes on 3x20 and 4x15*"
 repeats+=",langford: counts are twice OEIS A014552*,pentominoes on 3x20 and 8x8-centre*"
 repeats+=",polyform: published counts*,polyform: distinct tilings against brute force*"
+repeats+=",knuth spec: the*samples tile*,BurrTools: hostile input*"
 XCOVER_EXPECT_KERNELS=$expected "${qemu[@]}" "$dir/xcover_tests" --no-intro \
   -sfe='*_cli.cpp,*test_hostile_input.cpp' -tce="*CLI*,$repeats" 2> >(quiet >&2)
 

@@ -275,10 +275,13 @@ void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
       extra[p][k].push_back(item);
       std::vector<bool> keep(placements[q].size(), false);
       for (const std::size_t j : then->cut.kept) keep[j] = true;
+      // (A name for the kept placement: a lambda may not capture a
+      // structured binding before C++20's clang 16.)
+      const std::vector<int>& fixed = placements[p][k];
       for (std::size_t j = 0; j < placements[q].size(); ++j) {
         const std::vector<int>& cells = placements[q][j];
         const bool beside = std::none_of(cells.begin(), cells.end(), [&](int c) {
-          return std::binary_search(placements[p][k].begin(), placements[p][k].end(), c);
+          return std::binary_search(fixed.begin(), fixed.end(), c);
         });
         if (beside && !keep[j]) extra[q][j].push_back(item);
       }

@@ -274,7 +274,7 @@ struct SymmetricPlacement {
 
 // A tiling as exact cover, what each option places and, with `distinct`,
 // how tilings are told apart.
-struct Tiling {
+struct XCOVER_API Tiling {
   Lattice lattice = Lattice::square;  // the lattice of its cells
   Board board;                        // the board to cover
   Shape optional_cells;               // cells of the board that may stay empty

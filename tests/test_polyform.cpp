@@ -431,6 +431,13 @@ TEST_CASE("polyform CLI: what is wrong is said, with the file and line where the
         "the triangle lattice has no default pieces: give --pieces SET or a FILE with some");
   fails("--lattice cube --board 3x3", 2, "unknown board '3x3' on the cube lattice");
   fails("--one-sided --mirrors", 2, "--one-sided and --mirrors: give one");
+  // Where keep() must see each tiling (3x4x5's middle layer fixes
+  // placements), what counts without seeing them is refused; --limit counts
+  // the kept tilings.
+  fails("-l cube -p pentominoes -b 3x4x5 --distinct --count --memo", 2,
+        "--memo cannot be given here: this search checks each solution it finds");
+  CHECK(run_cli("polyform -l cube -p pentominoes -b 3x4x5 --distinct --count --limit 3").out ==
+        "3\n");
   fails("--problem 0", 2, "--problem must be 1 or more, not 0");
   const std::string pictures = temp_file("board\n##\n\npiece D\n##\n", ".txt");
   fails("--problem 2 " + pictures, 2, "--problem picks a problem of a BurrTools file");

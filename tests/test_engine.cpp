@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -283,6 +284,64 @@ TEST_CASE("bit sets of more than 16 words with 8-bit lengths agree with the link
   REQUIRE(links.size() == 500);
   CHECK(first(xcover::Layout::bitsets, false) == links);
   CHECK(first(xcover::Layout::bitsets, true) == links);
+}
+
+TEST_CASE("bit sets: lengths in one and two vector blocks of 64 items agree with the links") {
+  // n primary items, cut into runs of 1 to 4 items in `ways` random ways:
+  // each run is an option, so every way is a solution and runs of
+  // different ways combine into more. Around 64 and 128 items the lengths
+  // move from one block of registers to two, and to memory; with 4 ways an
+  // item has a few options (8-bit lengths), with 200 over 127 (16-bit).
+  for (int ways : {4, 200}) {
+    for (int n : {62, 63, 64, 65, 100, 126, 127, 128}) {
+      CAPTURE(ways);
+      CAPTURE(n);
+      std::mt19937 rng(static_cast<unsigned>(n * 1000 + ways));
+      xcover::Problem problem;
+      for (int i = 0; i < n; ++i) problem.add_primary("x" + std::to_string(i));
+      for (int w = 0; w < ways; ++w) {
+        for (int i = 0; i < n;) {
+          const int run = std::min(n - i, 1 + static_cast<int>(rng() % 4));
+          std::vector<xcover::OptionEntry> option;
+          for (int k = 0; k < run; ++k) option.push_back(xcover::OptionEntry{i + k});
+          problem.add_option(option);
+          i += run;
+        }
+      }
+      auto first = [&](xcover::Layout layout, bool propagate) {
+        xcover::Solver solver(problem, layout);
+        REQUIRE(solver.layout() == layout);
+        xcover::SearchOptions options;
+        options.solution_limit = 300;
+        options.propagate = propagate;
+        std::vector<std::vector<int>> seen;
+        static_cast<void>(solver.search(
+            [&](const xcover::Solution& s) {
+              std::vector<int> sorted(s.options.begin(), s.options.end());
+              std::sort(sorted.begin(), sorted.end());
+              seen.push_back(sorted);
+              return true;
+            },
+            options));
+        return std::make_pair(seen, solver.statistics());
+      };
+      const auto [links, links_stats] = first(xcover::Layout::links, false);
+      REQUIRE(links.size() >= static_cast<std::size_t>(std::min(ways, 300)));
+      const auto [bits, bits_stats] = first(xcover::Layout::bitsets, false);
+      CHECK(bits == links);
+      CHECK(bits_stats.nodes == links_stats.nodes);
+      CHECK(bits_stats.updates == links_stats.updates);
+      // Forced options change the order and the nodes, not the solutions.
+      auto forced = first(xcover::Layout::bitsets, true).first;
+      auto sorted = links;
+      std::sort(forced.begin(), forced.end());
+      std::sort(sorted.begin(), sorted.end());
+      if (links.size() < 300)
+        CHECK(forced == sorted);
+      else
+        CHECK(forced.size() == 300);
+    }
+  }
 }
 
 TEST_CASE("the profile counts nodes per level and sums to the node count") {

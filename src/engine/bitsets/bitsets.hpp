@@ -144,7 +144,9 @@ class Bitsets {
     updates += 1;
     if constexpr (Isa::avx512) {
       if (vector_lengths_) {
-        updates += subtract(choices, size, ln, ln, std::uint64_t{1} << item);
+        std::uint64_t covering[2] = {0, 0};
+        covering[item >> 6] = std::uint64_t{1} << (item & 63);
+        updates += subtract(choices, size, ln, ln, covering);
         return size;
       }
     }
@@ -192,7 +194,7 @@ class Bitsets {
     if constexpr (Isa::avx512) {
       if (vector_lengths_) {
         // The option's other items are covered: one update each.
-        updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_[option]);
+        updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_of(option));
         return true;
       }
     }
@@ -386,21 +388,28 @@ class Bitsets {
     return record_ + static_cast<std::size_t>(option) * (primary_stride_ + 1) + 1;
   }
 
-  // With at most 63 primary items the lengths fit in registers (AVX-512):
+  // With lengths in vector registers: an option's primary items as a bit
+  // set, vector_blocks_ words.
+  const std::uint64_t* primary_bits_of(std::int32_t option) const {
+    return primary_bits_ + static_cast<std::size_t>(option) * vector_blocks_;
+  }
+
+  // With at most 127 primary items the lengths fit in registers (AVX-512):
   // each listed option subtracts one at its primary items, then the items
-  // in `covering` are marked. Reads `from`, writes `to`; returns the
-  // updates.
+  // in `covering` (vector_blocks_ words) are marked. Reads `from`, writes
+  // `to`; returns the updates.
   [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
                                                 const Len* from, Len* to,
-                                                std::uint64_t covering) const {
+                                                const std::uint64_t* covering) const {
     std::uint64_t count = 0;
-    subtract_lengths(
-        list, n,
-        [&](std::uint16_t option) {
-          count += cost(option);
-          return primary_bits_[option];
-        },
-        from, to, covering, kCovered);
+    auto items = [&](std::uint16_t option) {
+      count += cost(option);
+      return primary_bits_of(option);
+    };
+    if (vector_blocks_ == 1)
+      subtract_lengths<1>(list, n, items, from, to, covering, kCovered);
+    else
+      subtract_lengths<2>(list, n, items, from, to, covering, kCovered);
     return count;
   }
 
@@ -491,6 +500,7 @@ class Bitsets {
   std::int32_t primary_stride_;
   const std::uint16_t* record_;
   bool vector_lengths_;
+  std::int32_t vector_blocks_;  // with vector_lengths_: blocks of 64 lengths, 1 or 2
   const std::uint64_t* primary_bits_;
   const std::uint16_t* primaries_;
   const std::uint64_t* subset_items_;  // BitsetTables::subset_items, or null

@@ -32,6 +32,7 @@ Bitsets<kWords, Len>::Bitsets(std::shared_ptr<const Tables> tables)
       primary_stride_(tables_->primary_stride),
       record_(tables_->record.data()),
       vector_lengths_(tables_->vector_lengths),
+      vector_blocks_(tables_->vector_blocks),
       primary_bits_(tables_->primary_bits.data()),
       primaries_(tables_->primaries.data()),
       subset_items_(tables_->subset_items.empty() ? nullptr : tables_->subset_items.data()),

@@ -100,12 +100,13 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
     // Commit the wave: every option that clashes with one of it goes.
     std::uint16_t* list = list_base_;
     const std::int32_t listed = list_options(removed, list);
-    [[maybe_unused]] std::uint64_t covering = 0;  // (with the lengths in vectors)
+    [[maybe_unused]] std::uint64_t covering[2] = {0, 0};  // (with the lengths in vectors)
     for (std::int32_t k = first; k < top; ++k) {
       const std::int32_t option = trail_[k];
       uncovered -= primaries_[option];
       updates += cost(option);
-      if (vector_lengths_) covering |= primary_bits_[option];
+      if (vector_lengths_)
+        for (std::int32_t b = 0; b < vector_blocks_; ++b) covering[b] |= primary_bits_of(option)[b];
     }
     if constexpr (Isa::avx512) {
       if (vector_lengths_) {
@@ -266,7 +267,8 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
   const std::int32_t listed = list_options(removed, list);
   if constexpr (Isa::avx512) {
     if (vector_lengths_) {
-      updates += subtract(list, listed, ln, ln, 0);
+      const std::uint64_t none[2] = {0, 0};
+      updates += subtract(list, listed, ln, ln, none);
       return true;
     }
   }

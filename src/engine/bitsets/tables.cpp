@@ -171,15 +171,19 @@ void write_records(BitsetTables& t, const Problem& p) {
 }
 
 // Each option's primary items as a bit set, for lengths kept in vector
-// registers (a register of 64 lengths).
+// registers: blocks of 64 lengths (one 64-bit word each), with room for
+// the spare slot.
 void write_primary_bits(BitsetTables& t, const Problem& p) {
   const int options = static_cast<int>(t.option_index.size());
-  t.len_stride = 64;
-  t.primary_bits.assign(options, 0);
+  const int blocks = t.primary_count < 64 ? 1 : 2;
+  t.vector_blocks = blocks;
+  t.len_stride = 64 * blocks;
+  t.primary_bits.assign(static_cast<std::size_t>(options) * blocks, 0);
   for (int bit = 0; bit < options; ++bit) {
+    std::uint64_t* words = t.primary_bits.data() + static_cast<std::size_t>(bit) * blocks;
     for (const OptionEntry& e : p.option(t.option_index[bit])) {
       if (e.item >= t.primary_count) continue;
-      t.primary_bits[bit] |= std::uint64_t{1} << e.item;
+      words[e.item >> 6] |= std::uint64_t{1} << (e.item & 63);
     }
   }
 }
@@ -338,7 +342,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   ColorIds color_id(static_cast<std::uint32_t>(items), items, p.color_count());
   list_entry_masks(*this, p, color_id);
   write_records(*this, p);
-  vector_lengths = format.vector_lengths && primary_count <= 63;
+  vector_lengths = format.vector_lengths && primary_count <= 127;
   if (vector_lengths) write_primary_bits(*this, p);
 
   std::uint64_t* rows = nullptr;

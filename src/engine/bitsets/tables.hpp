@@ -70,9 +70,11 @@ class BitsetTables {
   // option names distinct items, and the layout takes at most 65,536 of
   // them.
   std::vector<std::uint16_t> record;
-  // At most 63 primary items, with AVX-512: the lengths are kept in vector
-  // registers, which needs each option's primary items as a bit set.
+  // At most 127 primary items, with AVX-512: the lengths are kept in vector
+  // registers, in vector_blocks blocks of 64 items, which needs each
+  // option's primary items as a bit set of vector_blocks words.
   bool vector_lengths = false;
+  int vector_blocks = 0;
   std::vector<std::uint64_t> primary_bits;
   std::vector<std::uint16_t> primaries;  // by option: how many primary items
   // The root before any assumption: every option active, and the lengths

@@ -245,33 +245,46 @@ requires(kVectorBytes == 32 || kVectorBytes == 16) struct Wide<kWords, kVectorBy
   }
 };
 
-// Up to 64 lengths in registers (two with 16-bit lengths): `count` options
-// each subtract one at the items of their bit set `items(option)` (a masked
-// subtraction, not a decrement per item), then the items in `covering` get
-// `covered`. Reads `from`, writes `to`.
-template <typename Len, class Items>
+// Up to 64 * kBlocks lengths in registers (kBlocks of 64 items; a 64-item
+// block is one register of 8-bit lengths or two of 16-bit ones): `count`
+// options each subtract one at the items of their bit set `items(option)`
+// (kBlocks words; a masked subtraction per register, not a decrement per
+// item), then the items in `covering` (kBlocks words) get `covered`. Reads
+// `from`, writes `to`.
+template <int kBlocks, typename Len, class Items>
 [[gnu::always_inline]] inline void subtract_lengths(const std::uint16_t* list, std::int32_t count,
                                                     Items&& items, const Len* from, Len* to,
-                                                    std::uint64_t covering, Len covered) {
+                                                    const std::uint64_t* covering, Len covered) {
+  static_assert(kBlocks == 1 || kBlocks == 2);
   if constexpr (sizeof(Len) == 1) {
-    __m512i v = _mm512_loadu_si512(from);
+    __m512i v[kBlocks];
+    for (int b = 0; b < kBlocks; ++b) v[b] = _mm512_loadu_si512(from + 64 * b);
     const __m512i one = _mm512_set1_epi8(1);
-    for (std::int32_t j = 0; j < count; ++j) v = _mm512_mask_sub_epi8(v, items(list[j]), v, one);
-    v = _mm512_mask_mov_epi8(v, covering, _mm512_set1_epi8(static_cast<char>(covered)));
-    _mm512_storeu_si512(to, v);
+    for (std::int32_t j = 0; j < count; ++j) {
+      const std::uint64_t* bits = items(list[j]);
+      for (int b = 0; b < kBlocks; ++b) v[b] = _mm512_mask_sub_epi8(v[b], bits[b], v[b], one);
+    }
+    const __m512i mark = _mm512_set1_epi8(static_cast<char>(covered));
+    for (int b = 0; b < kBlocks; ++b) {
+      v[b] = _mm512_mask_mov_epi8(v[b], covering[b], mark);
+      _mm512_storeu_si512(to + 64 * b, v[b]);
+    }
   } else {
-    __m512i low = _mm512_loadu_si512(from), high = _mm512_loadu_si512(from + 32);
+    __m512i v[2 * kBlocks];
+    for (int r = 0; r < 2 * kBlocks; ++r) v[r] = _mm512_loadu_si512(from + 32 * r);
     const __m512i one = _mm512_set1_epi16(1);
     for (std::int32_t j = 0; j < count; ++j) {
-      const std::uint64_t bits = items(list[j]);
-      low = _mm512_mask_sub_epi16(low, static_cast<__mmask32>(bits), low, one);
-      high = _mm512_mask_sub_epi16(high, static_cast<__mmask32>(bits >> 32), high, one);
+      const std::uint64_t* bits = items(list[j]);
+      for (int r = 0; r < 2 * kBlocks; ++r)
+        v[r] = _mm512_mask_sub_epi16(v[r], static_cast<__mmask32>(bits[r / 2] >> (32 * (r % 2))),
+                                     v[r], one);
     }
     const __m512i mark = _mm512_set1_epi16(static_cast<short>(covered));
-    low = _mm512_mask_mov_epi16(low, static_cast<__mmask32>(covering), mark);
-    high = _mm512_mask_mov_epi16(high, static_cast<__mmask32>(covering >> 32), mark);
-    _mm512_storeu_si512(to, low);
-    _mm512_storeu_si512(to + 32, high);
+    for (int r = 0; r < 2 * kBlocks; ++r) {
+      v[r] = _mm512_mask_mov_epi16(v[r], static_cast<__mmask32>(covering[r / 2] >> (32 * (r % 2))),
+                                   mark);
+      _mm512_storeu_si512(to + 32 * r, v[r]);
+    }
   }
 }
 
@@ -293,9 +306,9 @@ struct Wide {
   static Counts add(Counts a, Counts b);
   static std::int64_t sum(Counts v);
 };
-template <typename Len, class Items>
+template <int kBlocks, typename Len, class Items>
 void subtract_lengths(const std::uint16_t* list, std::int32_t count, Items&& items, const Len* from,
-                      Len* to, std::uint64_t covering, Len covered);
+                      Len* to, const std::uint64_t* covering, Len covered);
 
 #endif
 

@@ -389,15 +389,15 @@ class Bitsets {
   }
 
   // With lengths in vector registers: an option's primary items as a bit
-  // set, vector_blocks_ words.
+  // set, vector_words_ words.
   const std::uint64_t* primary_bits_of(std::int32_t option) const {
-    return primary_bits_ + static_cast<std::size_t>(option) * vector_blocks_;
+    return primary_bits_ + static_cast<std::size_t>(option) * vector_words_;
   }
 
   // With at most 127 primary items the lengths fit in registers (AVX-512):
   // each listed option subtracts one at its primary items, then the items
-  // in `covering` (vector_blocks_ words) are marked. Reads `from`, writes
-  // `to`; returns the updates.
+  // in `covering` (two words) are marked. Reads `from`, writes `to`;
+  // returns the updates.
   [[gnu::always_inline]] std::uint64_t subtract(const std::uint16_t* list, std::int32_t n,
                                                 const Len* from, Len* to,
                                                 const std::uint64_t* covering) const {
@@ -406,10 +406,22 @@ class Bitsets {
       count += cost(option);
       return primary_bits_of(option);
     };
-    if (vector_blocks_ == 1)
-      subtract_lengths<1>(list, n, items, from, to, covering, kCovered);
-    else
-      subtract_lengths<2>(list, n, items, from, to, covering, kCovered);
+    // (The registers known at compile time: an unrolled loop.)
+    switch (vector_regs_) {
+      case 1:
+        subtract_lengths<1>(list, n, items, from, to, covering, kCovered);
+        break;
+      case 2:
+        subtract_lengths<2>(list, n, items, from, to, covering, kCovered);
+        break;
+      default:
+        if constexpr (kLanes == 32) {
+          if (vector_regs_ == 3)
+            subtract_lengths<3>(list, n, items, from, to, covering, kCovered);
+          else
+            subtract_lengths<4>(list, n, items, from, to, covering, kCovered);
+        }
+    }
     return count;
   }
 
@@ -500,7 +512,8 @@ class Bitsets {
   std::int32_t primary_stride_;
   const std::uint16_t* record_;
   bool vector_lengths_;
-  std::int32_t vector_blocks_;  // with vector_lengths_: blocks of 64 lengths, 1 or 2
+  std::int32_t vector_regs_;   // with vector_lengths_: the registers of lengths
+  std::int32_t vector_words_;  // and the words of an option's primary bits
   const std::uint64_t* primary_bits_;
   const std::uint16_t* primaries_;
   const std::uint64_t* subset_items_;  // BitsetTables::subset_items, or null

@@ -106,7 +106,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
       uncovered -= primaries_[option];
       updates += cost(option);
       if (vector_lengths_)
-        for (std::int32_t b = 0; b < vector_blocks_; ++b) covering[b] |= primary_bits_of(option)[b];
+        for (std::int32_t w = 0; w < vector_words_; ++w) covering[w] |= primary_bits_of(option)[w];
     }
     if constexpr (Isa::avx512) {
       if (vector_lengths_) {

@@ -171,19 +171,22 @@ void write_records(BitsetTables& t, const Problem& p) {
 }
 
 // Each option's primary items as a bit set, for lengths kept in vector
-// registers: blocks of 64 lengths (one 64-bit word each), with room for
-// the spare slot.
-void write_primary_bits(BitsetTables& t, const Problem& p) {
+// registers: as many registers as the lengths and the spare slot fill (a
+// register of 64 lengths of a byte, or 32 of two), and the words of bits
+// they take.
+void write_primary_bits(BitsetTables& t, const Problem& p, int len_bytes) {
   const int options = static_cast<int>(t.option_index.size());
-  const int blocks = t.primary_count < 64 ? 1 : 2;
-  t.vector_blocks = blocks;
-  t.len_stride = 64 * blocks;
-  t.primary_bits.assign(static_cast<std::size_t>(options) * blocks, 0);
+  const int lanes = 64 / len_bytes;
+  t.vector_regs = (t.primary_count + 1 + lanes - 1) / lanes;
+  t.len_stride = t.vector_regs * lanes;
+  const int words = (t.len_stride + 63) / 64;
+  t.vector_words = words;
+  t.primary_bits.assign(static_cast<std::size_t>(options) * words, 0);
   for (int bit = 0; bit < options; ++bit) {
-    std::uint64_t* words = t.primary_bits.data() + static_cast<std::size_t>(bit) * blocks;
+    std::uint64_t* words_of = t.primary_bits.data() + static_cast<std::size_t>(bit) * words;
     for (const OptionEntry& e : p.option(t.option_index[bit])) {
       if (e.item >= t.primary_count) continue;
-      words[e.item >> 6] |= std::uint64_t{1} << (e.item & 63);
+      words_of[e.item >> 6] |= std::uint64_t{1} << (e.item & 63);
     }
   }
 }
@@ -343,7 +346,7 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   list_entry_masks(*this, p, color_id);
   write_records(*this, p);
   vector_lengths = format.vector_lengths && primary_count <= 127;
-  if (vector_lengths) write_primary_bits(*this, p);
+  if (vector_lengths) write_primary_bits(*this, p, format.len_bytes);
 
   std::uint64_t* rows = nullptr;
   masks = aligned_rows(color_id.next(), set_stride, rows);

@@ -70,11 +70,12 @@ class BitsetTables {
   // option names distinct items, and the layout takes at most 65,536 of
   // them.
   std::vector<std::uint16_t> record;
-  // At most 127 primary items, with AVX-512: the lengths are kept in vector
-  // registers, in vector_blocks blocks of 64 items, which needs each
-  // option's primary items as a bit set of vector_blocks words.
+  // At most 127 primary items, with AVX-512: the lengths are kept in
+  // vector_regs vector registers (len_stride lengths), which needs each
+  // option's primary items as a bit set of vector_words words.
   bool vector_lengths = false;
-  int vector_blocks = 0;
+  int vector_regs = 0;
+  int vector_words = 0;
   std::vector<std::uint64_t> primary_bits;
   std::vector<std::uint16_t> primaries;  // by option: how many primary items
   // The root before any assumption: every option active, and the lengths

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "isa.hpp"
@@ -245,46 +246,57 @@ requires(kVectorBytes == 32 || kVectorBytes == 16) struct Wide<kWords, kVectorBy
   }
 };
 
-// Up to 64 * kBlocks lengths in registers (kBlocks of 64 items; a 64-item
-// block is one register of 8-bit lengths or two of 16-bit ones): `count`
-// options each subtract one at the items of their bit set `items(option)`
-// (kBlocks words; a masked subtraction per register, not a decrement per
-// item), then the items in `covering` (kBlocks words) get `covered`. Reads
-// `from`, writes `to`.
-template <int kBlocks, typename Len, class Items>
+// Lengths in kRegs vector registers (64 8-bit lengths or 32 16-bit ones
+// each, at most 128 lengths): `count` options each subtract one at the
+// items of their bit set `items(option)` (a masked subtraction per
+// register, not a decrement per item), then the items in the bit set
+// `covering` get `covered`. A bit set is 64-bit words, lowest item first.
+// Reads `from`, writes `to`.
+template <int kRegs, typename Len, class Items>
 [[gnu::always_inline]] inline void subtract_lengths(const std::uint16_t* list, std::int32_t count,
                                                     Items&& items, const Len* from, Len* to,
                                                     const std::uint64_t* covering, Len covered) {
-  static_assert(kBlocks == 1 || kBlocks == 2);
-  if constexpr (sizeof(Len) == 1) {
-    __m512i v[kBlocks];
-    for (int b = 0; b < kBlocks; ++b) v[b] = _mm512_loadu_si512(from + 64 * b);
-    const __m512i one = _mm512_set1_epi8(1);
-    for (std::int32_t j = 0; j < count; ++j) {
-      const std::uint64_t* bits = items(list[j]);
-      for (int b = 0; b < kBlocks; ++b) v[b] = _mm512_mask_sub_epi8(v[b], bits[b], v[b], one);
+  constexpr int kLanes = 64 / sizeof(Len);
+  static_assert(kRegs >= 1 && kRegs * kLanes <= 128);
+  // A register's mask: its lanes' bits of a set, loaded from memory as
+  // they are (a load; building masks in general registers takes the port
+  // the subtractions need).
+  auto mask_of = [](const std::uint64_t* set, int r) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(set) + r * (kLanes / 8);
+    if constexpr (sizeof(Len) == 1) {
+      __mmask64 mask;
+      std::memcpy(&mask, bytes, sizeof mask);
+      return mask;
+    } else {
+      __mmask32 mask;
+      std::memcpy(&mask, bytes, sizeof mask);
+      return mask;
     }
-    const __m512i mark = _mm512_set1_epi8(static_cast<char>(covered));
-    for (int b = 0; b < kBlocks; ++b) {
-      v[b] = _mm512_mask_mov_epi8(v[b], covering[b], mark);
-      _mm512_storeu_si512(to + 64 * b, v[b]);
-    }
-  } else {
-    __m512i v[2 * kBlocks];
-    for (int r = 0; r < 2 * kBlocks; ++r) v[r] = _mm512_loadu_si512(from + 32 * r);
-    const __m512i one = _mm512_set1_epi16(1);
-    for (std::int32_t j = 0; j < count; ++j) {
-      const std::uint64_t* bits = items(list[j]);
-      for (int r = 0; r < 2 * kBlocks; ++r)
-        v[r] = _mm512_mask_sub_epi16(v[r], static_cast<__mmask32>(bits[r / 2] >> (32 * (r % 2))),
-                                     v[r], one);
-    }
-    const __m512i mark = _mm512_set1_epi16(static_cast<short>(covered));
-    for (int r = 0; r < 2 * kBlocks; ++r) {
-      v[r] = _mm512_mask_mov_epi16(v[r], static_cast<__mmask32>(covering[r / 2] >> (32 * (r % 2))),
-                                   mark);
-      _mm512_storeu_si512(to + 32 * r, v[r]);
-    }
+  };
+  auto sub = [](__m512i v, auto mask, __m512i one) {
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_mask_sub_epi8(v, mask, v, one);
+    else
+      return _mm512_mask_sub_epi16(v, mask, v, one);
+  };
+  auto set = [](__m512i v, auto mask, __m512i mark) {
+    if constexpr (sizeof(Len) == 1)
+      return _mm512_mask_mov_epi8(v, mask, mark);
+    else
+      return _mm512_mask_mov_epi16(v, mask, mark);
+  };
+  const __m512i one = sizeof(Len) == 1 ? _mm512_set1_epi8(1) : _mm512_set1_epi16(1);
+  const __m512i mark = sizeof(Len) == 1 ? _mm512_set1_epi8(static_cast<char>(covered))
+                                        : _mm512_set1_epi16(static_cast<short>(covered));
+  __m512i v[kRegs];
+  for (int r = 0; r < kRegs; ++r) v[r] = _mm512_loadu_si512(from + kLanes * r);
+  for (std::int32_t j = 0; j < count; ++j) {
+    const std::uint64_t* bits = items(list[j]);
+    for (int r = 0; r < kRegs; ++r) v[r] = sub(v[r], mask_of(bits, r), one);
+  }
+  for (int r = 0; r < kRegs; ++r) {
+    v[r] = set(v[r], mask_of(covering, r), mark);
+    _mm512_storeu_si512(to + kLanes * r, v[r]);
   }
 }
 
@@ -306,7 +318,7 @@ struct Wide {
   static Counts add(Counts a, Counts b);
   static std::int64_t sum(Counts v);
 };
-template <int kBlocks, typename Len, class Items>
+template <int kRegs, typename Len, class Items>
 void subtract_lengths(const std::uint16_t* list, std::int32_t count, Items&& items, const Len* from,
                       Len* to, const std::uint64_t* covering, Len covered);
 

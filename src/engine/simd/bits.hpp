@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "isa.hpp"
 
@@ -26,21 +27,48 @@ namespace xcover::detail::XCOVER_ISA {
   std::int32_t n = 0;
   if constexpr (Isa::compress) {
 #if XCOVER_X86_64
-    // Without a branch: each half word's bits select the indices to keep
-    // from a vector of 32 of them.
-    __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                     15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i step = _mm512_set1_epi16(32);
-    for (std::int32_t w = 0; w < words; ++w) {
-      const std::uint64_t bits = set[w];
-      const auto low = static_cast<std::uint32_t>(bits);
-      const auto high = static_cast<std::uint32_t>(bits >> 32);
-      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
-      n += std::popcount(low);
-      index = _mm512_add_epi16(index, step);
-      _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
-      n += std::popcount(high);
-      index = _mm512_add_epi16(index, step);
+    // Each half word's bits select the indices to keep from a vector of 32
+    // of them, without a branch.
+    const __m512i iota =
+        _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    if (words < 16) {
+      __m512i index = iota;
+      const __m512i step = _mm512_set1_epi16(32);
+      for (std::int32_t w = 0; w < words; ++w) {
+        const std::uint64_t bits = set[w];
+        const auto low = static_cast<std::uint32_t>(bits);
+        const auto high = static_cast<std::uint32_t>(bits >> 32);
+        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(low, index));
+        n += std::popcount(low);
+        index = _mm512_add_epi16(index, step);
+        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(high, index));
+        n += std::popcount(high);
+        index = _mm512_add_epi16(index, step);
+      }
+      return n;
+    }
+    // Longer sets (mostly sparse, as the options one choice removes from
+    // thousands) skip the half words that have no bits, 32 words' worth at
+    // a time: a mask of those that have some, then a loop over its bits
+    // (Bedlam's cube, 53 words: 8% less time).
+    for (std::int32_t start = 0; start < words; start += 32) {
+      std::uint64_t some = 0;
+      for (std::int32_t w = start; w < words && w < start + 32; w += 8) {
+        const auto load = static_cast<__mmask8>(words - w >= 8 ? 0xff : (1u << (words - w)) - 1);
+        const __m512i v = _mm512_maskz_loadu_epi64(load, set + w);
+        some |= std::uint64_t{_mm512_test_epi32_mask(v, v)} << (2 * (w - start));
+      }
+      const auto* halves = reinterpret_cast<const unsigned char*>(set + start);
+      for (; some != 0; some &= some - 1) {
+        const int h = std::countr_zero(some);
+        std::uint32_t bits;
+        std::memcpy(&bits, halves + 4 * h, 4);
+        const __m512i index =
+            _mm512_add_epi16(iota, _mm512_set1_epi16(static_cast<short>(start * 64 + h * 32)));
+        _mm512_storeu_si512(list + n, _mm512_maskz_compress_epi16(bits, index));
+        n += std::popcount(bits);
+      }
     }
 #endif
   } else {

@@ -169,12 +169,19 @@ namespace {
 // that clash with `clashing` (a placement that every tiling here has) left
 // out. A kept placement that symmetries fix has its tilings found as many
 // times (keep() then drops all but one), so a cut leaves `searched` of the
-// piece's `total` placements' work. Of the pieces whose share left is
-// within 1.5 times the least, the one with the fewest searched: 6x10's X
-// pentomino (8 of 32; every piece leaves a quarter). On the 3x4x5 box,
-// where the middle layer's mirror fixes placements of every piece, the I
-// pentacube searched 8 of 12 and took twice the nodes of the W, 32 of 160;
-// the P, 99 of 504 (the least share), 1.9 times. `kept` and the indices of
+// piece's `total` placements' work. The piece with the fewest searched
+// (the first of those): the search then has the fewest ways to start.
+// Measured over every piece (nodes of the whole count, one thread), it
+// picks the best on 6x10 and 5x12 (the X pentomino, 8 and 15 searched:
+// 811K and 520K nodes; the worst piece, F, 1.5M and 861K), the second of
+// 13 on Bedlam (the D tetracube, 2: 32.4M; the G, 9: 28.9M, the Z 58.8M)
+// and the fifth of 12 on the 3x4x5 box (the I, 12: 6.9M; the Z 5.4M, the
+// P 10.9M). Restricting it to the pieces whose share left is near the
+// least, as before, picked the tenth on 5x12 (650K) and the sixth on 3x4x5
+// (7.1M). Knuth's estimates ranked the 3x4x5 pieces right, but only with
+// thousands of probes each, a tenth of a second a piece. The second
+// level (`taken` set) keeps that restriction: without it, 3x4x5 took 7.8M
+// nodes, not 6.9M (5x12 490K, not 520K). `kept` and the indices of
 // `symmetric` are indices into the piece's placements; the symmetries in
 // `symmetric` are indices into tiling.symmetries.
 struct Choice {
@@ -216,18 +223,21 @@ std::optional<Choice> choose_cut(const Tiling& tiling, const std::vector<int>& g
     choices.push_back(std::move(choice));
   }
   if (choices.empty()) return std::nullopt;
-  // (Shares compared by cross products: whole numbers.)
-  const Cut* least = nullptr;
+  // At the second level, only the pieces whose share left is within 1.5
+  // times the least compete (shares compared by cross products: whole
+  // numbers): share <= 1.5 least share, 2 searched * least total <= 3 least
+  // searched * total.
+  const Cut* least = &choices.front().cut;
   for (const Choice& choice : choices)
-    if (!least || choice.cut.searched * least->total < least->searched * choice.cut.total)
+    if (choice.cut.searched * least->total < least->searched * choice.cut.total)
       least = &choice.cut;
+  auto competes = [&](const Cut& cut) {
+    return taken < 0 || 2 * cut.searched * least->total <= 3 * least->searched * cut.total;
+  };
   std::optional<Choice> best;
-  for (Choice& choice : choices) {
-    const Cut& cut = choice.cut;
-    // share <= 1.5 least share: 2 searched * least total <= 3 least searched * total.
-    if (2 * cut.searched * least->total > 3 * least->searched * cut.total) continue;
-    if (!best || cut.searched < best->cut.searched) best = std::move(choice);
-  }
+  for (Choice& choice : choices)
+    if (competes(choice.cut) && (!best || choice.cut.searched < best->cut.searched))
+      best = std::move(choice);
   return best;
 }
 

@@ -180,11 +180,11 @@ class Bitsets {
     // The options that clash with the chosen one: the union of its entries'
     // masks, among those still active after covering the level's item.
     std::uint64_t* removed = scratch_.data();
-    clashes(option, removed);
+    const std::uint64_t* clash = clash_row(option, removed);
     const std::uint64_t* before = active_at(level);
     std::uint64_t* after = active_at(level + 1);
     for (std::int32_t k = 0; k < words(); ++k) {
-      removed[k] &= before[k];
+      removed[k] = clash[k] & before[k];
       after[k] = before[k] & ~removed[k];
     }
     Len* ln = len_at(level + 1);
@@ -358,6 +358,15 @@ class Bitsets {
         for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
       }
     }
+  }
+
+  // The union of the masks of the option's entries: the tables' row where
+  // they have one, else made in `out`.
+  [[gnu::always_inline]] const std::uint64_t* clash_row(std::int32_t option,
+                                                        std::uint64_t* out) const {
+    if (kWords > 0 || clash_base_ != nullptr) return option_clash(option);
+    clashes(option, out);
+    return out;
   }
 
   // The union of the masks of the option's entries, into `out`.

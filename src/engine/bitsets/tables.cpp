@@ -354,7 +354,9 @@ BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
   write_masks(*this, p, color_id, rows,
               static_cast<std::uint16_t>(1u << (8 * format.len_bytes - 1)));
   list_few_words(*this);
-  if (format.fixed_words > 0) write_option_clashes(*this);
+  if (format.fixed_words > 0 ||
+      static_cast<std::size_t>(options) * set_stride * sizeof(std::uint64_t) <= kMostClashBytes)
+    write_option_clashes(*this);
 
   initial_set.assign(words, 0);
   for (int bit = 0; bit < options; ++bit) initial_set[bit >> 6] |= std::uint64_t{1} << (bit & 63);

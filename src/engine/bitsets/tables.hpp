@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -28,6 +29,12 @@ struct TableFormat {
   int len_bytes = 2;            // sizeof(Len)
   bool vector_lengths = false;  // lengths in vector registers with few primary items (AVX-512)
 };
+
+// The most the options' clash rows may take when the set size is not fixed:
+// read from L2 in one piece, a commit's row costs less than ORing its
+// entries' masks (pentominoes 6x10, 25 words, and Bedlam, 53, 9-14% faster
+// a node; 16x16 Sudoku, 64 words, the same).
+inline constexpr std::size_t kMostClashBytes = std::size_t{2} << 20;
 
 class BitsetTables {
  public:
@@ -59,8 +66,9 @@ class BitsetTables {
   // By option: its entries' mask ids.
   std::vector<std::uint32_t> entry_begin;
   std::vector<std::uint16_t> entry_mask;
-  // With the set size fixed: by option, the union of its entries' masks
-  // (as masks, from clash_base).
+  // With the set size fixed, or where they take at most kMostClashBytes:
+  // by option, the union of its entries' masks (as masks, from
+  // clash_base; else null, and a search ORs the masks itself).
   std::vector<std::uint64_t> option_clashes;
   const std::uint64_t* clash_base = nullptr;
   std::int32_t primary_stride = 1;

@@ -226,7 +226,9 @@ TEST_CASE("forced options committed ahead can solve or end the search at the roo
 }
 
 TEST_CASE("bit sets: items of 127 options and of 128 (8- and 16-bit lengths)") {
-  for (int n : {126, 127, 128, 129}) {
+  // (600: covering a takes 300 options off c at once, past what a byte
+  // counts.)
+  for (int n : {126, 127, 128, 129, 600}) {
     CAPTURE(n);
     // n ways to cover a (alone or with c), one to cover b: n solutions.
     xcover::Problem problem;
@@ -242,6 +244,14 @@ TEST_CASE("bit sets: items of 127 options and of 128 (8- and 16-bit lengths)") {
     }
     problem.add_option({"b"});
     problem.add_option({"c"});
+    // 40 more items of one option each, in every solution: lengths in more
+    // than one vector register, where 16-bit ones are counted in bytes
+    // first.
+    for (int k = 0; k < 40; ++k) {
+      const std::string name = "d" + std::to_string(k);
+      problem.add_primary(name);
+      problem.add_option({name});
+    }
     // Solutions: each {a, c} option with b, or each {a} option with b and c.
     for (bool propagate : {false, true}) {
       xcover::Solver solver(problem, xcover::Layout::bitsets);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 #include <set>
 #include <string>
@@ -28,6 +29,32 @@ std::set<std::vector<std::string>> solutions_of(const xcover::Problem& problem) 
     return true;
   }));
   return found;
+}
+
+// The first `limit` solutions the layout finds, in order, each as its
+// sorted options, and the search's statistics.
+struct FirstSolutions {
+  std::vector<std::vector<int>> solutions;
+  xcover::Statistics statistics;
+};
+FirstSolutions first_solutions(const xcover::Problem& problem, xcover::Layout layout,
+                               bool propagate, std::uint64_t limit) {
+  xcover::Solver solver(problem, layout);
+  REQUIRE(solver.layout() == layout);
+  xcover::SearchOptions options;
+  options.solution_limit = limit;
+  options.propagate = propagate;
+  FirstSolutions first;
+  static_cast<void>(solver.search(
+      [&](const xcover::Solution& s) {
+        std::vector<int> sorted(s.options.begin(), s.options.end());
+        std::sort(sorted.begin(), sorted.end());
+        first.solutions.push_back(sorted);
+        return true;
+      },
+      options));
+  first.statistics = solver.statistics();
+  return first;
 }
 
 }  // namespace
@@ -274,21 +301,7 @@ TEST_CASE("bit sets of more than 16 words with 8-bit lengths agree with the link
     for (int k = 0; k < 60; ++k) problem.add_option({xcover::OptionEntry{i}});
   }
   auto first = [&](xcover::Layout layout, bool propagate) {
-    xcover::Solver solver(problem, layout);
-    REQUIRE(solver.layout() == layout);
-    xcover::SearchOptions options;
-    options.solution_limit = 500;
-    options.propagate = propagate;
-    std::vector<std::vector<int>> seen;
-    static_cast<void>(solver.search(
-        [&](const xcover::Solution& s) {
-          std::vector<int> sorted(s.options.begin(), s.options.end());
-          std::sort(sorted.begin(), sorted.end());
-          seen.push_back(sorted);
-          return true;
-        },
-        options));
-    return seen;
+    return first_solutions(problem, layout, propagate, 500).solutions;
   };
   const auto links = first(xcover::Layout::links, false);
   REQUIRE(links.size() == 500);
@@ -319,21 +332,8 @@ TEST_CASE("bit sets: lengths in one and two vector blocks of 64 items agree with
         }
       }
       auto first = [&](xcover::Layout layout, bool propagate) {
-        xcover::Solver solver(problem, layout);
-        REQUIRE(solver.layout() == layout);
-        xcover::SearchOptions options;
-        options.solution_limit = 300;
-        options.propagate = propagate;
-        std::vector<std::vector<int>> seen;
-        static_cast<void>(solver.search(
-            [&](const xcover::Solution& s) {
-              std::vector<int> sorted(s.options.begin(), s.options.end());
-              std::sort(sorted.begin(), sorted.end());
-              seen.push_back(sorted);
-              return true;
-            },
-            options));
-        return std::make_pair(seen, solver.statistics());
+        const FirstSolutions found = first_solutions(problem, layout, propagate, 300);
+        return std::make_pair(found.solutions, found.statistics);
       };
       const auto [links, links_stats] = first(xcover::Layout::links, false);
       REQUIRE(links.size() >= static_cast<std::size_t>(std::min(ways, 300)));

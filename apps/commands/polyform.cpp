@@ -64,6 +64,7 @@ struct Inputs {
   std::string board_where;  // "FILE:LINE"
   std::vector<pf::Piece> pieces;
   std::vector<std::string> piece_where;  // "FILE:LINE" or "--pieces NAME"
+  bool cells_first = false;              // a Knuth spec's: pf::Puzzle::cells_first
 };
 
 // A stop while reading (a signal, the time limit) ends the command with its
@@ -167,6 +168,7 @@ void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, 
     std::istringstream in(bytes);
     pf::Puzzle puzzle = pf::read_knuth_spec(in, *lattice, source);
     set_board(inputs, std::move(puzzle.board), std::move(puzzle.optional_cells), source + ":1");
+    inputs.cells_first = puzzle.cells_first;
     for (pf::Piece& piece : puzzle.pieces) add_piece(inputs, std::move(piece), source);
     return;
   }
@@ -370,7 +372,8 @@ int run_tiling_command(const std::string& name, const std::string& help,
                     std::move(*inputs.board),
                     std::move(inputs.optional_cells),
                     std::move(inputs.pieces),
-                    ""};
+                    "",
+                    inputs.cells_first};
   const pf::Tiling tiling = pf::make_tiling(puzzle, options);
   if (flags.emit && tiling.needs_keep())
     std::cerr << "xcover " << name

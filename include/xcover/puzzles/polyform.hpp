@@ -195,6 +195,11 @@ struct Puzzle {
   Shape optional_cells;               // those of the board's cells that may stay empty
   std::vector<Piece> pieces;          // the pieces, with their copies and ranges
   std::string source;                 // "FILE" or "FILE:LINE": where it was read
+  // The problem's items list the cells before the pieces, as Knuth's
+  // generators write them (read_knuth_spec sets it): the search then breaks
+  // ties between items as DLX1 does on the generator's file. Otherwise the
+  // pieces come first.
+  bool cells_first = false;
 };
 
 // BurrTools' files (.xmpuzzle: XML, gzip'd or plain) on the cubic grid:

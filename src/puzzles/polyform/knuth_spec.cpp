@@ -115,6 +115,7 @@ class SpecReader {
     Puzzle puzzle;
     puzzle.lattice = lattice_;
     puzzle.source = source_;
+    puzzle.cells_first = true;
     bool have_board = false;
     std::map<std::string, std::size_t, std::less<>> piece_lines;
     std::string line;

@@ -207,8 +207,9 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
     }
   }
 
-  // Items: primary pieces, primary cells, then the secondary ones (pieces
-  // of 0..1, cells that may stay empty). A piece without copies keeps the
+  // Items: primary pieces, primary cells (or the cells first, with
+  // Puzzle::cells_first), then the secondary ones (pieces of 0..1, cells
+  // that may stay empty). A piece without copies keeps the
   // bounds 1:1, so that a tiling without copies or ranges stays a problem
   // for every layout and for threads.
   Problem& problem = tiling.problem;
@@ -217,17 +218,21 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   auto secondary_piece = [](const Piece& piece) {
     return piece.copies == 1 && piece.fewest() == 0;
   };
-  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-    const Piece& piece = tiling.pieces[p];
-    if (secondary_piece(piece)) continue;
-    piece_item[p] = piece.copies == 1 && piece.fewest() == 1
-                        ? problem.add_primary(piece.name)
-                        : problem.add_primary(piece.name, piece.fewest(), piece.copies);
-  }
+  auto add_pieces = [&] {
+    for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+      const Piece& piece = tiling.pieces[p];
+      if (secondary_piece(piece)) continue;
+      piece_item[p] = piece.copies == 1 && piece.fewest() == 1
+                          ? problem.add_primary(piece.name)
+                          : problem.add_primary(piece.name, piece.fewest(), piece.copies);
+    }
+  };
+  if (!puzzle.cells_first) add_pieces();
   for (std::size_t k = 0; k < board.size(); ++k) {
     if (!tiling.optional_cells.contains(board[k]))
       cell_item[k] = problem.add_primary(cell_name(lattice, board[k]));
   }
+  if (puzzle.cells_first) add_pieces();
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     if (secondary_piece(tiling.pieces[p]))
       piece_item[p] = problem.add_secondary(tiling.pieces[p].name);

@@ -311,8 +311,10 @@ template <int kRegs, typename Len, class Items>
       }
       for (int r = 0; r < kRegs; ++r) {
         // (The zero-masked extraction: GCC 12 takes the plain one's
-        // undefined source for an uninitialised read.)
-        const __m256i half = _mm512_maskz_extracti64x4_epi64(0xf, d[r / 2], r % 2);
+        // undefined source for an uninitialised read. Two calls: the half
+        // is an immediate, which an unoptimised build cannot see r % 2 is.)
+        const __m256i half = r % 2 == 0 ? _mm512_maskz_extracti64x4_epi64(0xf, d[r / 2], 0)
+                                        : _mm512_maskz_extracti64x4_epi64(0xf, d[r / 2], 1);
         v[r] = _mm512_sub_epi16(v[r], _mm512_cvtepu8_epi16(half));
       }
     }

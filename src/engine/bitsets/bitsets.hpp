@@ -22,6 +22,7 @@
 // inline, are in forced_wave.hpp and most_clashes.hpp.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -345,45 +346,35 @@ class Bitsets {
     return w;
   }
 
-  // Adds the masks of the option's entries to `out`.
+  // The option's clashes, the union of its entries' masks, are the
+  // tables' row where they have rows (fixed sizes, and up to
+  // kMostClashBytes in all), else ORed from the masks. Adds them to `out`.
   [[gnu::always_inline]] void add_clashes(std::int32_t option, std::uint64_t* out) const {
-    const std::uint16_t* id = entry_mask_ + entry_begin_[option];
-    const std::uint16_t* end = entry_mask_ + entry_begin_[option + 1];
-    if constexpr (kWords > 0) {
+    if (kWords > 0 || clash_base_ != nullptr) {
       const std::uint64_t* m = option_clash(option);
-      for (std::int32_t w = 0; w < kWords; ++w) out[w] |= m[w];
-    } else {
-      for (; id != end; ++id) {
-        const std::uint64_t* m = mask(*id);
-        for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
-      }
+      for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
+      return;
+    }
+    const std::uint16_t* end = entry_mask_ + entry_begin_[option + 1];
+    for (const std::uint16_t* id = entry_mask_ + entry_begin_[option]; id != end; ++id) {
+      const std::uint64_t* m = mask(*id);
+      for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
     }
   }
 
-  // The union of the masks of the option's entries: the tables' row where
-  // they have one, else made in `out`.
+  // The option's clashes: the tables' row, or made in `out`.
   [[gnu::always_inline]] const std::uint64_t* clash_row(std::int32_t option,
                                                         std::uint64_t* out) const {
     if (kWords > 0 || clash_base_ != nullptr) return option_clash(option);
-    clashes(option, out);
+    std::fill_n(out, words(), std::uint64_t{0});
+    add_clashes(option, out);
     return out;
   }
 
-  // The union of the masks of the option's entries, into `out`.
+  // The option's clashes, into `out`.
   [[gnu::always_inline]] void clashes(std::int32_t option, std::uint64_t* out) const {
-    if constexpr (kWords > 0) {
-      const std::uint64_t* m = option_clash(option);
-      for (std::int32_t w = 0; w < kWords; ++w) out[w] = m[w];
-      return;
-    }
-    const std::uint16_t* id = entry_mask_ + entry_begin_[option];
-    const std::uint16_t* end = entry_mask_ + entry_begin_[option + 1];
-    const std::uint64_t* m = mask(*id);
-    for (std::int32_t w = 0; w < words(); ++w) out[w] = m[w];
-    while (++id != end) {
-      m = mask(*id);
-      for (std::int32_t w = 0; w < words(); ++w) out[w] |= m[w];
-    }
+    const std::uint64_t* row = clash_row(option, out);
+    if (row != out) std::copy_n(row, words(), out);
   }
 
   // The updates DLX1 counts when it hides an option: its entries less one.

@@ -68,4 +68,8 @@ foreach(set IN ITEMS avx2 avx512 avx512icl)
     list(APPEND XCOVER_KERNEL_DEFINITIONS XCOVER_BUILT_${upper}=0)
   endif()
 endforeach()
+# Without expat and zlib (XCOVER_BURRTOOLS off) BurrTools' files are refused.
+if(DEFINED XCOVER_BURRTOOLS AND NOT XCOVER_BURRTOOLS)
+  list(TRANSFORM XCOVER_SOURCE_FILES REPLACE "burrtools.cpp$" "burrtools_absent.cpp")
+endif()
 list(TRANSFORM XCOVER_SOURCE_FILES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)

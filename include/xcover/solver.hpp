@@ -10,6 +10,7 @@
 //   });
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <compare>
@@ -363,7 +364,14 @@ struct CostedSolution {
   std::vector<int> options;  // in increasing order
   // By cost, then by the options as a list (lexicographically): the order
   // Solver::cheapest ranks solutions in.
-  friend auto operator<=>(const CostedSolution&, const CostedSolution&) = default;
+  // (Written out: libc++ 14, Emscripten's, has no <=> for std::vector.)
+  friend std::strong_ordering operator<=>(const CostedSolution& a, const CostedSolution& b) {
+    if (a.cost != b.cost) return a.cost <=> b.cost;
+    const std::size_t common = std::min(a.options.size(), b.options.size());
+    for (std::size_t i = 0; i < common; ++i)
+      if (a.options[i] != b.options[i]) return a.options[i] <=> b.options[i];
+    return a.options.size() <=> b.options.size();
+  }
   friend bool operator==(const CostedSolution&, const CostedSolution&) = default;
 };
 

@@ -50,7 +50,7 @@ std::uint32_t name_hash(std::string_view name) {
     word *= 0x9E3779B97F4A7C15ull;
     return static_cast<std::uint32_t>(word >> 32) ^ static_cast<std::uint32_t>(word >> 7);
   }
-  const std::size_t hash = std::hash<std::string_view>{}(name);
+  const std::uint64_t hash = std::hash<std::string_view>{}(name);  // (32 bits in WebAssembly)
   return static_cast<std::uint32_t>(hash ^ (hash >> 32));
 }
 

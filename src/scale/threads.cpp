@@ -11,6 +11,9 @@
 namespace xcover {
 
 unsigned default_threads() {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  return 1;  // WebAssembly without threads (web/): a thread could not start
+#endif
 #if defined(__linux__)
   // The CPUs this process may run on (taskset, cgroups' cpusets), which
   // hardware_concurrency() ignores.

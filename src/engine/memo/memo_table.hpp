@@ -190,6 +190,8 @@ class MemoTable {
         mapped_ = true;
         return;
       }
+#else
+      (void)huge;
 #endif
       data_ = zeroed ? std::calloc(bytes, 1) : std::malloc(bytes);
       if (!data_) throw std::bad_alloc();

@@ -33,3 +33,6 @@
 #if XCOVER_X86_64
 #include <immintrin.h>
 #endif
+#if XCOVER_WASM_SIMD
+#include <wasm_simd128.h>
+#endif

@@ -16,18 +16,26 @@
 #else
 #define XCOVER_X86_64 0
 #endif
+// WebAssembly with its 128-bit SIMD (the web build, -msimd128): the
+// baseline set's vectors are WebAssembly's, in the shape of SSE2's.
+#if defined(__wasm_simd128__)
+#define XCOVER_WASM_SIMD 1
+#else
+#define XCOVER_WASM_SIMD 0
+#endif
 
 namespace xcover::simd {
 
 // Bytes in the vectors the kernels work with; 0: no vector code (scalar
-// loops, for processors other than x86-64).
+// loops, for processors other than x86-64 and WebAssembly with SIMD).
 struct Baseline {
   static constexpr const char* name = "baseline";
-  static constexpr int vector_bytes = XCOVER_X86_64 ? 16 : 0;  // SSE2 is part of x86-64
-  static constexpr bool popcnt = false;
-  static constexpr bool avx512 = false;    // F, BW, CD, DQ, VL
-  static constexpr bool compress = false;  // AVX-512 VBMI2: compress 16-bit lanes
-  static constexpr bool vpopcnt = false;   // AVX-512 VPOPCNTDQ
+  // SSE2 is part of x86-64; WebAssembly SIMD has 128-bit vectors too.
+  static constexpr int vector_bytes = XCOVER_X86_64 || XCOVER_WASM_SIMD ? 16 : 0;
+  static constexpr bool popcnt = XCOVER_WASM_SIMD;  // (WebAssembly counts bits in one instruction)
+  static constexpr bool avx512 = false;             // F, BW, CD, DQ, VL
+  static constexpr bool compress = false;           // AVX-512 VBMI2: compress 16-bit lanes
+  static constexpr bool vpopcnt = false;            // AVX-512 VPOPCNTDQ
 };
 struct Avx2 {  // x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, FMA, MOVBE
   static constexpr const char* name = "avx2";

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+// Types of the xcover package (index.mjs). Objects that hold WebAssembly
+// memory have dispose(); the garbage collector frees the ones nobody
+// disposed.
+
+/** Why a search ended. */
+export type Status =
+  | 'exhausted'
+  | 'stopped'
+  | 'solution_limit'
+  | 'node_limit'
+  | 'time_limit'
+  | 'cancelled';
+
+/** The search structure a Solver builds ('automatic' picks one). */
+export type Layout =
+  | 'automatic'
+  | 'links'
+  | 'bitsets'
+  | 'counted_bitsets'
+  | 'sparse'
+  | 'multiplicities'
+  | 'costs';
+
+/** A report while a search runs. */
+export interface Progress {
+  nodes: number;
+  updates: number;
+  solutions: bigint;
+  seconds: number;
+  level: number;
+  /** Knuth's estimate of the share of the tree explored, 0 to 1. */
+  fractionDone: number;
+}
+
+/** What bounds a search, and its progress reports. */
+export interface SearchOptions {
+  /** Stop after this many solutions (0: all). */
+  limit?: number;
+  /** Stop before entering more nodes (0: no limit). */
+  nodeLimit?: number;
+  /** Seconds (0: no limit). */
+  timeLimit?: number;
+  /** Called every progressInterval seconds; returning false stops the search. */
+  progress?: (report: Progress) => boolean | void;
+  progressInterval?: number;
+}
+
+export interface ProblemSearchOptions extends SearchOptions {
+  layout?: Layout;
+}
+
+export interface CountOptions extends ProblemSearchOptions {
+  /** true: memoised (Knuth's DLX6); false: plain; unset: whichever pays. */
+  memo?: boolean;
+}
+
+export interface Statistics {
+  nodes: number;
+  updates: number;
+  solutions: bigint;
+  seconds: number;
+  bytes: number;
+  layout: string;
+  memoHits: number;
+  memoEntries: number;
+  levelNodes: number[];
+}
+
+export interface CountResult {
+  /** The solutions counted: all of them when complete. */
+  solutions: bigint;
+  status: Status;
+  complete: boolean;
+  statistics: Statistics;
+}
+
+export interface Estimate {
+  probes: number;
+  nodes: number;
+  updates: number;
+  solutions: number;
+  seconds: number;
+  nodesSpread: number;
+  solutionsSpread: number;
+  status: Status;
+}
+
+/** Something that holds WebAssembly memory until dispose(). */
+export interface Disposable {
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** Solutions searched for one at a time: arrays of option indices. */
+export interface SolutionIterator<T = number[]> extends IterableIterator<T>, Disposable {
+  /** Ends the search early (a break out of for...of does). */
+  close(): void;
+  /** Why the search ended; null while it can go on. */
+  readonly status: Status | null;
+  readonly statistics: Statistics;
+}
+
+export interface ProblemSpec {
+  primary?: Iterable<string>;
+  secondary?: Iterable<string>;
+  /** Each option's items; "item:colour" for a coloured secondary item. */
+  options?: Iterable<Iterable<string>>;
+}
+
+export interface Problem extends Disposable {
+  addPrimary(name: string, lower?: number, upper?: number): number;
+  addSecondary(name: string): number;
+  addOption(items: Iterable<string>): number;
+  readonly itemCount: number;
+  readonly primaryCount: number;
+  readonly secondaryCount: number;
+  readonly optionCount: number;
+  readonly items: string[];
+  readonly primary: string[];
+  readonly secondary: string[];
+  readonly options: string[][];
+  itemName(item: number): string;
+  option(index: number): string[];
+  optionText(index: number): string;
+  itemBounds(item: number): [number, number];
+  readonly hasMultiplicities: boolean;
+  setOptionCost(option: number, cost: number): void;
+  optionCost(option: number): number;
+  readonly hasCosts: boolean;
+  toDlx(): string;
+  copy(): Problem;
+  count(options?: CountOptions): CountResult;
+  solve(options?: ProblemSearchOptions): number[] | null;
+  solutions(options?: ProblemSearchOptions): SolutionIterator;
+}
+
+export interface ProblemConstructor {
+  new (spec?: ProblemSpec): Problem;
+  /** Knuth's text format; ParseError names source and line. */
+  fromDlx(text: string, source?: string): Problem;
+  /** Rows are options, columns items (the last `secondary` ones secondary). */
+  fromMatrix(
+    matrix: ArrayLike<ArrayLike<number | boolean>>,
+    options?: { secondary?: number; names?: Iterable<string> },
+  ): Problem;
+}
+
+export interface Solver extends Disposable {
+  count(options?: CountOptions): CountResult;
+  solve(options?: SearchOptions): number[] | null;
+  solutions(options?: SearchOptions): SolutionIterator;
+  assume(options: number | number[]): boolean;
+  clearAssumptions(): void;
+  readonly assumptions: number[];
+  estimate(probes: number, options?: { seed?: number; timeLimit?: number }): Estimate;
+  readonly layout: string;
+  readonly kernels: string;
+  readonly statistics: Statistics;
+}
+
+export interface SolverConstructor {
+  new (problem: Problem, options?: { layout?: Layout }): Solver;
+}
+
+// --- Sudoku ---
+
+export interface RulesOptions {
+  /** Boxes of [rows, columns]; 9x9 with 3x3 boxes by default. */
+  boxes?: [number, number];
+  /** A Latin square of this side (no boxes). */
+  latin?: number;
+  /** Jigsaw: one symbol per cell names its region. */
+  regions?: string;
+  diagonals?: boolean;
+  windows?: boolean;
+  /** Killer cages: "r1c1r1c2=3 ...". */
+  cages?: string;
+  /** The symbols, in order ('.' stays the blank). */
+  alphabet?: string;
+}
+
+export interface Rating {
+  level: 'simple' | 'easy' | 'intermediate' | 'expert';
+  score: number;
+  logical: boolean;
+  nakedSingles: number;
+  hiddenSingles: number;
+  lockedCandidates: number;
+  nakedPairs: number;
+  solutions: number;
+}
+
+export interface GenerateOptions {
+  count?: number;
+  seed?: number;
+  symmetry?: 'none' | 'rotate180' | 'rotate90' | 'mirror' | 'flip' | 'diagonal';
+  killer?: boolean;
+  difficulty?: 'simple' | 'easy' | 'intermediate' | 'expert';
+  /** At most this many clues. */
+  clues?: number;
+}
+
+export interface Generated {
+  puzzle: string;
+  solution: string;
+  seed: number;
+  cages?: string;
+  level?: string;
+}
+
+export interface Unique {
+  solution: string | null;
+  /** 0, 1, or 2 for two or more. */
+  solutions: number;
+}
+
+export interface Rules extends Disposable {
+  readonly side: number;
+  readonly cages: string;
+  describe(): string;
+  solve(puzzle: string): string | null;
+  solveUnique(puzzle: string): Unique;
+  count(puzzle: string, limit?: number): number;
+  conflict(puzzle: string): string | null;
+  isSolution(puzzle: string, solution: string): boolean;
+  toGrid(puzzle: string): string;
+  rate(puzzle: string): Rating;
+  generate(options?: GenerateOptions): Generated[];
+  svg(puzzle: string, solution?: string | null): string;
+}
+
+export interface Sudoku {
+  Rules: new (options?: RulesOptions) => Rules;
+  solve(puzzle: string): string | null;
+  solveUnique(puzzle: string): Unique;
+  count(puzzle: string, limit?: number): number;
+  conflict(puzzle: string): string | null;
+  isSolution(puzzle: string, solution: string): boolean;
+  toGrid(puzzle: string): string;
+  rate(puzzle: string): Rating;
+  svg(puzzle: string, solution?: string | null): string;
+  generate(options?: GenerateOptions & { rules?: RulesOptions }): Generated[];
+  solveAll(puzzles: Iterable<string> | string): (string | null | SudokuError)[];
+}
+
+// --- queens, Langford pairs ---
+
+export interface PuzzleNamespace {
+  problem(n: number): Problem;
+  count(n: number, options?: SearchOptions): bigint;
+  solutions(n: number, limit?: number): Generator<number[], void, undefined>;
+  svg(solution: number[]): string;
+}
+
+export interface Queens extends PuzzleNamespace {
+  picture(columns: number[]): string[];
+}
+
+// --- tilings ---
+
+export type Lattice = 'square' | 'triangle' | 'hex' | 'cube';
+export type Picture = string | string[];
+
+export interface TilingOptions {
+  lattice?: Lattice;
+  /** A named board ("6x10", "hexagon-3", "3x4x5") or a picture ('#' cells). */
+  board?: Picture;
+  /** A named set ("pentominoes", "hexiamonds", "soma") or pictures by name. */
+  pieces?: string | Record<string, Picture | { shape: Picture; copies?: number }>;
+  /** A whole picture file: "board" and "piece NAME" sections. */
+  text?: string;
+  reflections?: boolean;
+  /** One tiling of each class under the board's symmetries. */
+  distinct?: boolean;
+  reduce?: boolean;
+}
+
+export interface Placement {
+  piece: string;
+  copy: number;
+  cells: [number, number, number][];
+}
+
+export interface Tiling extends Disposable {
+  readonly problem: Problem;
+  readonly lattice: Lattice;
+  readonly board: string[];
+  readonly pieces: string[];
+  count(options?: SearchOptions): CountResult;
+  solutions(options?: SearchOptions): SolutionIterator;
+  solve(options?: SearchOptions): number[] | null;
+  placements(solution: number[]): Placement[];
+  picture(solution: number[]): string[];
+  svg(solution: number[]): string;
+}
+
+export interface Polyform {
+  Tiling: new (options?: TilingOptions) => Tiling;
+  pieceSets(lattice: Lattice): string[];
+  pieces(lattice: Lattice, name: string): Record<string, string[]>;
+  board(lattice: Lattice, name: string): string[] | null;
+}
+
+export interface Polyomino {
+  Tiling: new (options?: Omit<TilingOptions, 'lattice'>) => Tiling;
+  count(
+    board?: string,
+    options?: SearchOptions & Pick<TilingOptions, 'reflections' | 'distinct' | 'reduce'>,
+  ): bigint;
+  pentominoes(): Record<string, string[]>;
+  board(name: string): string[] | null;
+}
+
+// --- errors ---
+
+export class XcoverError extends Error {}
+export class ProblemError extends XcoverError {}
+export class ParseError extends XcoverError {
+  source: string;
+  line: number;
+}
+export class SudokuError extends XcoverError {}
+export class CountOverflow extends XcoverError {}
+
+export interface Xcover {
+  readonly version: string;
+  Problem: ProblemConstructor;
+  Solver: SolverConstructor;
+  sudoku: Sudoku;
+  queens: Queens;
+  langford: PuzzleNamespace;
+  polyomino: Polyomino;
+  polyform: Polyform;
+  XcoverError: typeof XcoverError;
+  ProblemError: typeof ProblemError;
+  ParseError: typeof ParseError;
+  SudokuError: typeof SudokuError;
+  CountOverflow: typeof CountOverflow;
+  /** Bytes the module's allocator holds now. */
+  heapBytes(): number;
+}
+
+export interface LoadOptions {
+  /** The module's bytes, instead of fetching xcover.wasm. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where xcover.wasm is, given its name and this file's folder. */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+/** Loads the module (once; later calls share it) and returns the API. */
+export function load(options?: LoadOptions): Promise<Xcover>;
+export default load;

@@ -1,0 +1,746 @@
+// SPDX-License-Identifier: MIT
+// xcover for JavaScript: the API over the WebAssembly module (xcover.mjs,
+// made by web/src/ with embind). It follows the Python module's names in
+// camelCase: Problem, Solver, count(), solutions(), sudoku, queens,
+// langford, polyomino and polyform.
+//
+//   import { load } from 'xcover';
+//   const xc = await load();
+//   xc.Problem.fromDlx('a b c\na b\nc\n').count().solutions   // 1n
+//
+// Objects that hold WebAssembly memory (Problem, Solver, the iterators,
+// Rules, Tiling) free it on dispose() (or `using`), and otherwise when the
+// garbage collector finds them unreachable.
+import createXcover from './xcover.mjs';
+
+const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+
+// --- errors -------------------------------------------------------------------
+
+/** Every error the library raises: its message says what is wrong. */
+export class XcoverError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'XcoverError';
+  }
+}
+/** A problem the engine cannot take (a bad item, option or layout). */
+export class ProblemError extends XcoverError {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'ProblemError';
+  }
+}
+/** Text that does not read: `source` and `line` say where. */
+export class ParseError extends XcoverError {
+  constructor(message, source, line, options) {
+    super(message, options);
+    this.name = 'ParseError';
+    this.source = source;
+    this.line = line;
+  }
+}
+/** A Sudoku that is not one (wrong length, unknown symbol...). */
+export class SudokuError extends XcoverError {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'SudokuError';
+  }
+}
+/** A count past 2^128 - 1. */
+export class CountOverflow extends XcoverError {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'CountOverflow';
+  }
+}
+
+// The module throws Errors named after the library's classes; these become
+// the classes above. A callback's own exception is thrown as it was.
+function translate(e, box) {
+  if (box?.threw) return box.error;
+  if (!(e instanceof Error)) return e;
+  switch (e.name) {
+    case 'ParseError': return new ParseError(e.message, e.source, e.line);
+    case 'SudokuError': return new SudokuError(e.message);
+    case 'ProblemError': return new ProblemError(e.message);
+    case 'CountOverflow': return new CountOverflow(e.message);
+    case 'Error': return e.constructor === Error ? new XcoverError(e.message) : e;
+    default: return e;
+  }
+}
+
+function call(fn, box) {
+  try {
+    return fn();
+  } catch (e) {
+    throw translate(e, box);
+  }
+}
+
+// What each call's options may hold: a name it does not take is refused,
+// never silently ignored (a typo would otherwise search without its limit).
+const SEARCH = ['limit', 'nodeLimit', 'timeLimit', 'progress', 'progressInterval'];
+const ALLOWED = {
+  count: [...SEARCH, 'layout', 'memo'],
+  solve: [...SEARCH.slice(1), 'layout'],
+  solutions: [...SEARCH, 'layout'],
+  'Solver.count': [...SEARCH, 'memo'],
+  'Solver.solve': SEARCH.slice(1),
+  'Solver.solutions': SEARCH,
+  'Solver()': ['layout'],
+  'Tiling.count': SEARCH,
+  'Tiling.solutions': SEARCH,
+  'Tiling.solve': SEARCH.slice(1),
+  'Tiling()': ['lattice', 'board', 'pieces', 'text', 'reflections', 'distinct', 'reduce'],
+  'polyomino.count': [...SEARCH, 'reflections', 'distinct', 'reduce'],
+  'puzzle.count': [...SEARCH, 'layout', 'memo'],
+  'Rules()': ['boxes', 'latin', 'regions', 'diagonals', 'windows', 'cages', 'alphabet'],
+  generate: ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues'],
+  'sudoku.generate': ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues', 'rules'],
+  estimate: ['seed', 'timeLimit'],
+  'Problem()': ['primary', 'secondary', 'options'],
+  fromMatrix: ['secondary', 'names'],
+};
+
+function checkOptions(options, call) {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object') throw new TypeError(`${call}: options must be an object`);
+  const allowed = ALLOWED[call];
+  for (const key of Object.keys(options)) {
+    if (allowed.includes(key)) continue;
+    if (key === 'threads')
+      throw new XcoverError(
+        `${call}: the WebAssembly build runs on one thread (no 'threads'); ` +
+          'run searches side by side in Workers (xcover/client)',
+      );
+    throw new XcoverError(`${call}: no option '${key}' (it takes ${allowed.join(', ')})`);
+  }
+}
+
+// Search options as the module takes them: a progress callback is wrapped
+// so that what it throws waits here while the search unwinds.
+function searchOptions(options, call) {
+  checkOptions(options, call);
+  if (options === undefined || options === null) return [undefined, null];
+  const box = { threw: false, error: undefined };
+  const progress = options.progress;
+  if (progress === undefined || progress === null) return [options, box];
+  if (typeof progress !== 'function') throw new TypeError('progress must be a function');
+  const wrapped = (report) => {
+    try {
+      report.solutions = BigInt(report.solutions);
+      return progress(report) !== false;
+    } catch (error) {
+      box.threw = true;
+      box.error = error;
+      return 'threw';
+    }
+  };
+  return [{ ...options, progress: wrapped }, box];
+}
+
+function countResult(raw) {
+  const solutions = BigInt(raw.solutions);
+  const statistics = statisticsOf(raw.statistics);
+  return {
+    solutions,
+    status: raw.status,
+    complete: raw.status === 'exhausted',
+    statistics,
+  };
+}
+
+function statisticsOf(raw) {
+  return { ...raw, solutions: BigInt(raw.solutions) };
+}
+
+// --- memory -------------------------------------------------------------------
+
+// Frees what the garbage collector finds unreachable and nobody disposed.
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => {
+        if (!handle.isDeleted()) handle.delete();
+      })
+    : null;
+
+// The base of every class that holds module memory.
+class Owner {
+  #handle;
+  #name;
+  constructor(handle, name) {
+    this.#handle = handle;
+    this.#name = name;
+    registry?.register(this, handle, this);
+  }
+  get _handle() {
+    if (this.#handle === null) throw new XcoverError(`this ${this.#name} was disposed`);
+    return this.#handle;
+  }
+  /** Frees the WebAssembly memory it holds; later calls throw. */
+  dispose() {
+    if (this.#handle === null) return;
+    registry?.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+  /** Whether dispose() was called. */
+  get disposed() {
+    return this.#handle === null;
+  }
+  [dispose]() {
+    this.dispose();
+  }
+}
+
+// --- the API over a loaded module ----------------------------------------------
+
+function makeApi(m) {
+  /** Solutions one at a time, each searched for when asked. */
+  class SolutionIterator extends Owner {
+    #box;
+    #status = null;
+    #statistics = null;
+    #map;
+    constructor(handle, box, map) {
+      super(handle, 'SolutionIterator');
+      this.#box = box;
+      this.#map = map;
+    }
+    next() {
+      if (this.disposed) return { done: true, value: undefined };
+      const found = call(() => this._handle.next(), this.#box);
+      if (found === null) {
+        this.#finish();
+        return { done: true, value: undefined };
+      }
+      return { done: false, value: this.#map ? this.#map(found) : found };
+    }
+    /** Ends the search (a `break` out of for...of calls it). */
+    return() {
+      this.#finish();
+      return { done: true, value: undefined };
+    }
+    close() {
+      this.#finish();
+    }
+    [Symbol.iterator]() {
+      return this;
+    }
+    /** Why the search ended, or null while it can go on. */
+    get status() {
+      return this.disposed ? this.#status : this._handle.status();
+    }
+    get statistics() {
+      return this.disposed ? this.#statistics : statisticsOf(this._handle.statistics());
+    }
+    #finish() {
+      if (this.disposed) return;
+      this._handle.close();
+      this.#status = this._handle.status();
+      this.#statistics = statisticsOf(this._handle.statistics());
+      this.dispose();
+    }
+  }
+
+  const searches = {
+    count(handle, options, what = 'count') {
+      const [opts, box] = searchOptions(options, what);
+      return countResult(call(() => handle.count(opts), box));
+    },
+    solve(handle, options, what = 'solve') {
+      const [opts, box] = searchOptions(options, what);
+      return call(() => handle.solve(opts), box);
+    },
+    solutions(handle, options, map, what = 'solutions') {
+      const [opts, box] = searchOptions(options, what);
+      return new SolutionIterator(
+        call(() => handle.solutions(opts), box),
+        box,
+        map,
+      );
+    },
+  };
+
+  /** An exact-cover problem: primary items, secondary items, options. */
+  class Problem extends Owner {
+    /**
+     * new Problem({ primary, secondary, options }): items are names; an
+     * option lists its items, "item:colour" for a coloured secondary item.
+     */
+    constructor(spec = {}, handle = undefined) {
+      super(handle ?? new m.Problem(), 'Problem');
+      if (handle !== undefined) return;
+      try {
+        checkOptions(spec, 'Problem()');
+        const { primary = [], secondary = [], options = [] } = spec;
+        for (const item of primary) this.addPrimary(item);
+        for (const item of secondary) this.addSecondary(item);
+        for (const option of options) this.addOption(option);
+      } catch (e) {
+        this.dispose();
+        throw e;
+      }
+    }
+    /** A problem in Knuth's text format (DLX1/DLX2's). */
+    static fromDlx(text, source = '<string>') {
+      return new Problem(undefined, call(() => m.Problem.fromDlx(String(text), String(source))));
+    }
+    /**
+     * Rows of 0/1 as options, columns as items: an array of arrays (or of
+     * typed arrays). `secondary`: how many of the last columns are
+     * secondary; `names`: the columns' items (else "0", "1", ...).
+     */
+    static fromMatrix(matrix, options = {}) {
+      checkOptions(options, 'fromMatrix');
+      const { secondary = 0, names = undefined } = options;
+      const rows = matrix.length;
+      const columns = rows > 0 ? matrix[0].length : names ? names.length : 0;
+      const cells = new Uint8Array(rows * columns);
+      for (let r = 0; r < rows; ++r) {
+        const row = matrix[r];
+        if (row.length !== columns)
+          throw new XcoverError(`row ${r} has ${row.length} entries, not ${columns}`);
+        for (let c = 0; c < columns; ++c) {
+          const v = Number(row[c]);
+          if (v !== 0 && v !== 1)
+            throw new XcoverError(`row ${r}, column ${c}: ${row[c]} is not 0 or 1`);
+          cells[r * columns + c] = v;
+        }
+      }
+      const list = names === undefined ? undefined : Array.from(names, String);
+      return new Problem(
+        undefined,
+        call(() => m.Problem.fromMatrix(cells, rows, columns, secondary, list)),
+      );
+    }
+    addPrimary(name, lower = undefined, upper = undefined) {
+      return call(() => this._handle.addPrimary(String(name), lower, upper));
+    }
+    addSecondary(name) {
+      return call(() => this._handle.addSecondary(String(name)));
+    }
+    addOption(items) {
+      return call(() => this._handle.addOption(Array.from(items, String)));
+    }
+    get itemCount() {
+      return this._handle.itemCount();
+    }
+    get primaryCount() {
+      return this._handle.primaryCount();
+    }
+    get secondaryCount() {
+      return this._handle.secondaryCount();
+    }
+    get optionCount() {
+      return this._handle.optionCount();
+    }
+    /** Item names: primary then secondary. */
+    get items() {
+      return Array.from({ length: this.itemCount }, (_, k) => this.itemName(k));
+    }
+    get primary() {
+      return this.items.slice(0, this.primaryCount);
+    }
+    get secondary() {
+      return this.items.slice(this.primaryCount);
+    }
+    /** Each option's items, as the constructor takes them. */
+    get options() {
+      return Array.from({ length: this.optionCount }, (_, k) => this.option(k));
+    }
+    itemName(item) {
+      return call(() => this._handle.itemName(item));
+    }
+    option(index) {
+      return call(() => this._handle.option(index));
+    }
+    optionText(index) {
+      return call(() => this._handle.optionText(index));
+    }
+    itemBounds(item) {
+      return call(() => this._handle.itemBounds(item));
+    }
+    get hasMultiplicities() {
+      return this._handle.hasMultiplicities();
+    }
+    setOptionCost(option, cost) {
+      call(() => this._handle.setOptionCost(option, Number(cost)));
+    }
+    optionCost(option) {
+      return call(() => this._handle.optionCost(option));
+    }
+    get hasCosts() {
+      return this._handle.hasCosts();
+    }
+    /** Knuth's text format. */
+    toDlx() {
+      return call(() => this._handle.toDlx());
+    }
+    copy() {
+      return new Problem(undefined, this._handle.copy());
+    }
+    /**
+     * The solutions counted: { solutions (a BigInt), status, complete,
+     * statistics }. Options: limit, nodeLimit, timeLimit (seconds), layout,
+     * memo, progress (a function; it returns false to stop), progressInterval.
+     */
+    count(options = undefined) {
+      return searches.count(this._handle, options);
+    }
+    /** The first solution (option indices), or null. */
+    solve(options = undefined) {
+      return searches.solve(this._handle, options);
+    }
+    /** A lazy iterator over the solutions (arrays of option indices). */
+    solutions(options = undefined) {
+      return searches.solutions(this._handle, options);
+    }
+  }
+
+  /** A problem ready to search many times, with assumptions. */
+  class Solver extends Owner {
+    constructor(problem, options = {}) {
+      if (!(problem instanceof Problem)) throw new TypeError('Solver takes a Problem');
+      checkOptions(options, 'Solver()');
+      const layout = options.layout ?? 'automatic';
+      super(
+        call(() => new m.Solver(problem._handle, layout)),
+        'Solver',
+      );
+    }
+    count(options = undefined) {
+      return searches.count(this._handle, options, 'Solver.count');
+    }
+    solve(options = undefined) {
+      return searches.solve(this._handle, options, 'Solver.solve');
+    }
+    solutions(options = undefined) {
+      return searches.solutions(this._handle, options, undefined, 'Solver.solutions');
+    }
+    /** Forces an option (or several) into every solution; false on a clash. */
+    assume(options) {
+      return call(() => this._handle.assume(options));
+    }
+    clearAssumptions() {
+      call(() => this._handle.clearAssumptions());
+    }
+    get assumptions() {
+      return call(() => this._handle.assumptions());
+    }
+    /** Knuth's estimate of the search tree from random probes. */
+    estimate(probes, options = {}) {
+      checkOptions(options, 'estimate');
+      const { seed = 0, timeLimit = 0 } = options;
+      return call(() => this._handle.estimate(probes, seed, { timeLimit }));
+    }
+    get layout() {
+      return this._handle.layout();
+    }
+    get kernels() {
+      return this._handle.kernels();
+    }
+    get statistics() {
+      return statisticsOf(this._handle.statistics());
+    }
+  }
+
+  // --- Sudoku ---
+
+  /** Sudoku rules of any shape; puzzles are lines of symbols. */
+  class Rules extends Owner {
+    /**
+     * new Rules({ boxes: [rows, columns] | latin: side | regions: "AAAB...",
+     * diagonals, windows, cages: "r1c1r1c2=3 ...", alphabet }); 9x9 by default.
+     */
+    constructor(options = {}) {
+      checkOptions(options, 'Rules()');
+      super(call(() => new m.SudokuRules(options)), 'Rules');
+    }
+    get side() {
+      return this._handle.side();
+    }
+    get cages() {
+      return this._handle.cages();
+    }
+    describe() {
+      return this._handle.describe();
+    }
+    solve(puzzle) {
+      return call(() => this._handle.solve(String(puzzle)));
+    }
+    solveUnique(puzzle) {
+      return call(() => this._handle.solveUnique(String(puzzle)));
+    }
+    count(puzzle, limit = 2) {
+      return call(() => this._handle.count(String(puzzle), Number(limit)));
+    }
+    conflict(puzzle) {
+      return call(() => this._handle.conflict(String(puzzle)));
+    }
+    isSolution(puzzle, solution) {
+      return call(() => this._handle.isSolution(String(puzzle), String(solution)));
+    }
+    toGrid(puzzle) {
+      return call(() => this._handle.toGrid(String(puzzle)));
+    }
+    rate(puzzle) {
+      return call(() => this._handle.rate(String(puzzle)));
+    }
+    generate(options = {}) {
+      checkOptions(options, 'generate');
+      return call(() => this._handle.generate(options));
+    }
+    svg(puzzle, solution = null) {
+      return call(() => this._handle.svg(String(puzzle), solution === null ? null : String(solution)));
+    }
+  }
+
+  // The standard rules of each side, for the module's functions (never
+  // disposed: they live as long as the module).
+  const standard = new Map();
+  const standardRules = (puzzle) => {
+    const line = String(puzzle);
+    const side = call(() => m.sudokuSide(line));
+    if (!standard.has(side)) standard.set(side, call(() => m.sudokuStandard(side)));
+    return [standard.get(side), line];
+  };
+  const onStandard = (method) => (puzzle, ...rest) => {
+    const [rules, line] = standardRules(puzzle);
+    return call(() => rules[method](line, ...rest));
+  };
+
+  const sudoku = Object.freeze({
+    Rules,
+    /** The first solution, or null when there is none. */
+    solve: onStandard('solve'),
+    /** One search to two solutions: { solution, solutions: 0, 1 or 2 }. */
+    solveUnique: onStandard('solveUnique'),
+    /** The solutions up to `limit` (0: all). */
+    count: (puzzle, limit = 0) => onStandard('count')(puzzle, Number(limit)),
+    conflict: onStandard('conflict'),
+    isSolution: (puzzle, solution) => onStandard('isSolution')(puzzle, String(solution)),
+    toGrid: onStandard('toGrid'),
+    rate: onStandard('rate'),
+    svg: (puzzle, solution = null) =>
+      onStandard('svg')(puzzle, solution === null ? null : String(solution)),
+    /** Puzzles of the standard 9x9 rules (or new Rules(...).generate). */
+    generate(options = {}) {
+      checkOptions(options, 'sudoku.generate');
+      const { rules: shape = {}, ...how } = options;
+      const rules = new Rules(shape);
+      try {
+        return rules.generate(how);
+      } finally {
+        rules.dispose();
+      }
+    },
+    /** One result per puzzle, in order: its solution, null, or a SudokuError. */
+    solveAll(puzzles) {
+      const lines = Array.from(typeof puzzles === 'string' ? puzzles.split('\n') : puzzles, String);
+      const out = call(() => m.sudokuSolveAll(lines));
+      return out.solutions.map((s, k) => (out.errors[k] !== null ? new SudokuError(out.errors[k]) : s));
+    },
+  });
+
+  // --- queens and Langford pairs ---
+
+  function puzzleNamespace(Make, read, name) {
+    const problem = (n) => {
+      const made = call(() => new Make(n));
+      try {
+        return new Problem(undefined, made.problem());
+      } finally {
+        made.delete();
+      }
+    };
+    const withPuzzle = (n, body) => {
+      const made = call(() => new Make(n));
+      try {
+        return body(made);
+      } finally {
+        made.delete();
+      }
+    };
+    return {
+      problem,
+      /** The solutions counted, a BigInt (options as Problem.count's). */
+      count(n, options = undefined) {
+        return withPuzzle(n, (made) => {
+          const handle = made.problem();
+          try {
+            return searches.count(handle, options, 'puzzle.count').solutions;
+          } finally {
+            handle.delete();
+          }
+        });
+      },
+      /** The first `limit` solutions (0: all) in the puzzle's terms. */
+      *solutions(n, limit = 0) {
+        const made = call(() => new Make(n));
+        const handle = made.problem();
+        const it = searches.solutions(handle, { limit }, (found) => call(() => made[read](found)));
+        try {
+          yield* it;
+        } finally {
+          it.dispose();
+          handle.delete();
+          made.delete();
+        }
+      },
+      /** The library's SVG picture of a solution given in the puzzle's terms. */
+      svg(solution) {
+        return withPuzzle(name === 'queens' ? solution.length : solution.length / 2, (made) =>
+          call(() => made.svgOf(Array.from(solution))),
+        );
+      },
+    };
+  }
+
+  const queens = Object.freeze({
+    ...puzzleNamespace(m.Queens, 'columns', 'queens'),
+    /** One string a row, 'Q' a queen. */
+    picture: (columns) => call(() => m.queensPicture(Array.from(columns))),
+  });
+  const langford = Object.freeze(puzzleNamespace(m.Langford, 'sequence', 'langford'));
+
+  // --- tilings ---
+
+  /**
+   * A board to tile with pieces, on any lattice: new Tiling({ lattice,
+   * board, pieces, text, reflections, distinct, reduce }).
+   */
+  class Tiling extends Owner {
+    #problem = null;
+    constructor(options = {}) {
+      checkOptions(options, 'Tiling()');
+      super(call(() => new m.Tiling(options)), 'Tiling');
+    }
+    /** A copy of its exact-cover problem. */
+    get problem() {
+      this.#problem ??= new Problem(undefined, this._handle.problem());
+      return this.#problem;
+    }
+    get lattice() {
+      return this._handle.lattice();
+    }
+    get board() {
+      return this._handle.board();
+    }
+    get pieces() {
+      return this._handle.pieces();
+    }
+    count(options = undefined) {
+      return searches.count(this._handle, options, 'Tiling.count');
+    }
+    solutions(options = undefined) {
+      return searches.solutions(this._handle, options, undefined, 'Tiling.solutions');
+    }
+    solve(options = undefined) {
+      checkOptions(options, 'Tiling.solve');
+      const it = this.solutions({ ...options, limit: 1 });
+      try {
+        const first = it.next();
+        return first.done ? null : first.value;
+      } finally {
+        it.dispose();
+      }
+    }
+    /** What each option of a solution places: { piece, copy, cells }. */
+    placements(solution) {
+      return call(() => this._handle.placements(Array.from(solution)));
+    }
+    /** The tiled board as text, a row a string. */
+    picture(solution) {
+      return call(() => this._handle.picture(Array.from(solution)));
+    }
+    /** The library's SVG picture of a solution. */
+    svg(solution) {
+      return call(() => this._handle.svg(Array.from(solution)));
+    }
+    dispose() {
+      this.#problem?.dispose();
+      super.dispose();
+    }
+  }
+
+  const polyform = Object.freeze({
+    Tiling,
+    /** The named piece sets of a lattice. */
+    pieceSets: (lattice) => call(() => m.pieceSets(lattice)),
+    /** A named set's pieces as pictures: { NAME: rows }. */
+    pieces: (lattice, name) => call(() => m.piecePictures(lattice, name)),
+    /** A named board's picture, or null. */
+    board: (lattice, name) => call(() => m.boardPicture(lattice, name)),
+  });
+
+  const polyomino = Object.freeze({
+    /** A board of squares tiled with pieces (pentominoes by default). */
+    Tiling: class extends Tiling {
+      constructor(options = {}) {
+        super({ ...options, lattice: 'square' });
+      }
+    },
+    /** The tilings of a named board ("6x10") by the 12 pentominoes, a BigInt. */
+    count(board = '6x10', options = {}) {
+      checkOptions(options, 'polyomino.count');
+      const { reflections, distinct, reduce, ...search } = options;
+      const tiling = new Tiling({ lattice: 'square', board, reflections, distinct, reduce });
+      try {
+        return tiling.count(search).solutions;
+      } finally {
+        tiling.dispose();
+      }
+    },
+    pentominoes: () => polyform.pieces('square', 'pentominoes'),
+    board: (name) => polyform.board('square', name),
+  });
+
+  return Object.freeze({
+    version: m.version,
+    Problem,
+    Solver,
+    SolutionIterator,
+    sudoku,
+    queens,
+    langford,
+    polyomino,
+    polyform,
+    XcoverError,
+    ProblemError,
+    ParseError,
+    SudokuError,
+    CountOverflow,
+    /** Bytes the module's allocator holds now (for leak checks). */
+    heapBytes: () => m.heapBytes(),
+  });
+}
+
+let loaded = null;
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// Node reads the .wasm beside this file (its fetch() takes no file: URL).
+async function instantiate(options) {
+  const given = { ...options };
+  if (isNode && given.wasmBinary === undefined && given.locateFile === undefined) {
+    const { readFile } = await import('node:fs/promises');
+    given.wasmBinary = await readFile(new URL('./xcover.wasm', import.meta.url));
+  }
+  return makeApi(await createXcover(given));
+}
+
+/**
+ * Loads the WebAssembly module (once; later calls share it) and returns the
+ * API. In a browser, xcover.wasm is fetched from beside this file; Node
+ * reads it from there. `options.wasmBinary` or `options.locateFile` (as
+ * Emscripten takes them) say otherwise, and load a module of their own.
+ */
+export function load(options = undefined) {
+  if (options !== undefined) return instantiate(options);
+  loaded ??= instantiate({});
+  return loaded;
+}
+
+export default load;

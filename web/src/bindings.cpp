@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+// The bindings' shared helpers (bindings.hpp).
+#include "bindings.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "xcover/puzzles/sudoku_rules.hpp"
+
+namespace xcover::web {
+
+namespace {
+
+struct Thrown {
+  std::string name = "Error";
+  std::string message;
+  std::string source;  // a ParseError's
+  std::size_t line = 0;
+  bool parse = false;
+};
+
+Thrown describe(const std::exception_ptr& error) {
+  Thrown thrown;
+  try {
+    std::rethrow_exception(error);
+  } catch (const CallbackThrew&) {
+    thrown.name = "CallbackThrew";
+    thrown.message = "a callback threw";
+  } catch (const ParseError& e) {
+    thrown.name = "ParseError";
+    thrown.message = e.what();
+    thrown.source = e.source();
+    thrown.line = e.line();
+    thrown.parse = true;
+  } catch (const SudokuError& e) {
+    thrown.name = "SudokuError";
+    thrown.message = e.what();
+  } catch (const CountOverflow& e) {
+    thrown.name = "CountOverflow";
+    thrown.message = e.what();
+  } catch (const ProblemError& e) {
+    thrown.name = "ProblemError";
+    thrown.message = e.what();
+  } catch (const Error& e) {
+    thrown.message = e.what();
+  } catch (const std::bad_alloc&) {
+    thrown.name = "RangeError";
+    thrown.message = "out of memory: the problem is larger than WebAssembly's 4 GiB";
+  } catch (const std::exception& e) {
+    thrown.message = e.what();
+  } catch (...) {
+    thrown.message = "unknown error";
+  }
+  return thrown;
+}
+
+}  // namespace
+
+void throw_as_javascript(std::exception_ptr& error) {
+  const Thrown thrown = describe(error);
+  error = nullptr;
+  val js = val::global(thrown.name == "RangeError" ? "RangeError" : "Error").new_(thrown.message);
+  js.set("name", thrown.name);
+  if (thrown.parse) {
+    js.set("source", thrown.source);
+    js.set("line", static_cast<double>(thrown.line));
+  }
+  js.throw_();
+}
+
+bool has(const val& object, const char* key) {
+  if (object.isUndefined() || object.isNull()) return false;
+  const val value = object[key];
+  return !value.isUndefined() && !value.isNull();
+}
+
+std::uint64_t get_count(const val& object, const char* key, std::uint64_t otherwise) {
+  if (!has(object, key)) return otherwise;
+  const val value = object[key];
+  double number = 0;
+  if (value.typeOf().as<std::string>() == "bigint") {
+    number = val::global("Number")(value).as<double>();
+  } else if (value.isNumber()) {
+    number = value.as<double>();
+  } else {
+    throw Error(std::string(key) + " must be a number, not " + value.typeOf().as<std::string>());
+  }
+  if (!(number >= 0) || number != std::floor(number) || number > 9007199254740992.0)
+    throw Error(std::string(key) + " must be a whole number of 0 or more");
+  return static_cast<std::uint64_t>(number);
+}
+
+double get_number(const val& object, const char* key, double otherwise) {
+  if (!has(object, key)) return otherwise;
+  const val value = object[key];
+  if (!value.isNumber())
+    throw Error(std::string(key) + " must be a number, not " + value.typeOf().as<std::string>());
+  const double number = value.as<double>();
+  if (!(number >= 0) || std::isinf(number))
+    throw Error(std::string(key) + " must be a finite number of 0 or more");
+  return number;
+}
+
+bool get_bool(const val& object, const char* key, bool otherwise) {
+  if (!has(object, key)) return otherwise;
+  return object[key].as<bool>();
+}
+
+std::string get_string(const val& object, const char* key, const std::string& otherwise) {
+  if (!has(object, key)) return otherwise;
+  const val value = object[key];
+  if (!value.isString())
+    throw Error(std::string(key) + " must be a string, not " + value.typeOf().as<std::string>());
+  return value.as<std::string>();
+}
+
+std::vector<int> to_ints(const val& array, const char* what) {
+  if (!val::global("Array").call<bool>("isArray", array) &&
+      !val::global("ArrayBuffer").call<bool>("isView", array))
+    throw Error(std::string(what) + " must be an array of numbers");
+  const unsigned length = array["length"].as<unsigned>();
+  std::vector<int> out;
+  out.reserve(length);
+  for (unsigned k = 0; k < length; ++k) {
+    const val entry = array[k];
+    if (!entry.isNumber()) throw Error(std::string(what) + " must be an array of numbers");
+    const double number = entry.as<double>();
+    if (number != std::floor(number) || number < std::numeric_limits<int>::min() ||
+        number > std::numeric_limits<int>::max())
+      throw Error(std::string(what) + ": " + std::to_string(number) + " is not an index");
+    out.push_back(static_cast<int>(number));
+  }
+  return out;
+}
+
+val to_array(const std::vector<int>& values) {
+  val out = val::array();
+  for (std::size_t k = 0; k < values.size(); ++k) out.set(k, values[k]);
+  return out;
+}
+
+val to_array(const std::vector<std::string>& values) {
+  val out = val::array();
+  for (std::size_t k = 0; k < values.size(); ++k) out.set(k, values[k]);
+  return out;
+}
+
+const char* status_name(Status status) {
+  switch (status) {
+    case Status::exhausted:
+      return "exhausted";
+    case Status::stopped:
+      return "stopped";
+    case Status::solution_limit:
+      return "solution_limit";
+    case Status::node_limit:
+      return "node_limit";
+    case Status::time_limit:
+      return "time_limit";
+    case Status::cancelled:
+      return "cancelled";
+  }
+  return "exhausted";
+}
+
+Layout parse_layout(const std::string& name) {
+  for (Layout layout : {Layout::automatic, Layout::links, Layout::bitsets, Layout::counted_bitsets,
+                        Layout::sparse, Layout::multiplicities, Layout::costs})
+    if (name == to_string(layout)) return layout;
+  throw Error("layout '" + name +
+              "' is none of automatic, links, bitsets, counted_bitsets, sparse, "
+              "multiplicities, costs");
+}
+
+void read_search_options(const val& from, SearchRequest& request) {
+  SearchOptions& options = request.options;
+  if (!from.isUndefined() && !from.isNull() && from.typeOf().as<std::string>() != "object")
+    throw Error("search options must be an object");
+  options.solution_limit = get_count(from, "limit", 0);
+  options.node_limit = get_count(from, "nodeLimit", 0);
+  options.time_limit = get_number(from, "timeLimit", 0);
+  options.cancel = &request.cancelled;
+  if (has(from, "progress")) {
+    request.progress = from["progress"];
+    if (request.progress.typeOf().as<std::string>() != "function")
+      throw Error("progress must be a function");
+    options.progress_seconds = get_number(from, "progressInterval", 1.0);
+    if (options.progress_seconds <= 0) throw Error("progressInterval must be more than 0");
+    options.on_progress = [&request](const Progress& p) {
+      val report = val::object();
+      report.set("nodes", static_cast<double>(p.nodes));
+      report.set("updates", static_cast<double>(p.updates));
+      report.set("solutions", to_string(p.solutions));
+      report.set("seconds", p.seconds);
+      report.set("level", p.level);
+      report.set("fractionDone", p.fraction_done);
+      // The JavaScript layer's wrapper: "threw" when the callback threw,
+      // false when it asked to stop.
+      const val answer = request.progress(report);
+      if (answer.isString()) {
+        request.threw = true;
+        throw CallbackThrew{};
+      }
+      if (answer.isFalse()) request.cancelled.store(true);
+    };
+  }
+}
+
+val statistics_object(const Statistics& statistics) {
+  val out = val::object();
+  out.set("nodes", static_cast<double>(statistics.nodes));
+  out.set("updates", static_cast<double>(statistics.updates));
+  out.set("solutions", to_string(statistics.solutions));
+  out.set("seconds", statistics.seconds);
+  out.set("bytes", static_cast<double>(statistics.bytes));
+  out.set("layout", std::string(to_string(statistics.layout)));
+  out.set("memoHits", static_cast<double>(statistics.memo_hits));
+  out.set("memoEntries", static_cast<double>(statistics.memo_entries));
+  val levels = val::array();
+  for (std::size_t k = 0; k < statistics.level_nodes.size(); ++k)
+    levels.set(k, static_cast<double>(statistics.level_nodes[k]));
+  out.set("levelNodes", levels);
+  return out;
+}
+
+val count_object(const CountResult& result, const Statistics& statistics) {
+  val out = val::object();
+  out.set("solutions", to_string(result.solutions));
+  out.set("status", std::string(status_name(result.status)));
+  out.set("statistics", statistics_object(statistics));
+  return out;
+}
+
+}  // namespace xcover::web

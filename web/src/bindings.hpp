@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// What the WebAssembly bindings (embind) share: errors turned into
+// JavaScript Errors, search options read from a JavaScript object, and
+// results written as plain objects. The JavaScript layer (web/npm/index.mjs)
+// makes the API people use out of these.
+#pragma once
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "xcover/dlx_format.hpp"
+#include "xcover/error.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::web {
+
+using emscripten::val;
+
+// A JavaScript callback threw: the exception waits in the JavaScript layer,
+// which throws it again once the library has unwound (a JavaScript
+// exception never crosses the library's frames).
+struct CallbackThrew {};
+
+// Throws `error` as a JavaScript Error with the library's message, its
+// `name` the library's class (ParseError, with `source` and `line`;
+// SudokuError, ProblemError, Error...). A callback's own exception comes out
+// as an Error the JavaScript layer replaces with it. `error` is emptied
+// first: nothing of C++ is left to unwind when JavaScript throws.
+[[noreturn]] void throw_as_javascript(std::exception_ptr& error);
+
+// Runs `body`, turning the library's exceptions into JavaScript Errors.
+template <class Body>
+decltype(auto) guard(Body&& body) {
+  std::exception_ptr error;
+  try {
+    return body();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  throw_as_javascript(error);
+}
+
+// What a JavaScript options object asks of a search: limit, nodeLimit,
+// timeLimit (seconds), progress (a function given a Progress object; it
+// returns false to stop the search, and is called every
+// progressInterval seconds, default 1).
+struct SearchRequest {
+  SearchOptions options;
+  std::atomic<bool> cancelled{false};
+  val progress = val::undefined();
+  bool threw = false;  // the progress callback threw (CallbackThrew)
+};
+// Reads `from` (undefined or an object) into `request`, wiring the
+// progress callback; `request` must stay where it is while it searches.
+void read_search_options(const val& from, SearchRequest& request);
+
+// Optional properties of a JavaScript object.
+bool has(const val& object, const char* key);
+std::uint64_t get_count(const val& object, const char* key, std::uint64_t otherwise);
+double get_number(const val& object, const char* key, double otherwise);
+bool get_bool(const val& object, const char* key, bool otherwise);
+std::string get_string(const val& object, const char* key, const std::string& otherwise);
+
+// A JavaScript array of numbers, and one made from a vector.
+std::vector<int> to_ints(const val& array, const char* what);
+val to_array(const std::vector<int>& values);
+val to_array(const std::vector<std::string>& values);
+
+// Names of enums, and the layout a JavaScript string asks for.
+const char* status_name(Status status);
+Layout parse_layout(const std::string& name);
+
+// Statistics and count results as plain objects; counts (128 bits) are
+// decimal strings, which the JavaScript layer makes BigInts.
+val statistics_object(const Statistics& statistics);
+val count_object(const CountResult& result, const Statistics& statistics);
+
+}  // namespace xcover::web

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+// Problem, Solver and the lazy solutions of a search, for JavaScript.
+// A Solver (and each search) holds its own copy of the problem, so nothing
+// JavaScript frees or changes can pull the engine's structure from under
+// it.
+#include "xcover/problem.hpp"
+
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bindings.hpp"
+#include "search.hpp"
+#include "xcover/dlx_format.hpp"
+
+namespace xcover::web {
+
+JsProblem::JsProblem() : problem(std::make_shared<Problem>()) {}
+
+JsProblem::JsProblem(Problem p) : problem(std::make_shared<Problem>(std::move(p))) {}
+
+namespace {
+
+JsProblem from_dlx(const std::string& text, const std::string& source) {
+  return guard([&] { return JsProblem(parse_dlx(text, source).problem); });
+}
+
+// Rows of a 0/1 matrix as bytes (row-major), `secondary` the last columns'
+// count, `names` the columns' items (empty: 0, 1, ...).
+JsProblem from_matrix(const val& cells, int rows, int columns, int secondary, const val& names) {
+  return guard([&] {
+    if (rows < 0 || columns < 0) throw Error("a matrix has rows and columns of 0 or more");
+    if (secondary < 0 || secondary > columns)
+      throw Error("secondary: " + std::to_string(secondary) + " of " + std::to_string(columns) +
+                  " columns");
+    const std::vector<std::uint8_t> bytes =
+        emscripten::convertJSArrayToNumberVector<std::uint8_t>(cells);
+    if (bytes.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns))
+      throw Error("the matrix has " + std::to_string(bytes.size()) + " cells, not " +
+                  std::to_string(rows) + " x " + std::to_string(columns));
+    std::vector<std::string> labels;
+    if (!names.isUndefined() && !names.isNull()) {
+      labels = emscripten::vecFromJSArray<std::string>(names);
+      if (labels.size() != static_cast<std::size_t>(columns))
+        throw Error("names: " + std::to_string(labels.size()) + " names for " +
+                    std::to_string(columns) + " columns");
+    } else {
+      for (int c = 0; c < columns; ++c) labels.push_back(std::to_string(c));
+    }
+    Problem p;
+    p.reserve_items(static_cast<std::size_t>(columns));
+    for (int c = 0; c < columns; ++c) {
+      if (c < columns - secondary)
+        p.add_primary(labels[static_cast<std::size_t>(c)]);
+      else
+        p.add_secondary(labels[static_cast<std::size_t>(c)]);
+    }
+    std::vector<OptionEntry> entries;
+    for (int r = 0; r < rows; ++r) {
+      entries.clear();
+      for (int c = 0; c < columns; ++c) {
+        const std::uint8_t cell = bytes[static_cast<std::size_t>(r) * columns + c];
+        if (cell > 1)
+          throw Error("row " + std::to_string(r) + ", column " + std::to_string(c) + ": " +
+                      std::to_string(cell) + " is not 0 or 1");
+        if (cell) entries.push_back(OptionEntry{c, 0});
+      }
+      if (entries.empty()) throw Error("row " + std::to_string(r) + " has no 1");
+      p.add_option(entries);
+    }
+    return JsProblem(std::move(p));
+  });
+}
+
+int add_primary(JsProblem& self, const std::string& name, const val& lower, const val& upper) {
+  return guard([&] {
+    if (lower.isUndefined() && upper.isUndefined()) return self.problem->add_primary(name);
+    const int low = lower.isUndefined() ? 1 : lower.as<int>();
+    const int high = upper.isUndefined() ? low : upper.as<int>();
+    return self.problem->add_primary(name, low, high);
+  });
+}
+
+int add_secondary(JsProblem& self, const std::string& name) {
+  return guard([&] { return self.problem->add_secondary(name); });
+}
+
+// An option from item names, "item:colour" for a coloured secondary item.
+int add_option(JsProblem& self, const val& items) {
+  return guard([&] {
+    if (!val::global("Array").call<bool>("isArray", items))
+      throw Error("an option is an array of item names");
+    const std::vector<std::string> names = emscripten::vecFromJSArray<std::string>(items);
+    std::vector<std::string_view> tokens(names.begin(), names.end());
+    return self.problem->add_option(std::span<const std::string_view>(tokens));
+  });
+}
+
+val option_names(const JsProblem& self, int index) {
+  return guard([&] {
+    const Problem& p = *self.problem;
+    val out = val::array();
+    int k = 0;
+    for (const OptionEntry& e : p.option(index)) {
+      std::string name = p.item_name(e.item);
+      if (e.color != 0) name += ":" + p.color_name(e.color);
+      out.set(k++, name);
+    }
+    return out;
+  });
+}
+
+val item_bounds(const JsProblem& self, int item) {
+  return guard([&] {
+    const ItemBounds bounds = self.problem->item_bounds(item);
+    val out = val::array();
+    out.set(0, bounds.lower);
+    out.set(1, bounds.upper);
+    return out;
+  });
+}
+
+std::string item_name(const JsProblem& self, int item) {
+  return guard([&] {
+    if (item < 0 || item >= self.problem->item_count())
+      throw ProblemError("no item " + std::to_string(item) + " (the problem has " +
+                         std::to_string(self.problem->item_count()) + ")");
+    return self.problem->item_name(item);
+  });
+}
+
+void set_option_cost(JsProblem& self, int option, double cost) {
+  guard([&] {
+    if (!(cost >= 0) || cost > 9007199254740992.0)
+      throw Error("a cost is a whole number of 0 or more");
+    self.problem->set_option_cost(option, static_cast<std::uint64_t>(cost));
+  });
+}
+
+// The count, a plain search of the problem's own copy (or the memo where it
+// pays: Counting::automatic).
+val count(const JsProblem& self, const val& options) {
+  return guard([&] {
+    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    return solver.count(options);
+  });
+}
+
+val solve(const JsProblem& self, const val& options) {
+  return guard([&] {
+    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    return solver.first(options);
+  });
+}
+
+JsSearch solutions(const JsProblem& self, const val& options) {
+  return guard([&] {
+    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    return solver.solutions(options);
+  });
+}
+
+}  // namespace
+
+// --- Solver -------------------------------------------------------------------
+
+JsSolver::JsSolver(const Problem& problem, const std::string& layout)
+    : state_(std::make_shared<SolverState>(std::make_shared<const Problem>(problem),
+                                           parse_layout(layout))) {}
+
+val JsSolver::count(const val& options) {
+  return guard([&] {
+    SearchRequest request;
+    read_search_options(options, request);
+    CountOptions how;
+    if (has(options, "memo"))
+      how.counting = get_bool(options, "memo", false) ? Counting::memo : Counting::plain;
+    const CountResult result = state_->solver.count(request.options, how);
+    return count_object(result, state_->solver.statistics());
+  });
+}
+
+val JsSolver::first(const val& options) {
+  return guard([&] {
+    SearchRequest request;
+    read_search_options(options, request);
+    request.options.solution_limit = 1;
+    std::optional<std::vector<int>> found;
+    const Status status = state_->solver.search(
+        [&](const Solution& s) {
+          found = s.to_vector();
+          return false;
+        },
+        request.options);
+    (void)status;  // a solution or null says it: a limit that stops it first gives null
+    return found ? to_array(*found) : val::null();
+  });
+}
+
+JsSearch JsSolver::solutions(const val& options) {
+  return guard([&] { return JsSearch(state_, options); });
+}
+
+bool JsSolver::assume(const val& options) {
+  return guard([&] {
+    if (options.isNumber()) return state_->solver.assume(options.as<int>());
+    const std::vector<int> list = to_ints(options, "assume");
+    return state_->solver.assume(std::span<const int>(list));
+  });
+}
+
+void JsSolver::clear_assumptions() {
+  guard([&] { state_->solver.clear_assumptions(); });
+}
+
+val JsSolver::assumptions() const {
+  return guard([&] {
+    const std::span<const int> forced = state_->solver.assumptions();
+    return to_array(std::vector<int>(forced.begin(), forced.end()));
+  });
+}
+
+val JsSolver::estimate(double probes, double seed, const val& options) {
+  return guard([&] {
+    if (!(probes >= 0) || !(seed >= 0)) throw Error("probes and seed are numbers of 0 or more");
+    EstimateOptions how;
+    how.time_limit = get_number(options, "timeLimit", 0);
+    const Estimate e = state_->solver.estimate(static_cast<std::uint64_t>(probes),
+                                               static_cast<std::uint64_t>(seed), how);
+    val out = val::object();
+    out.set("probes", static_cast<double>(e.probes));
+    out.set("nodes", e.nodes);
+    out.set("updates", e.updates);
+    out.set("solutions", e.solutions);
+    out.set("seconds", e.seconds);
+    out.set("nodesSpread", e.nodes_spread);
+    out.set("solutionsSpread", e.solutions_spread);
+    out.set("status", std::string(status_name(e.status)));
+    return out;
+  });
+}
+
+std::string JsSolver::layout() const { return to_string(state_->solver.layout()); }
+
+std::string JsSolver::kernels() const { return to_string(state_->solver.kernels()); }
+
+val JsSolver::statistics() const { return statistics_object(state_->solver.statistics()); }
+
+// --- the lazy search ------------------------------------------------------------
+
+JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options,
+                   std::function<bool(const Solution&)> keep)
+    : state_(std::move(state)),
+      request_(std::make_unique<SearchRequest>()),
+      keep_(std::move(keep)) {
+  read_search_options(options, *request_);
+  range_.emplace(state_->solver.solutions(request_->options));
+}
+
+val JsSearch::next() {
+  return guard([&]() -> val {
+    while (range_) {
+      if (!position_)
+        position_.emplace(range_->begin());
+      else
+        ++*position_;
+      if (*position_ == std::default_sentinel) {
+        close();
+        break;
+      }
+      const Solution& s = **position_;
+      if (!keep_ || keep_(s)) return to_array(s.options);
+    }
+    return val::null();
+  });
+}
+
+void JsSearch::close() {
+  if (!range_) return;
+  status_ = range_->status();
+  position_.reset();
+  range_.reset();
+}
+
+val JsSearch::status() const {
+  if (range_) return val::null();
+  return val(std::string(status_name(status_)));
+}
+
+val JsSearch::statistics() const { return statistics_object(state_->solver.statistics()); }
+
+void bind_problem() {
+  using emscripten::class_;
+  using emscripten::optional_override;
+  class_<JsProblem>("Problem")
+      .constructor<>()
+      .class_function("fromDlx", &from_dlx)
+      .class_function("fromMatrix", &from_matrix)
+      .function("addPrimary", &add_primary)
+      .function("addSecondary", &add_secondary)
+      .function("addOption", &add_option)
+      .function("itemCount",
+                optional_override([](const JsProblem& p) { return p.problem->item_count(); }))
+      .function("primaryCount",
+                optional_override([](const JsProblem& p) { return p.problem->primary_count(); }))
+      .function("secondaryCount",
+                optional_override([](const JsProblem& p) { return p.problem->secondary_count(); }))
+      .function("optionCount",
+                optional_override([](const JsProblem& p) { return p.problem->option_count(); }))
+      .function("itemName", &item_name)
+      .function("option", &option_names)
+      .function("optionText", optional_override([](const JsProblem& p, int option) {
+                  return guard([&] { return p.problem->option_text(option); });
+                }))
+      .function("itemBounds", &item_bounds)
+      .function("hasMultiplicities", optional_override([](const JsProblem& p) {
+                  return p.problem->has_multiplicities();
+                }))
+      .function("setOptionCost", &set_option_cost)
+      .function("optionCost", optional_override([](const JsProblem& p, int option) {
+                  return guard([&] { return static_cast<double>(p.problem->option_cost(option)); });
+                }))
+      .function("hasCosts",
+                optional_override([](const JsProblem& p) { return p.problem->has_costs(); }))
+      .function("toDlx", optional_override([](const JsProblem& p) {
+                  return guard([&] { return to_dlx(*p.problem); });
+                }))
+      .function("copy", optional_override([](const JsProblem& p) { return JsProblem(*p.problem); }))
+      .function("count", &count)
+      .function("solve", &solve)
+      .function("solutions", &solutions);
+
+  class_<JsSolver>("Solver")
+      .constructor(optional_override([](const JsProblem& p, const std::string& layout) {
+                     return guard([&] { return new JsSolver(*p.problem, layout); });
+                   }),
+                   emscripten::allow_raw_pointers())
+      .function("count", &JsSolver::count)
+      .function("solve", &JsSolver::first)
+      .function("solutions", &JsSolver::solutions)
+      .function("assume", &JsSolver::assume)
+      .function("clearAssumptions", &JsSolver::clear_assumptions)
+      .function("assumptions", &JsSolver::assumptions)
+      .function("estimate", &JsSolver::estimate)
+      .function("layout", &JsSolver::layout)
+      .function("kernels", &JsSolver::kernels)
+      .function("statistics", &JsSolver::statistics);
+
+  class_<JsSearch>("Search")
+      .function("next", &JsSearch::next)
+      .function("close", &JsSearch::close)
+      .function("status", &JsSearch::status)
+      .function("statistics", &JsSearch::statistics);
+}
+
+}  // namespace xcover::web

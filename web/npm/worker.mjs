@@ -77,19 +77,31 @@ function named(path) {
 if (isNode) port.on('message', run);
 else port.addEventListener('message', (event) => run(event.data));
 
+// The calls that search, and where their search options go: a progress
+// report is posted from there every progressInterval seconds (default 0.25).
+const optionsAt = {
+  'problem.count': 1,
+  'problem.solve': 1,
+  'problem.solutions': 1,
+  'tiling.count': 1,
+  'tiling.solve': 1,
+  'queens.count': 1,
+  'langford.count': 1,
+  'polyomino.count': 1,
+};
+
 function run({ id, call, args = [], progress = false }) {
   try {
     const fn = jobs[call] ?? named(call);
     const given = [...args];
     if (progress) {
-      // The search options are the last argument: a progress report is
-      // posted every progressInterval seconds (default 0.25).
-      const last = given.length > 0 && typeof given.at(-1) === 'object' ? given.pop() : {};
-      given.push({
+      const at = optionsAt[call];
+      if (at === undefined) throw new Error(`'${call}' reports no progress`);
+      given[at] = {
         progressInterval: 0.25,
-        ...last,
+        ...given[at],
         progress: (report) => post({ id, progress: report }),
-      });
+      };
     }
     post({ id, result: fn(...given) });
   } catch (error) {

@@ -133,6 +133,21 @@ std::string join(const std::vector<std::string>& names) {
   return out;
 }
 
+// The board names of a lattice, as builtin_board() reads them.
+std::string board_names(pf::Lattice lattice) {
+  switch (lattice) {
+    case pf::Lattice::square:
+      return "6x10, 8x8-centre";
+    case pf::Lattice::triangle:
+      return "4x9, hexagon-3, triangle-4";
+    case pf::Lattice::hex:
+      return "4x7, hexagon-3, triangle-4";
+    case pf::Lattice::cube:
+      return "3x4x5";
+  }
+  return "";
+}
+
 // { lattice, board, pieces, text, reflections, distinct, reduce }:
 //   board   a board's name ("6x10", "hexagon-3", "3x4x5") or its picture;
 //   pieces  a set's name ("pentominoes", "hexiamonds", "soma") or
@@ -152,7 +167,15 @@ pf::Tiling make_tiling(const val& options) {
   } else {
     const val given_board = options["board"];
     if (given_board.isUndefined()) throw Error("a tiling needs a board");
-    if (given_board.isString()) board = pf::builtin_board(lattice, given_board.as<std::string>());
+    if (given_board.isString()) {
+      const std::string name = given_board.as<std::string>();
+      board = pf::builtin_board(lattice, name);
+      // A name is not a picture: a picture has '#' cells.
+      if (!board && name.find('#') == std::string::npos)
+        throw Error("no board '" + name + "' on the " + to_string(lattice) +
+                    " lattice (a name, e.g. " + board_names(lattice) +
+                    ", or a picture with '#' cells)");
+    }
     if (!board) {
       pf::PictureFile file =
           pf::parse_pictures("board\n" + picture_text(given_board, "board"), lattice, "<board>");

@@ -39,6 +39,12 @@ test('the worker: jobs, progress, cancellation, errors', async () => {
     await assert.rejects(worker.run('problem.count', [{ dlx: 'a\nb\n', source: 'w.dlx' }]),
                          (e) => e.name === 'ParseError' && e.line === 2);
     await assert.rejects(worker.run('no.such', []), /no function 'no.such'/);
+    await assert.rejects(worker.run('sudoku.solve', ['.'.repeat(81)], { onProgress: () => {} }),
+                         /'sudoku.solve' reports no progress/);
+    // Progress on a problem given as data: the options go beside it.
+    const counted = await worker.run('problem.count', [{ dlx: 'a b\na\nb\na b\n' }],
+                                     { onProgress: () => {} });
+    assert.equal(counted.solutions, 2n);
     // A long count: stop it at its second report.
     const reports = [];
     const long = worker.run('queens.count', [18], {

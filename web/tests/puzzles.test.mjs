@@ -101,6 +101,8 @@ test('other lattices: Soma cube, hexiamonds, pictures given as text', () => {
   text.dispose();
   assert.throws(() => new xc.polyform.Tiling({ board: '6x10', pieces: 'somas' }), /no piece set 'somas'/);
   assert.throws(() => new xc.polyform.Tiling({ lattice: 'octagon', board: '2x2' }), /lattice 'octagon'/);
+  assert.throws(() => new xc.polyform.Tiling({ lattice: 'hex', board: '6x1O' }),
+                /no board '6x1O' on the hex lattice \(a name, e\.g\. 4x7/);
   assert.throws(() => new xc.polyform.Tiling({ text: 'piece A\n#\n' }), /no board/);
 });
 

@@ -372,6 +372,7 @@ struct CostedSolution {
       if (a.options[i] != b.options[i]) return a.options[i] <=> b.options[i];
     return a.options.size() <=> b.options.size();
   }
+  // The same cost and options.
   friend bool operator==(const CostedSolution&, const CostedSolution&) = default;
 };
 

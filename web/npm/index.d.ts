@@ -241,7 +241,10 @@ export interface Sudoku {
   rate(puzzle: string): Rating;
   svg(puzzle: string, solution?: string | null): string;
   generate(options?: GenerateOptions & { rules?: RulesOptions }): Generated[];
+  /** One result per puzzle, in order, in one call. */
   solveAll(puzzles: Iterable<string> | string): (string | null | SudokuError)[];
+  /** With uniqueness proved: solutions up to 2 for each puzzle. */
+  solveAll(puzzles: Iterable<string> | string, options: { unique: true }): (Unique | SudokuError)[];
 }
 
 // --- queens, Langford pairs ---
@@ -346,6 +349,11 @@ export interface LoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where xcover.wasm is, given its name and this file's folder. */
   locateFile?: (path: string, prefix: string) => string;
+  /**
+   * Run small searches at load (default true, about 0.1 s) so that V8 has the
+   * engine's hot code optimised before the first long search.
+   */
+  warmUp?: boolean;
 }
 
 /** Loads the module (once; later calls share it) and returns the API. */

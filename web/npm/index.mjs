@@ -14,6 +14,8 @@
 import createXcover from './xcover.mjs';
 
 const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+// What Problem's constructor joins names with (ASCII's unit and record separators).
+const SEPARATOR = /[\x1e\x1f]/;
 
 // --- errors -------------------------------------------------------------------
 
@@ -99,6 +101,7 @@ const ALLOWED = {
   generate: ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues'],
   'sudoku.generate': ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues', 'rules'],
   estimate: ['seed', 'timeLimit'],
+  solveAll: ['unique'],
   'Problem()': ['primary', 'secondary', 'options'],
   fromMatrix: ['secondary', 'names'],
 };
@@ -275,9 +278,22 @@ function makeApi(m) {
       try {
         checkOptions(spec, 'Problem()');
         const { primary = [], secondary = [], options = [] } = spec;
-        for (const item of primary) this.addPrimary(item);
-        for (const item of secondary) this.addSecondary(item);
-        for (const option of options) this.addOption(option);
+        // All in one call, names joined by separators no name holds (a call
+        // an option cost 0.5 ms for a Sudoku); a name that holds one, or an
+        // empty option, goes item by item, where the library says what is
+        // wrong.
+        const first = Array.from(primary, String);
+        const second = Array.from(secondary, String);
+        const rows = Array.from(options, (option) => Array.from(option, String));
+        const clean = (names) => !names.some((name) => SEPARATOR.test(name));
+        if (clean(first) && clean(second) && rows.every((row) => row.length > 0 && clean(row))) {
+          const text = rows.map((row) => row.join('\x1f')).join('\x1e');
+          call(() => this._handle.addAll(first.join('\x1f'), second.join('\x1f'), text));
+        } else {
+          for (const item of first) this.addPrimary(item);
+          for (const item of second) this.addSecondary(item);
+          for (const option of rows) this.addOption(option);
+        }
       } catch (e) {
         this.dispose();
         throw e;
@@ -500,9 +516,12 @@ function makeApi(m) {
   // The standard rules of each side, for the module's functions (never
   // disposed: they live as long as the module).
   const standard = new Map();
+  const sides = new Map([[16, 4], [81, 9], [256, 16], [625, 25]]);
   const standardRules = (puzzle) => {
     const line = String(puzzle);
-    const side = call(() => m.sudokuSide(line));
+    // The side from the length, as the library reads it (which says why
+    // when a line is no puzzle).
+    const side = sides.get(line.length) ?? call(() => m.sudokuSide(line));
     if (!standard.has(side)) standard.set(side, call(() => m.sudokuStandard(side)));
     return [standard.get(side), line];
   };
@@ -536,11 +555,20 @@ function makeApi(m) {
         rules.dispose();
       }
     },
-    /** One result per puzzle, in order: its solution, null, or a SudokuError. */
-    solveAll(puzzles) {
+    /**
+     * One result per puzzle, in order, in one call: its solution, null, or a
+     * SudokuError; with { unique: true }, { solution, solutions } as
+     * solveUnique gives (solutions up to 2) in place of the solution.
+     */
+    solveAll(puzzles, options = {}) {
+      checkOptions(options, 'solveAll');
+      const unique = options.unique === true;
       const lines = Array.from(typeof puzzles === 'string' ? puzzles.split('\n') : puzzles, String);
-      const out = call(() => m.sudokuSolveAll(lines));
-      return out.solutions.map((s, k) => (out.errors[k] !== null ? new SudokuError(out.errors[k]) : s));
+      const out = call(() => m.sudokuSolveAll(lines, unique ? 2 : 1));
+      return out.solutions.map((solution, k) => {
+        if (out.errors[k] !== null) return new SudokuError(out.errors[k]);
+        return unique ? { solution, solutions: out.counts[k] } : solution;
+      });
     },
   });
 
@@ -721,21 +749,39 @@ let loaded = null;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
+// WebAssembly has no on-stack replacement: V8 compiles a function with its
+// baseline compiler first, and a search that runs long in one call stays
+// in that code (2-3x slower) even once the optimised code is ready. A few
+// small searches at load, in the bit sets of every size and the Sudoku
+// solver, have the engine's hot functions compiled optimised before the
+// first real search (about 50 ms, most of it compiling that code anyway).
+async function warmUp(xc) {
+  for (let k = 0; k < 10; ++k) xc.queens.count(6);
+  for (const n of [12, 16]) xc.queens.count(n, { nodeLimit: 20000 });
+  const sudoku = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+  for (let k = 0; k < 5; ++k) xc.sudoku.solveUnique(sudoku);
+  xc.polyomino.count('6x10', { reduce: false, nodeLimit: 20000 });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // Node reads the .wasm beside this file (its fetch() takes no file: URL).
 async function instantiate(options) {
-  const given = { ...options };
+  const { warmUp: warm = true, ...given } = { ...options };
   if (isNode && given.wasmBinary === undefined && given.locateFile === undefined) {
     const { readFile } = await import('node:fs/promises');
     given.wasmBinary = await readFile(new URL('./xcover.wasm', import.meta.url));
   }
-  return makeApi(await createXcover(given));
+  const xc = makeApi(await createXcover(given));
+  if (warm) await warmUp(xc);
+  return xc;
 }
 
 /**
  * Loads the WebAssembly module (once; later calls share it) and returns the
  * API. In a browser, xcover.wasm is fetched from beside this file; Node
  * reads it from there. `options.wasmBinary` or `options.locateFile` (as
- * Emscripten takes them) say otherwise, and load a module of their own.
+ * Emscripten takes them) say otherwise, and load a module of their own;
+ * `options.warmUp: false` skips the warm-up searches (see warmUp above).
  */
 export function load(options = undefined) {
   if (options !== undefined) return instantiate(options);

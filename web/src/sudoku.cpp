@@ -210,33 +210,36 @@ int side_of(const std::string& line) {
   return guard([&] { return parse_sudoku(line).side; });
 }
 
-// One result per line, in order: the solution, null, or the reason the line
-// is not a puzzle (a string in `errors` at the same index).
-val solve_all(const val& lines) {
+// One result per line, in order: the solution (null when none), the
+// solutions found up to `limit` (2 proves uniqueness), and the reason the
+// line is not a puzzle (null when it is one).
+val solve_all(const val& lines, double limit) {
   return guard([&] {
+    if (!(limit >= 1)) throw SudokuError("limit must be 1 or more");
     const std::vector<std::string> puzzles = emscripten::vecFromJSArray<std::string>(lines);
     val solutions = val::array();
+    val counts = val::array();
     val errors = val::array();
     for (std::size_t k = 0; k < puzzles.size(); ++k) {
       solutions.set(k, val::null());
+      counts.set(k, 0);
       errors.set(k, val::null());
     }
     SudokuBatchOptions options;
     options.threads = 1;
-    std::vector<std::size_t> sent;
+    options.limit = static_cast<std::uint64_t>(limit);
     SudokuBatch batch(options, [&](const SudokuBatchResult& result) {
-      const std::size_t k = sent[result.index];
+      const std::size_t k = static_cast<std::size_t>(result.index);
       if (result.status == SudokuStatus::solved) solutions.set(k, to_line(result.solution));
       if (result.status == SudokuStatus::invalid) errors.set(k, result.error);
+      counts.set(k, static_cast<double>(result.solutions));
       return true;
     });
-    for (std::size_t k = 0; k < puzzles.size(); ++k) {
-      sent.push_back(k);
-      batch.add(puzzles[k]);
-    }
+    for (const std::string& puzzle : puzzles) batch.add(puzzle);
     batch.flush();
     val out = val::object();
     out.set("solutions", solutions);
+    out.set("counts", counts);
     out.set("errors", errors);
     return out;
   });

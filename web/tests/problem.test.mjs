@@ -38,6 +38,25 @@ test('a problem from items and options, with colours', () => {
   assert.equal(p.count().solutions, 2n);
 });
 
+test('the constructor takes any iterables, and refuses what the library refuses', () => {
+  function* names(...list) {
+    yield* list;
+  }
+  const p = new xc.Problem({ primary: names('a', 'b'), secondary: new Set(['x']),
+                             options: names(names('a', 'x:1'), ['b', 'x:1'], ['a', 'b']) });
+  assert.deepEqual(p.options, [['a', 'x:1'], ['b', 'x:1'], ['a', 'b']]);
+  assert.equal(p.count().solutions, 2n);
+  p.dispose();
+  assert.throws(() => new xc.Problem({ primary: ['a'], options: [[]] }), xc.XcoverError);
+  assert.throws(() => new xc.Problem({ primary: ['a', 'a'] }), /a/);
+  // A name holding the constructor's separators is taken whole, the slow way.
+  const odd = new xc.Problem({ primary: ['a\x1fb', 'c'], options: [['a\x1fb'], ['c']] });
+  assert.deepEqual(odd.items, ['a\x1fb', 'c']);
+  assert.equal(odd.count().solutions, 1n);
+  odd.dispose();
+  assert.throws(() => new xc.Problem({ primary: ['a'], options: [['b']] }), /b/);
+});
+
 test('fromMatrix takes arrays and typed arrays, and names bad entries', () => {
   const rows = [[0, 0, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1, 0],
                 [1, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 1, 1, 0, 1]];

@@ -167,4 +167,10 @@ test('Sudoku: solveAll keeps one result per line, in order', () => {
     else if (k === 11) assert.ok(result === null || result instanceof xc.SudokuError);
     else assert.ok(obeysSudoku(input[k], result, 3, 3), `line ${k}`);
   });
+  const unique = xc.sudoku.solveAll([kaggle[0], '.'.repeat(81), '12'], { unique: true });
+  assert.deepEqual(unique[0], { solution: results[0], solutions: 1 });
+  assert.equal(unique[1].solutions, 2);
+  assert.ok(obeysSudoku('.'.repeat(81), unique[1].solution, 3, 3));
+  assert.ok(unique[2] instanceof xc.SudokuError);
+  assert.throws(() => xc.sudoku.solveAll(kaggle, { limit: 2 }), /solveAll: no option 'limit'/);
 });

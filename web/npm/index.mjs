@@ -563,10 +563,16 @@ function makeApi(m) {
     solveAll(puzzles, options = {}) {
       checkOptions(options, 'solveAll');
       const unique = options.unique === true;
-      const lines = Array.from(typeof puzzles === 'string' ? puzzles.split('\n') : puzzles, String);
-      const out = call(() => m.sudokuSolveAll(lines, unique ? 2 : 1));
-      return out.solutions.map((solution, k) => {
-        if (out.errors[k] !== null) return new SudokuError(out.errors[k]);
+      const lines = typeof puzzles === 'string' ? puzzles.split('\n') : Array.from(puzzles, String);
+      if (lines.length === 0) return [];
+      if (lines.some((line) => line.includes('\n')))
+        throw new SudokuError('a puzzle is one line: it holds no line break');
+      const out = call(() => m.sudokuSolveAll(lines.join('\n'), unique ? 2 : 1));
+      const solutions = out.solutions.split('\n');
+      return lines.map((_, k) => {
+        const error = out.errors[k];
+        if (error !== undefined) return new SudokuError(error);
+        const solution = solutions[k] === '' ? null : solutions[k];
         return unique ? { solution, solutions: out.counts[k] } : solution;
       });
     },
@@ -760,6 +766,7 @@ async function warmUp(xc) {
   for (const n of [12, 16]) xc.queens.count(n, { nodeLimit: 20000 });
   const sudoku = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
   for (let k = 0; k < 5; ++k) xc.sudoku.solveUnique(sudoku);
+  for (let k = 0; k < 3; ++k) xc.sudoku.solveAll([sudoku, sudoku], { unique: true });
   xc.polyomino.count('6x10', { reduce: false, nodeLimit: 20000 });
   await new Promise((resolve) => setTimeout(resolve, 0));
 }

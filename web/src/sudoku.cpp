@@ -4,6 +4,7 @@
 // from the line's length); Rules take every shape the library has.
 #include "xcover/puzzles/sudoku.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -210,36 +211,51 @@ int side_of(const std::string& line) {
   return guard([&] { return parse_sudoku(line).side; });
 }
 
-// One result per line, in order: the solution (null when none), the
-// solutions found up to `limit` (2 proves uniqueness), and the reason the
-// line is not a puzzle (null when it is one).
-val solve_all(const val& lines, double limit) {
+// One result per line of `text`, in order: { solutions: the solution lines
+// joined by '\n' ("" for a puzzle without one), counts: the solutions found
+// up to `limit` (2 proves uniqueness), errors: { index: why the line is not
+// a puzzle } }. Whole strings cross, not one value a puzzle: 10,000 puzzles
+// took 60 ms a value at a time.
+val solve_all(const std::string& text, double limit) {
   return guard([&] {
     if (!(limit >= 1)) throw SudokuError("limit must be 1 or more");
-    const std::vector<std::string> puzzles = emscripten::vecFromJSArray<std::string>(lines);
-    val solutions = val::array();
-    val counts = val::array();
-    val errors = val::array();
-    for (std::size_t k = 0; k < puzzles.size(); ++k) {
-      solutions.set(k, val::null());
-      counts.set(k, 0);
-      errors.set(k, val::null());
-    }
+    std::string solutions;
+    std::vector<std::uint8_t> counts;
+    val errors = val::object();
     SudokuBatchOptions options;
     options.threads = 1;
     options.limit = static_cast<std::uint64_t>(limit);
+    std::vector<std::string> found;
     SudokuBatch batch(options, [&](const SudokuBatchResult& result) {
       const std::size_t k = static_cast<std::size_t>(result.index);
-      if (result.status == SudokuStatus::solved) solutions.set(k, to_line(result.solution));
-      if (result.status == SudokuStatus::invalid) errors.set(k, result.error);
-      counts.set(k, static_cast<double>(result.solutions));
+      if (found.size() <= k) {
+        found.resize(k + 1);
+        counts.resize(k + 1);
+      }
+      if (result.status == SudokuStatus::solved) found[k] = to_line(result.solution);
+      if (result.status == SudokuStatus::invalid) errors.set(std::to_string(k), result.error);
+      counts[k] = static_cast<std::uint8_t>(std::min<std::uint64_t>(result.solutions, 255));
       return true;
     });
-    for (const std::string& puzzle : puzzles) batch.add(puzzle);
+    std::size_t lines = 0;
+    for (std::size_t at = 0; at <= text.size();) {
+      std::size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      batch.add(std::string_view(text).substr(at, end - at));
+      ++lines;
+      at = end + 1;
+    }
     batch.flush();
+    found.resize(lines);
+    counts.resize(lines);
+    for (std::size_t k = 0; k < lines; ++k) {
+      if (k > 0) solutions += '\n';
+      solutions += found[k];
+    }
     val out = val::object();
     out.set("solutions", solutions);
-    out.set("counts", counts);
+    out.set("counts",
+            val(emscripten::typed_memory_view(counts.size(), counts.data())).call<val>("slice"));
     out.set("errors", errors);
     return out;
   });

@@ -215,10 +215,8 @@ export interface Unique {
   solutions: number;
 }
 
-export interface Rules extends Disposable {
-  readonly side: number;
-  readonly cages: string;
-  describe(): string;
+/** What Rules and the sudoku namespace (standard boards) both do. */
+export interface SudokuMethods {
   solve(puzzle: string): string | null;
   solveUnique(puzzle: string): Unique;
   count(puzzle: string, limit?: number): number;
@@ -226,20 +224,18 @@ export interface Rules extends Disposable {
   isSolution(puzzle: string, solution: string): boolean;
   toGrid(puzzle: string): string;
   rate(puzzle: string): Rating;
-  generate(options?: GenerateOptions): Generated[];
   svg(puzzle: string, solution?: string | null): string;
 }
 
-export interface Sudoku {
+export interface Rules extends Disposable, SudokuMethods {
+  readonly side: number;
+  readonly cages: string;
+  describe(): string;
+  generate(options?: GenerateOptions): Generated[];
+}
+
+export interface Sudoku extends SudokuMethods {
   Rules: new (options?: RulesOptions) => Rules;
-  solve(puzzle: string): string | null;
-  solveUnique(puzzle: string): Unique;
-  count(puzzle: string, limit?: number): number;
-  conflict(puzzle: string): string | null;
-  isSolution(puzzle: string, solution: string): boolean;
-  toGrid(puzzle: string): string;
-  rate(puzzle: string): Rating;
-  svg(puzzle: string, solution?: string | null): string;
   generate(options?: GenerateOptions & { rules?: RulesOptions }): Generated[];
   /** One result per puzzle, in order, in one call. */
   solveAll(puzzles: Iterable<string> | string): (string | null | SudokuError)[];
@@ -290,6 +286,10 @@ export interface Tiling extends Disposable {
   readonly lattice: Lattice;
   readonly board: string[];
   readonly pieces: string[];
+  /**
+   * The kept tilings counted (one of each class with distinct). Its statistics
+   * hold only the solutions: the count may take the memo, or check each tiling.
+   */
   count(options?: SearchOptions): CountResult;
   solutions(options?: SearchOptions): SolutionIterator;
   solve(options?: SearchOptions): number[] | null;

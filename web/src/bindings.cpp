@@ -2,6 +2,7 @@
 // The bindings' shared helpers (bindings.hpp).
 #include "bindings.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -146,22 +147,10 @@ val to_array(const std::vector<std::string>& values) {
   return out;
 }
 
-const char* status_name(Status status) {
-  switch (status) {
-    case Status::exhausted:
-      return "exhausted";
-    case Status::stopped:
-      return "stopped";
-    case Status::solution_limit:
-      return "solution_limit";
-    case Status::node_limit:
-      return "node_limit";
-    case Status::time_limit:
-      return "time_limit";
-    case Status::cancelled:
-      return "cancelled";
-  }
-  return "exhausted";
+std::string status_name(Status status) {
+  std::string name = to_string(status);  // "solution limit" -> "solution_limit"
+  std::replace(name.begin(), name.end(), ' ', '_');
+  return name;
 }
 
 Layout parse_layout(const std::string& name) {
@@ -227,7 +216,7 @@ val statistics_object(const Statistics& statistics) {
 val count_object(const CountResult& result, const Statistics& statistics) {
   val out = val::object();
   out.set("solutions", to_string(result.solutions));
-  out.set("status", std::string(status_name(result.status)));
+  out.set("status", status_name(result.status));
   out.set("statistics", statistics_object(statistics));
   return out;
 }

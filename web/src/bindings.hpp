@@ -73,8 +73,9 @@ std::vector<int> to_ints(const val& array, const char* what);
 val to_array(const std::vector<int>& values);
 val to_array(const std::vector<std::string>& values);
 
-// Names of enums, and the layout a JavaScript string asks for.
-const char* status_name(Status status);
+// A status as JavaScript has it ("solution_limit"), and the layout a
+// JavaScript string asks for.
+std::string status_name(Status status);
 Layout parse_layout(const std::string& name);
 
 // Statistics and count results as plain objects; counts (128 bits) are

@@ -266,7 +266,7 @@ val JsSolver::estimate(double probes, double seed, const val& options) {
     out.set("seconds", e.seconds);
     out.set("nodesSpread", e.nodes_spread);
     out.set("solutionsSpread", e.solutions_spread);
-    out.set("status", std::string(status_name(e.status)));
+    out.set("status", status_name(e.status));
     return out;
   });
 }
@@ -315,7 +315,7 @@ void JsSearch::close() {
 
 val JsSearch::status() const {
   if (range_) return val::null();
-  return val(std::string(status_name(status_)));
+  return val(status_name(status_));
 }
 
 val JsSearch::statistics() const { return statistics_object(state_->solver.statistics()); }

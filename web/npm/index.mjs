@@ -563,7 +563,9 @@ function makeApi(m) {
     solveAll(puzzles, options = {}) {
       checkOptions(options, 'solveAll');
       const unique = options.unique === true;
-      const lines = typeof puzzles === 'string' ? puzzles.split('\n') : Array.from(puzzles, String);
+      // Text's last line break ends its last line; it starts none.
+      const lines =
+        typeof puzzles === 'string' ? puzzles.replace(/\r?\n$/, '').split(/\r?\n/) : Array.from(puzzles, String);
       if (lines.length === 0) return [];
       if (lines.some((line) => line.includes('\n')))
         throw new SudokuError('a puzzle is one line: it holds no line break');

@@ -167,6 +167,12 @@ test('Sudoku: solveAll keeps one result per line, in order', () => {
     else if (k === 11) assert.ok(result === null || result instanceof xc.SudokuError);
     else assert.ok(obeysSudoku(input[k], result, 3, 3), `line ${k}`);
   });
+  // Text: one puzzle a line, the last line break ending the last one.
+  const fromText = xc.sudoku.solveAll(`${kaggle[0]}\r\n\n${kaggle[1]}\n`);
+  assert.equal(fromText.length, 3);
+  assert.equal(fromText[0], results[0]);
+  assert.ok(fromText[1] instanceof xc.SudokuError);
+  assert.equal(fromText[2], results[1]);
   const unique = xc.sudoku.solveAll([kaggle[0], '.'.repeat(81), '12'], { unique: true });
   assert.deepEqual(unique[0], { solution: results[0], solutions: 1 });
   assert.equal(unique[1].solutions, 2);

@@ -5,7 +5,6 @@
 // it.
 #include "xcover/problem.hpp"
 
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>

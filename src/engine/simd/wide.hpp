@@ -342,7 +342,7 @@ struct Wide;
 // SSE2's above (with a byte population count built in).
 template <int kWords>
 struct Wide<kWords, 16> {
-  static_assert(kWords % 2 == 0, "set sizes are multiples of 4 words");
+  static_assert(kWords % 2 == 0, "a set fills whole 128-bit registers");
   static constexpr int kRegs = kWords / 2;
   using Counts = v128_t;
   v128_t r[kRegs];

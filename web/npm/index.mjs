@@ -199,7 +199,17 @@ class Owner {
 
 // --- the API over a loaded module ----------------------------------------------
 
+// Bulk text crosses as UTF-8 through the module's memory (see
+// bindings.hpp: bulk_input).
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 function makeApi(m) {
+  // Puts `text` where the module's next bulk call reads it.
+  const putText = (text) => {
+    const bytes = encoder.encode(text);
+    m.inputBuffer(bytes.length).set(bytes);
+  };
   /** Solutions one at a time, each searched for when asked. */
   class SolutionIterator extends Owner {
     #box;
@@ -569,8 +579,11 @@ function makeApi(m) {
       if (lines.length === 0) return [];
       if (lines.some((line) => line.includes('\n')))
         throw new SudokuError('a puzzle is one line: it holds no line break');
-      const out = call(() => m.sudokuSolveAll(lines.join('\n'), unique ? 2 : 1));
-      const solutions = out.solutions.split('\n');
+      const out = call(() => {
+        putText(lines.join('\n'));
+        return m.sudokuSolveAll(unique ? 2 : 1);
+      });
+      const solutions = decoder.decode(out.solutions).split('\n');
       return lines.map((_, k) => {
         const error = out.errors[k];
         if (error !== undefined) return new SudokuError(error);
@@ -757,20 +770,25 @@ let loaded = null;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
-// WebAssembly has no on-stack replacement: V8 compiles a function with its
-// baseline compiler first, and a search that runs long in one call stays
-// in that code (2-3x slower) even once the optimised code is ready. A few
-// small searches at load, in the bit sets of every size and the Sudoku
-// solver, have the engine's hot functions compiled optimised before the
-// first real search (about 50 ms, most of it compiling that code anyway).
+// V8 runs a WebAssembly function in baseline code (2-3x slower) until it
+// has run for a while; then it compiles it optimised, in the background,
+// and calls that code from the function's next call on (no on-stack
+// replacement: the search loop returns and is called again every thousand
+// nodes or so for this, src/engine/search.hpp). Searches at load, in the
+// bit sets of every size and the Sudoku solver, have the hot functions
+// compiled optimised before the first real search (about 0.1 s).
 async function warmUp(xc) {
   for (let k = 0; k < 10; ++k) xc.queens.count(6);
   for (const n of [12, 16]) xc.queens.count(n, { nodeLimit: 20000 });
   const sudoku = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
   for (let k = 0; k < 5; ++k) xc.sudoku.solveUnique(sudoku);
-  for (let k = 0; k < 3; ++k) xc.sudoku.solveAll([sudoku, sudoku], { unique: true });
+  // (V8 tiers a function up after it has run for a while: a batch of a
+  // few hundred, not a few, has the batch's own functions compiled
+  // optimised; the first batch of 10,000 then took 55 ms rather than 80.)
+  xc.sudoku.solveAll(new Array(300).fill(sudoku), { unique: true });
   xc.polyomino.count('6x10', { reduce: false, nodeLimit: 20000 });
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The optimised code is compiled in the background: a moment for it.
+  await new Promise((resolve) => setTimeout(resolve, 30));
 }
 
 // Node reads the .wasm beside this file (its fetch() takes no file: URL).

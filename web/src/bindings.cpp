@@ -147,6 +147,32 @@ val to_array(const std::vector<std::string>& values) {
   return out;
 }
 
+std::string& bulk_input() {
+  static std::string text;
+  return text;
+}
+
+std::string& bulk_output() {
+  static std::string text;
+  return text;
+}
+
+val bytes_view(const std::string& text) {
+  return val(emscripten::typed_memory_view(text.size(),
+                                           reinterpret_cast<const std::uint8_t*>(text.data())));
+}
+
+void bind_bulk_text() {
+  emscripten::function("inputBuffer", emscripten::optional_override([](double bytes) {
+                         return guard([&] {
+                           if (!(bytes >= 0 && bytes <= 0x7fffffff))
+                             throw Error("input of " + std::to_string(bytes) + " bytes");
+                           bulk_input().resize(static_cast<std::size_t>(bytes));
+                           return bytes_view(bulk_input());
+                         });
+                       }));
+}
+
 std::string status_name(Status status) {
   std::string name = to_string(status);  // "solution limit" -> "solution_limit"
   std::replace(name.begin(), name.end(), ' ', '_');

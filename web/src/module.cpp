@@ -9,6 +9,7 @@ EMSCRIPTEN_BINDINGS(xcover) {
   xcover::web::bind_problem();
   xcover::web::bind_sudoku();
   xcover::web::bind_puzzles();
+  xcover::web::bind_bulk_text();
   emscripten::constant("version", std::string(XCOVER_VERSION_STRING));
   // The bytes the allocator has handed out and not had back: a test's check
   // that disposing frees what a solve took.

@@ -44,6 +44,16 @@ export interface SearchOptions {
   /** Called every progressInterval seconds; returning false stops the search. */
   progress?: (report: Progress) => boolean | void;
   progressInterval?: number;
+  /**
+   * Commit forced options ahead (an item with one option left), all at
+   * once: the same solutions, perhaps in another order, often faster. The
+   * bitsets layout alone follows it; another throws.
+   */
+  propagate?: boolean;
+  /** The item to branch on: the first of fewest options (default), or of the first 7 of fewest options, the one whose options clash with the most (bitsets layout only). */
+  itemChoice?: 'first-shortest' | 'most-clashes';
+  /** Break ties between items of equal length at random with this seed (0: the first). */
+  seed?: number;
 }
 
 export interface ProblemSearchOptions extends SearchOptions {
@@ -153,7 +163,10 @@ export interface Solver extends Disposable {
   assume(options: number | number[]): boolean;
   clearAssumptions(): void;
   readonly assumptions: number[];
-  estimate(probes: number, options?: { seed?: number; timeLimit?: number }): Estimate;
+  estimate(
+    probes: number,
+    options?: { seed?: number; timeLimit?: number; propagate?: boolean; itemChoice?: 'first-shortest' | 'most-clashes' },
+  ): Estimate;
   readonly layout: string;
   readonly kernels: string;
   readonly statistics: Statistics;

@@ -82,7 +82,8 @@ function call(fn, box) {
 
 // What each call's options may hold: a name it does not take is refused,
 // never silently ignored (a typo would otherwise search without its limit).
-const SEARCH = ['limit', 'nodeLimit', 'timeLimit', 'progress', 'progressInterval'];
+const TREE = ['propagate', 'itemChoice'];
+const SEARCH = ['limit', 'nodeLimit', 'timeLimit', 'progress', 'progressInterval', ...TREE, 'seed'];
 const ALLOWED = {
   count: [...SEARCH, 'layout', 'memo'],
   solve: [...SEARCH.slice(1), 'layout'],
@@ -100,7 +101,7 @@ const ALLOWED = {
   'Rules()': ['boxes', 'latin', 'regions', 'diagonals', 'windows', 'cages', 'alphabet'],
   generate: ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues'],
   'sudoku.generate': ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues', 'rules'],
-  estimate: ['seed', 'timeLimit'],
+  estimate: ['seed', 'timeLimit', ...TREE],
   solveAll: ['unique'],
   'Problem()': ['primary', 'secondary', 'options'],
   fromMatrix: ['secondary', 'names'],
@@ -458,8 +459,8 @@ function makeApi(m) {
     /** Knuth's estimate of the search tree from random probes. */
     estimate(probes, options = {}) {
       checkOptions(options, 'estimate');
-      const { seed = 0, timeLimit = 0 } = options;
-      return call(() => this._handle.estimate(probes, seed, { timeLimit }));
+      const { seed = 0, ...rest } = options ?? {};
+      return call(() => this._handle.estimate(probes, seed, rest));
     }
     get layout() {
       return this._handle.layout();

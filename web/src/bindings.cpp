@@ -188,6 +188,18 @@ Layout parse_layout(const std::string& name) {
               "multiplicities, costs");
 }
 
+void read_tree_options(const val& from, TreeOptions& options) {
+  if (has(from, "propagate") && !from["propagate"].isTrue() && !from["propagate"].isFalse())
+    throw Error("propagate must be true or false");
+  options.propagate = get_bool(from, "propagate", false);
+  const std::string choice = get_string(from, "itemChoice", "first-shortest");
+  if (choice == "most-clashes")
+    options.item_choice = ItemChoice::most_clashes;
+  else if (choice != "first-shortest")
+    throw Error("itemChoice must be 'first-shortest' or 'most-clashes', not '" + choice + "'");
+  options.random_seed = get_count(from, "seed", 0);
+}
+
 void read_search_options(const val& from, SearchRequest& request) {
   SearchOptions& options = request.options;
   if (!from.isUndefined() && !from.isNull() && from.typeOf().as<std::string>() != "object")
@@ -196,6 +208,7 @@ void read_search_options(const val& from, SearchRequest& request) {
   options.node_limit = get_count(from, "nodeLimit", 0);
   options.time_limit = get_number(from, "timeLimit", 0);
   options.cancel = &request.cancelled;
+  read_tree_options(from, options);
   if (has(from, "progress")) {
     request.progress = from["progress"];
     if (request.progress.typeOf().as<std::string>() != "function")

@@ -48,9 +48,9 @@ decltype(auto) guard(Body&& body) {
 }
 
 // What a JavaScript options object asks of a search: limit, nodeLimit,
-// timeLimit (seconds), progress (a function given a Progress object; it
-// returns false to stop the search, and is called every
-// progressInterval seconds, default 1).
+// timeLimit (seconds), the tree options (read_tree_options), progress (a function given a Progress
+// object; it returns false to stop the search, and is called every progressInterval seconds,
+// default 1).
 struct SearchRequest {
   SearchOptions options;
   std::atomic<bool> cancelled{false};
@@ -60,6 +60,11 @@ struct SearchRequest {
 // Reads `from` (undefined or an object) into `request`, wiring the
 // progress callback; `request` must stay where it is while it searches.
 void read_search_options(const val& from, SearchRequest& request);
+
+// How the tree is grown: propagate (a boolean), itemChoice
+// ('first-shortest' or 'most-clashes') and seed (ties between items broken
+// at random with it; 0: the first). read_search_options reads them too.
+void read_tree_options(const val& from, TreeOptions& options);
 
 // Optional properties of a JavaScript object.
 bool has(const val& object, const char* key);

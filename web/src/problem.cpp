@@ -255,6 +255,7 @@ val JsSolver::estimate(double probes, double seed, const val& options) {
     if (!(probes >= 0) || !(seed >= 0)) throw Error("probes and seed are numbers of 0 or more");
     EstimateOptions how;
     how.time_limit = get_number(options, "timeLimit", 0);
+    read_tree_options(options, how);
     const Estimate e = state_->solver.estimate(static_cast<std::uint64_t>(probes),
                                                static_cast<std::uint64_t>(seed), how);
     val out = val::object();

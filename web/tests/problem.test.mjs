@@ -201,6 +201,29 @@ test('Solver: assumptions, estimate, layout', () => {
   assert.equal(solver.count().solutions, 92n);
 });
 
+test('tree options: propagate, itemChoice and seed grow other trees with the same solutions', () => {
+  const p = xc.queens.problem(10);
+  const plain = p.count({ memo: false });
+  assert.equal(plain.solutions, 724n); // OEIS A000170
+  for (const options of [{ propagate: true }, { itemChoice: 'most-clashes' }, { seed: 7 }, { propagate: true, itemChoice: 'most-clashes' }]) {
+    const r = p.count({ memo: false, ...options });
+    assert.equal(r.solutions, 724n, JSON.stringify(options));
+    assert.notEqual(r.statistics.nodes, plain.statistics.nodes, `${JSON.stringify(options)} grew DLX1's tree`);
+    const found = [...p.solutions(options)];
+    assert.equal(found.length, 724);
+    for (const s of found.slice(0, 20)) assert.ok(coversExactly(p, s));
+  }
+  // A layout that does not follow one is refused, naming it.
+  assert.throws(() => p.count({ propagate: true, layout: 'links' }), /links layout does not follow propagate/);
+  assert.throws(() => p.count({ propagate: 1 }), /propagate must be true or false/);
+  assert.throws(() => p.count({ itemChoice: 'fewest' }), /itemChoice must be 'first-shortest' or 'most-clashes', not 'fewest'/);
+  const solver = new xc.Solver(p);
+  assert.equal(solver.estimate(50, { seed: 2, propagate: true }).probes, 50);
+  assert.throws(() => solver.estimate(50, { limit: 2 }), /estimate: no option 'limit'/);
+  solver.dispose();
+  p.dispose();
+});
+
 test('dispose: twice is harmless, use afterwards is an error', () => {
   const p = xc.Problem.fromDlx(knuth);
   p.dispose();

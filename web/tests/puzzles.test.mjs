@@ -179,4 +179,10 @@ test('Sudoku: solveAll keeps one result per line, in order', () => {
   assert.ok(obeysSudoku('.'.repeat(81), unique[1].solution, 3, 3));
   assert.ok(unique[2] instanceof xc.SudokuError);
   assert.throws(() => xc.sudoku.solveAll(kaggle, { limit: 2 }), /solveAll: no option 'limit'/);
+  // The text crosses as UTF-8: a character of two bytes is one bad symbol
+  // of its own line, and the lines after it keep their places.
+  const accented = xc.sudoku.solveAll([kaggle[0], `é${kaggle[1].slice(1)}`, kaggle[2]]);
+  assert.equal(accented[0], results[0]);
+  assert.ok(accented[1] instanceof xc.SudokuError, `${accented[1]}`);
+  assert.equal(accented[2], results[2]);
 });

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   for (const s of p.solutions({ limit: 2 })) console.log(s.length);
   p.dispose();
   const queens: bigint = xc.queens.count(8);
+  const tree: bigint = p.count({ propagate: true, itemChoice: 'most-clashes', seed: 3 }).solutions;
+  const guess: number = new xc.Solver(p).estimate(10, { propagate: true }).nodes;
   const line: string | null = xc.sudoku.solve('.'.repeat(81));
   const rules = new xc.sudoku.Rules({ boxes: [2, 3], diagonals: false });
   const made: string = rules.generate({ count: 1, difficulty: 'easy' })[0].puzzle;
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof xc.ParseError) console.log(e.source, e.line);
   }
-  console.log(solutions, first, queens, line, made, svg, xc.polyomino.count('6x10', { distinct: true }));
+  console.log(solutions, first, queens, tree, guess, line, made, svg, xc.polyomino.count('6x10', { distinct: true }));
 }
 
 void main();

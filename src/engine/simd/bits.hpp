@@ -71,6 +71,25 @@ namespace xcover::detail::XCOVER_ISA {
       }
     }
 #endif
+  } else if constexpr (Isa::popcnt && !XCOVER_X86_64) {
+    // WebAssembly: as below, but each word's entries go at places fixed
+    // from where the word starts, and the count moves on by the word's
+    // population count (one instruction): the words wait on one addition
+    // each, not on each other's bits. (Node 20: 13-queens and Langford 12
+    // counted in 14% less time. With AVX2 the loop below stays 5-10%
+    // faster.)
+    for (std::int32_t w = 0; w < words; ++w) {
+      std::uint64_t bits = set[w];
+      const auto base = static_cast<std::uint16_t>(w << 6);
+      std::uint16_t* out = list + n;
+      n += std::popcount(bits);
+      for (int k = 0; k < 4; ++k) {
+        out[k] = static_cast<std::uint16_t>(base + std::countr_zero(bits));
+        bits &= bits - 1;
+      }
+      for (std::uint16_t* at = out + 4; bits != 0; bits &= bits - 1)
+        *at++ = static_cast<std::uint16_t>(base + std::countr_zero(bits));
+    }
   } else {
     // The first four bits of each word without a branch (a write past the
     // last bit is overwritten, or lies in the room past the list), then a

@@ -24,8 +24,9 @@ JsProblem::JsProblem(Problem p) : problem(std::make_shared<Problem>(std::move(p)
 
 namespace {
 
-JsProblem from_dlx(const std::string& text, const std::string& source) {
-  return guard([&] { return JsProblem(parse_dlx(text, source).problem); });
+// The text is in bulk_input().
+JsProblem from_dlx(const std::string& source) {
+  return guard([&] { return JsProblem(parse_dlx(bulk_input(), source).problem); });
 }
 
 // Rows of a 0/1 matrix as bytes (row-major), `secondary` the last columns'
@@ -99,11 +100,11 @@ int add_option(JsProblem& self, const val& items) {
   });
 }
 
-// Items and options in one call (the constructor's): names joined by
-// \x1f, options by \x1e, which no name holds (the JavaScript layer checks).
-// A call per option cost 0.5 ms for a Sudoku's 324 items.
-void add_all(JsProblem& self, const std::string& primary, const std::string& secondary,
-             const std::string& options) {
+// Items and options in one call (the constructor's; a call an option cost
+// 0.5 ms for a Sudoku's 324 items). bulk_input() holds the primary names, the secondary names and
+// the options, the three parts ended by '\x1d'; names are separated by '\x1f', options by '\x1e'
+// (the JavaScript layer sends names that hold none of these, and options of one item or more).
+void add_all(JsProblem& self) {
   guard([&] {
     auto split = [](std::string_view text, char separator, auto&& each) {
       if (text.empty()) return;
@@ -114,11 +115,19 @@ void add_all(JsProblem& self, const std::string& primary, const std::string& sec
         at = end + 1;
       }
     };
+    std::string_view parts[3];
+    int count = 0;
+    split(bulk_input(), '\x1d', [&](std::string_view part) {
+      if (count < 3) parts[count] = part;
+      ++count;
+    });
+    if (count != 4)
+      throw Error("internal error: addAll's text has " + std::to_string(count) + " parts");
     Problem& p = *self.problem;
-    split(primary, '\x1f', [&](std::string_view name) { p.add_primary(std::string(name)); });
-    split(secondary, '\x1f', [&](std::string_view name) { p.add_secondary(std::string(name)); });
+    split(parts[0], '\x1f', [&](std::string_view name) { p.add_primary(std::string(name)); });
+    split(parts[1], '\x1f', [&](std::string_view name) { p.add_secondary(std::string(name)); });
     std::vector<std::string_view> tokens;
-    split(options, '\x1e', [&](std::string_view option) {
+    split(parts[2], '\x1e', [&](std::string_view option) {
       tokens.clear();
       split(option, '\x1f', [&](std::string_view token) { tokens.push_back(token); });
       p.add_option(std::span<const std::string_view>(tokens));

@@ -54,6 +54,15 @@ test('the constructor takes any iterables, and refuses what the library refuses'
   assert.deepEqual(odd.items, ['a\x1fb', 'c']);
   assert.equal(odd.count().solutions, 1n);
   odd.dispose();
+  const parts = new xc.Problem({ primary: ['c', 'p\x1dq'], options: [['c', 'p\x1dq']] });
+  assert.deepEqual(parts.option(0), ['c', 'p\x1dq']);
+  parts.dispose();
+  // Names cross as UTF-8 and come back the same.
+  const utf8 = new xc.Problem({ primary: ['é', '日本', '🧩'], options: [['é', '🧩'], ['日本']] });
+  assert.deepEqual(utf8.items, ['é', '日本', '🧩']);
+  assert.deepEqual(utf8.option(0), ['é', '🧩']);
+  assert.equal(utf8.count().solutions, 1n);
+  utf8.dispose();
   assert.throws(() => new xc.Problem({ primary: ['a'], options: [['b']] }), /b/);
 });
 

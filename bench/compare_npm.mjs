@@ -13,8 +13,8 @@
 // killed, and a Sudoku set stops there and its time is estimated from the
 // puzzles done); SKIP ("dlx", "dlx:pento6x10 algorithm.ts:sudoku-hardest":
 // library keys dancing-links, dlx, algorithm.ts, xcover, xcover-generic,
-// native, and the problem keys of PROBLEMS below); PROBLEMS (the keys to
-// run, default all); XCOVER_CLI (the native CLI, '-' column if absent);
+// xcover-propagate, native, and the problem keys of PROBLEMS below);
+// PROBLEMS (the keys to run, default all); XCOVER_CLI (the native CLI, '-' column if absent);
 // NODE_FLAGS (flags for every run's node, e.g. --no-liftoff);
 // SUDOKU_EASY / SUDOKU_HARD (puzzle files, one 81-character line each, '#'
 // lines skipped), SUDOKU_COUNT (puzzles a set, default 10000; a shorter file
@@ -425,6 +425,25 @@ const loaders = {
     };
   },
 
+  // The same package counting with { propagate: true } (forced options
+  // committed ahead; another tree, the same count): a footnote to the table.
+  async 'xcover-propagate'(peers, xcoverDir) {
+    const { xc } = await loaders.xcover(peers, xcoverDir);
+    return {
+      count({ primary, secondary, options }) {
+        const names = [...primary, ...secondary];
+        const p = new xc.Problem({ primary, secondary, options: options.map((o) => o.map((i) => names[i])) });
+        try {
+          const r = p.count({ propagate: true });
+          if (r.status !== 'exhausted') throw new Error(`status ${r.status}`);
+          return String(r.solutions);
+        } finally {
+          p.dispose();
+        }
+      },
+    };
+  },
+
   // The same package fed each puzzle's generic 324-item matrix (a footnote
   // to the table: the engine on Sudoku rather than its Sudoku solver), up to
   // 2 solutions as option indices.
@@ -584,7 +603,7 @@ async function main([peers, xcoverDir]) {
   try {
     for (const key of keys) {
       const problem = PROBLEMS[key];
-      const libs = problem.sudoku ? [...LIBS, 'xcover-generic'] : LIBS;
+      const libs = [...LIBS, problem.sudoku ? 'xcover-generic' : 'xcover-propagate'];
       const best = {}, note = {}, answers = {}, done = {}, estimated = {};
       for (const lib of libs) {
         if (skipped(lib, key)) note[lib] = 'skipped';
@@ -635,9 +654,13 @@ async function main([peers, xcoverDir]) {
       const fastest = Math.min(...JS_PEERS.map((l) => good[l] ?? Infinity));
       const ratio = Number.isFinite(fastest) && good.xcover ? `${(fastest / good.xcover).toFixed(1)}x` : '-';
       rows.push(`| ${problem.title}: ${expect} | ${LIBS.map((l) => cell[l]).join(' | ')} | ${ratio} |`);
+      const seconds = (c) => `${c}${/^[~\d]/.test(c) ? ' s' : ''}`;
       if (problem.sudoku) {
-        const c = cell['xcover-generic'];
-        footnotes.push(`${key}: xcover wasm fed the generic 324-item matrices (new Problem, solutions up to 2, a puzzle): ${c}${/^[~\d]/.test(c) ? ' s' : ''}`);
+        footnotes.push(`${key}: xcover wasm fed the generic 324-item matrices (new Problem, solutions up to 2, a puzzle): ${seconds(cell['xcover-generic'])}`);
+      } else {
+        const c = cell['xcover-propagate'];
+        const ratio = Number.isFinite(fastest) && good['xcover-propagate'] ? `, ${(fastest / good['xcover-propagate']).toFixed(1)}x the fastest JS` : '';
+        footnotes.push(`${key}: xcover wasm counting with { propagate: true }: ${seconds(c)}${ratio}`);
       }
     }
   } finally {

@@ -600,11 +600,16 @@ function makeApi(m) {
       if (lines.length === 0) return [];
       if (lines.some((line) => line.includes('\n')))
         throw new SudokuError('a puzzle is one line: it holds no line break');
-      const out = call(() => {
-        putText(lines.join('\n'));
-        return m.sudokuSolveAll(unique ? 2 : 1);
-      });
-      const solutions = decoder.decode(out.solutions).split('\n');
+      let out, solutions;
+      try {
+        out = call(() => {
+          putText(lines.join('\n'));
+          return m.sudokuSolveAll(unique ? 2 : 1);
+        });
+        solutions = decoder.decode(out.solutions).split('\n');
+      } finally {
+        m.releaseBulk();
+      }
       return lines.map((_, k) => {
         const error = out.errors[k];
         if (error !== undefined) return new SudokuError(error);

@@ -162,7 +162,13 @@ val bytes_view(const std::string& text) {
                                            reinterpret_cast<const std::uint8_t*>(text.data())));
 }
 
+void release_bulk() {
+  for (std::string* text : {&bulk_input(), &bulk_output()})
+    if (text->capacity() > (std::size_t{1} << 20)) std::string().swap(*text);
+}
+
 void bind_bulk_text() {
+  emscripten::function("releaseBulk", &release_bulk);
   emscripten::function("inputBuffer", emscripten::optional_override([](double bytes) {
                          return guard([&] {
                            if (!(bytes >= 0 && bytes <= 0x7fffffff))

@@ -89,8 +89,20 @@ std::string& bulk_output();
 // A Uint8Array over `text` (no copy): valid until the module's memory grows
 // or `text` changes, so the JavaScript layer decodes it at once.
 val bytes_view(const std::string& text);
+// Frees the buffers' memory when they hold over a MiB (a batch of a
+// million puzzles would otherwise keep 160 MB): a call that read its input
+// calls it; the JavaScript layer calls it (releaseBulk) once it has read
+// the output.
+void release_bulk();
+// release_bulk() when it goes out of scope, error or not.
+struct ReleaseBulk {
+  ReleaseBulk() = default;
+  ReleaseBulk(const ReleaseBulk&) = delete;
+  ReleaseBulk& operator=(const ReleaseBulk&) = delete;
+  ~ReleaseBulk() { release_bulk(); }
+};
 // Binds inputBuffer(bytes): bulk_input() resized to `bytes`, as a
-// Uint8Array for the JavaScript layer to fill at once.
+// Uint8Array for the JavaScript layer to fill at once; and releaseBulk.
 void bind_bulk_text();
 
 // A status as JavaScript has it ("solution_limit"), and the layout a

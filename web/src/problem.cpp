@@ -26,7 +26,10 @@ namespace {
 
 // The text is in bulk_input().
 JsProblem from_dlx(const std::string& source) {
-  return guard([&] { return JsProblem(parse_dlx(bulk_input(), source).problem); });
+  return guard([&] {
+    const ReleaseBulk release;
+    return JsProblem(parse_dlx(bulk_input(), source).problem);
+  });
 }
 
 // Rows of a 0/1 matrix as bytes (row-major), `secondary` the last columns'
@@ -106,6 +109,7 @@ int add_option(JsProblem& self, const val& items) {
 // (the JavaScript layer sends names that hold none of these, and options of one item or more).
 void add_all(JsProblem& self) {
   guard([&] {
+    const ReleaseBulk release;
     auto split = [](std::string_view text, char separator, auto&& each) {
       if (text.empty()) return;
       for (std::size_t at = 0;;) {

@@ -185,4 +185,10 @@ test('Sudoku: solveAll keeps one result per line, in order', () => {
   assert.equal(accented[0], results[0]);
   assert.ok(accented[1] instanceof xc.SudokuError, `${accented[1]}`);
   assert.equal(accented[2], results[2]);
+  // A big batch's text does not stay in the module's heap.
+  const before = xc.heapBytes();
+  const big = xc.sudoku.solveAll(new Array(25000).fill(kaggle[3]));
+  assert.equal(big.length, 25000);
+  assert.equal(big[24999], results[3]);
+  assert.ok(xc.heapBytes() - before < 1 << 20, `the heap kept ${xc.heapBytes() - before} bytes`);
 });

@@ -152,6 +152,25 @@ function setUpSudoku(xc) {
     rules = made.get(id);
     shapeSelect.value = id;
     buildGrid();
+    limitLevels();
+  }
+
+  // Minimal puzzles from 12x12 up need guessing: they all rate expert (20
+  // of 20 made at 12x12, 4 of 4 at 16x16), so an easier level would never
+  // come. Those levels are off there, and the choice comes back on a
+  // smaller board.
+  const levels = $('sudoku-difficulty');
+  let wantedLevel = levels.value;
+  levels.addEventListener('change', () => {
+    wantedLevel = levels.value;
+  });
+  function limitLevels() {
+    const onlyExpert = rules.side >= 12;
+    for (const option of levels.options)
+      option.disabled = onlyExpert && option.value !== '' && option.value !== 'expert';
+    const wanted = [...levels.options].find((option) => option.value === wantedLevel);
+    levels.value = wanted && !wanted.disabled ? wantedLevel : '';
+    levels.title = onlyExpert ? 'minimal puzzles of this size all need guessing: expert' : '';
   }
 
   function buildGrid() {
@@ -514,7 +533,10 @@ async function start() {
   setUpTabs();
   window.addEventListener('unhandledrejection', (event) =>
     say('status-message', `error: ${event.reason?.message ?? event.reason}`, true));
-  const xc = await load();
+  // No warm-up here: the page's own searches are short, and the long ones
+  // run in workers, which warm up their own module. The first solve comes
+  // sooner (the warm-up's searches took 0.1-0.2 s).
+  const xc = await load({ warmUp: false });
   $('version').textContent = xc.version;
   const sudoku = setUpSudoku(xc);
   sudoku.solveSample();

@@ -425,10 +425,19 @@ async function main() {
   expectSudoku('a typed 6x6 Sudoku', expected, await gridLine(), 2, 3);
   log(`4x4 counted, 6x6 typed and solved in ${(performance.now() - step).toFixed(0)} ms`);
 
-  // 6. Generate an X-sudoku, then solve it by its rules.
+  // 6. Levels: from 12x12 up only expert (or any) can come, and the level
+  // chosen comes back on a smaller board. Then generate an X-sudoku and
+  // solve it by its rules.
   step = performance.now();
-  await setValue('sudoku-shape', '9x9-x');
+  await setValue('sudoku-shape', '9x9');
   await setValue('sudoku-difficulty', 'easy');
+  await setValue('sudoku-shape', '16x16');
+  const levelsAt16 = await evaluate(`(() => { const s = document.getElementById('sudoku-difficulty');
+    return s.value + '|' + [...s.options].filter((o) => !o.disabled).map((o) => o.value).join(','); })()`);
+  if (levelsAt16 !== '|,expert') fail(`at 16x16 the levels were ${levelsAt16}, not any and expert alone`);
+  await setValue('sudoku-shape', '9x9-x');
+  const levelBack = await evaluate(`document.getElementById('sudoku-difficulty').value`);
+  if (levelBack !== 'easy') fail(`back at 9x9 the level was '${levelBack}', not the easy chosen before`);
   await clickAndRead('sudoku-generate', 'sudoku-message', /^a new/, 'generating an X-sudoku', 30_000);
   const generated = await evaluate(`document.getElementById('sudoku-text').value`);
   if (!/^[1-9.]{81}$/.test(generated)) fail(`the generated X-sudoku is ${generated}`);

@@ -458,6 +458,51 @@ TEST_CASE("generate: a seed gives the same puzzle whatever the threads") {
   CHECK(delivered == 4);
 }
 
+TEST_CASE("generate_fitting: the puzzles of the level and clues asked, or why none came") {
+  const SudokuRules nine = SudokuRules::boxes(3, 3);
+  xcover::SudokuFit fit;
+  fit.level = xcover::SudokuLevel::easy;
+  fit.max_clues = 25;
+  std::vector<xcover::GeneratedSudoku> made;
+  const xcover::SudokuFitting easy =
+      xcover::generate_fitting(nine, 3, 1, {}, fit, 2, [&](const xcover::GeneratedSudoku& g) {
+        made.push_back(g);
+        return true;
+      });
+  CHECK(easy.made == 3);
+  CHECK(easy.tried > 3);  // (some of the first are expert, or have 26 clues)
+  CHECK(easy.shortfall.empty());
+  REQUIRE(made.size() == 3);
+  xcover::SudokuSolver solver(nine);
+  for (const auto& g : made) {
+    REQUIRE(g.rating.has_value());
+    CHECK(g.rating->level == xcover::SudokuLevel::easy);
+    CHECK(xcover::rate_sudoku(solver, g.puzzle, 0).level == xcover::SudokuLevel::easy);
+    CHECK(g.puzzle.given_count() <= 25);
+    CHECK(xcover::is_minimal(solver, g.puzzle));
+  }
+  // Without a filter: the first seeds, unrated.
+  const xcover::SudokuFitting plain = xcover::generate_fitting(
+      nine, 2, 5, {}, {}, 1, [](const xcover::GeneratedSudoku& g) { return !g.rating; });
+  CHECK(plain.made == 2);
+  CHECK(plain.tried == 2);
+  // Every minimal 4x4 puzzle is simple: 10,000 tried for an expert one,
+  // and the run says why it made none.
+  fit = {};
+  fit.level = xcover::SudokuLevel::expert;
+  int delivered = 0;
+  const xcover::SudokuFitting never = xcover::generate_fitting(
+      SudokuRules::boxes(2, 2), 1, 1, {}, fit, 2, [&](const xcover::GeneratedSudoku&) {
+        ++delivered;
+        return true;
+      });
+  CHECK(delivered == 0);
+  CHECK(never.made == 0);
+  CHECK(never.tried == 10000);
+  CHECK(never.shortfall.find("none of the other 10000 puzzles made fitted the difficulty or "
+                             "clues asked") == 0);
+}
+
 TEST_CASE("generate: a cancel stops the making, inside a puzzle, and drops what it cut short") {
   const SudokuRules nine = SudokuRules::boxes(3, 3);
   std::atomic<bool> cancel{true};

@@ -244,6 +244,14 @@ TEST_CASE("sudoku variants cli: ratings, difficulty and CSV / JSON") {
   const auto wanted = run_cli("sudoku --generate 3 --difficulty intermediate --rate");
   CHECK(wanted.exit_code == 0);
   for (const std::string& line : lines_of(wanted.out)) CHECK(line.find(" intermediate ") == 81);
+  // Every minimal 4x4 puzzle is simple: 10,000 tried for an expert one, and
+  // the command says why it made none.
+  const auto never = run_cli("sudoku --generate 1 --boxes 2x2 --difficulty expert --stats");
+  CHECK(never.exit_code == 1);
+  CHECK(never.out.empty());
+  CHECK(never.err.find("tried 10000\n") != std::string::npos);
+  CHECK(never.err.find("xcover: made 0 of 1 puzzles: none of the other 10000 puzzles made "
+                       "fitted the difficulty or clues asked") != std::string::npos);
 
   const auto csv = run_cli(
       "sudoku --format csv --rate",

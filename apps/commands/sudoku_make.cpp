@@ -51,28 +51,24 @@ int run_sudoku_generate(const SudokuCommand& command) {
     throw UsageError("--clues " + std::to_string(command.max_clues) + ": no " + rules.describe() +
                      " puzzle with one solution has fewer than " +
                      std::to_string(rules.fewest_clues()) + " clues");
-  // Rated on the threads that make them: the level alone (no search) turns
-  // most puzzles made for a --difficulty away.
-  options.rate = command.rate || command.difficulty;
+  // Rated on the threads that make them (with --rate, by the engine too);
+  // a --difficulty alone rates by technique, which turns most puzzles away.
+  options.rate = command.rate;
   options.rate_searches = command.rate ? 8 : 0;
-  options.level = command.difficulty;
   options.cancel = &interrupted();
-  const bool filtered = command.difficulty || command.max_clues > 0;
-  // Puzzles tried for each one asked, before giving up on a filter.
-  const std::uint64_t tries = filtered ? command.generate * 10000 : command.generate;
+  SudokuFit fit;
+  fit.level = command.difficulty;
+  fit.max_clues = command.max_clues;
 
   install_interrupt_handler();
   const auto start = std::chrono::steady_clock::now();
   if (command.format == SudokuFormat::csv) std::cout << csv_header();
-  std::uint64_t made = 0, tried = 0;
   bool written = false;
   std::vector<std::string> pictures;  // --format svg
-  generate_sudokus(
-      rules, tries, command.seed, options, command.threads, [&](const GeneratedSudoku& puzzle) {
-        ++tried;
+  const SudokuFitting made = generate_fitting(
+      rules, command.generate, command.seed, options, fit, command.threads,
+      [&](const GeneratedSudoku& puzzle) {
         if (interrupted().load()) return false;
-        if (command.max_clues > 0 && puzzle.puzzle.given_count() > command.max_clues) return true;
-        if (command.difficulty && puzzle.rating->level != *command.difficulty) return true;
         SudokuRow row;
         if (command.rate) row.rating = puzzle.rating;
         row.puzzle = to_line(puzzle.puzzle, alphabet);
@@ -83,7 +79,7 @@ int run_sudoku_generate(const SudokuCommand& command) {
         else
           std::cout << made_text(command, puzzle, row, alphabet, written);
         written = true;
-        return ++made < command.generate && static_cast<bool>(std::cout);
+        return static_cast<bool>(std::cout);
       });
   write_pictures(pictures);
   std::cout.flush();
@@ -92,19 +88,19 @@ int run_sudoku_generate(const SudokuCommand& command) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char line[128];
     std::snprintf(line, sizeof line, "seconds %.3f\npuzzles per second %.1f\n", seconds,
-                  seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
-    std::cerr << "rules " << rules.describe() << "\npuzzles " << made << "\ntried " << tried << '\n'
+                  seconds > 0 ? static_cast<double>(made.made) / seconds : 0.0);
+    std::cerr << "rules " << rules.describe() << "\npuzzles " << made.made << "\ntried "
+              << made.tried << '\n'
               << line;
   }
   if (!std::cout) return exit_bad_input;
   if (interrupted().load()) {
-    std::cerr << "xcover: interrupted after " << made << " puzzles\n";
+    std::cerr << "xcover: interrupted after " << made.made << " puzzles\n";
     return exit_interrupted;
   }
-  if (made < command.generate) {
-    std::cerr << "xcover: made " << made << " of " << command.generate
-              << " puzzles: none of the other " << tried - made
-              << " tried fitted --difficulty / --clues\n";
+  if (made.made < command.generate) {
+    std::cerr << "xcover: made " << made.made << " of " << command.generate
+              << " puzzles: " << made.shortfall << '\n';
     return exit_bad_input;
   }
   return exit_success;

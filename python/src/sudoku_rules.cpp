@@ -106,29 +106,25 @@ class PyRules {
       throw py::value_error("clues=" + std::to_string(clues) + ": no " + rules_.describe() +
                             " puzzle with one solution has fewer than " +
                             std::to_string(rules_.fewest_clues()) + " clues");
-    if (difficulty) {
-      options.level = parse_level(*difficulty);
-      options.rate = true;
-      options.rate_searches = 0;  // the level alone, as the CLI's --difficulty
-    }
-    // As the CLI: with a filter, up to 10,000 tries for each puzzle asked.
-    const bool filtered = difficulty.has_value() || clues > 0;
-    const std::uint64_t tries = filtered ? count * 10000 : count;
+    SudokuFit fit;
+    if (difficulty) fit.level = parse_level(*difficulty);
+    fit.max_clues = static_cast<int>(clues);
     std::vector<GeneratedSudoku> made;
     Interrupt interrupt;
     options.cancel = interrupt.cancel_flag();  // (inside a puzzle: a 25x25 one takes minutes)
+    SudokuFitting fitting;
     run_watched(interrupt, [&] {
-      generate_sudokus(rules_, tries, seed, options, threads, [&](const GeneratedSudoku& g) {
-        if (interrupt.cancel_flag()->load()) return false;
-        if (clues > 0 && g.puzzle.given_count() > static_cast<int>(clues)) return true;
-        if (options.level && g.rating->level != *options.level) return true;
-        made.push_back(g);
-        return made.size() < count;
-      });
+      fitting = generate_fitting(rules_, count, seed, options, fit, threads,
+                                 [&](const GeneratedSudoku& g) {
+                                   if (interrupt.cancel_flag()->load()) return false;
+                                   made.push_back(g);
+                                   return true;
+                                 });
     });
     if (made.size() < count)
-      throw SudokuError("made " + std::to_string(made.size()) + " of " + std::to_string(count) +
-                        " puzzles: none of the other tries fitted the difficulty / clues asked");
+      throw SudokuError(
+          "made " + std::to_string(made.size()) + " of " + std::to_string(count) +
+          " puzzles: " + (fitting.shortfall.empty() ? std::string("stopped") : fitting.shortfall));
     py::list out;
     for (const GeneratedSudoku& g : made) {
       py::dict puzzle;

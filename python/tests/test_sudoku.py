@@ -85,6 +85,11 @@ def test_generate_keeps_the_difficulty_and_clues_asked():
     assert [p["level"] for p in easy] == ["simple", "simple"]
     for p in easy:
         assert sudoku.Rules().rate(p["puzzle"])["level"] == "simple"
+    # Every minimal 4x4 puzzle is simple: 10,000 tried for an expert one,
+    # and the error says why none came.
+    with pytest.raises(xc.SudokuError, match="made 0 of 1 puzzles: none of the other 10000 "
+                                             "puzzles made fitted the difficulty or clues asked"):
+        rules.generate(1, difficulty="expert")
 
 
 def test_the_exact_cover_model_agrees():

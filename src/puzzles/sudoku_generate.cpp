@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <numeric>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "../scale/ordered_runner.hpp"
@@ -322,6 +323,37 @@ void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64
   for (std::uint64_t k = 0; k < count; ++k)
     if (!runner.add([k](std::uint64_t& job) { job = k; })) return;
   runner.flush();
+}
+
+SudokuFitting generate_fitting(const SudokuRules& rules, std::uint64_t wanted, std::uint64_t seed,
+                               const SudokuGenerateOptions& options, const SudokuFit& fit,
+                               unsigned threads,
+                               const std::function<bool(const GeneratedSudoku&)>& deliver) {
+  SudokuFitting out;
+  if (wanted == 0) return out;
+  SudokuGenerateOptions how = options;
+  if (fit.level) {
+    how.level = fit.level;
+    if (!how.rate) {
+      how.rate = true;
+      how.rate_searches = 0;  // the level alone: no search
+    }
+  }
+  const bool filtered = fit.level || fit.max_clues > 0;
+  const std::uint64_t most = filtered ? wanted * 10000 : wanted;
+  generate_sudokus(rules, most, seed, how, threads, [&](const GeneratedSudoku& made) {
+    ++out.tried;
+    if (fit.level && made.rating->level != *fit.level) return true;
+    if (fit.max_clues > 0 && made.puzzle.given_count() > fit.max_clues) return true;
+    ++out.made;
+    return deliver(made) && out.made < wanted;
+  });
+  const bool cancelled = options.cancel && options.cancel->load();
+  if (out.made < wanted && out.tried == most && !cancelled)
+    out.shortfall = "none of the other " + std::to_string(out.tried - out.made) +
+                    " puzzles made fitted the difficulty or clues asked (minimal puzzles of "
+                    "some levels are rare: nearly all from 12x12 up are expert)";
+  return out;
 }
 
 bool is_minimal(SudokuSolver& solver, const SudokuBoard& puzzle, SudokuSymmetry symmetry) {

@@ -143,25 +143,19 @@ class JsRules {
         throw SudokuError("clues " + std::to_string(clues) + ": no " + rules_.describe() +
                           " puzzle with one solution has fewer than " +
                           std::to_string(rules_.fewest_clues()) + " clues");
-      const bool leveled = has(options, "difficulty");
-      if (leveled) {
-        how.level = parse_level(get_string(options, "difficulty", ""));
-        how.rate = true;
-        how.rate_searches = 0;
-      }
-      const bool filtered = leveled || clues > 0;
+      SudokuFit fit;
+      if (has(options, "difficulty"))
+        fit.level = parse_level(get_string(options, "difficulty", ""));
+      fit.max_clues = static_cast<int>(clues);
       std::vector<GeneratedSudoku> made;
-      generate_sudokus(rules_, filtered ? count * 10000 : count, seed, how, 1,
-                       [&](const GeneratedSudoku& g) {
-                         if (clues > 0 && g.puzzle.given_count() > static_cast<int>(clues))
-                           return true;
-                         if (how.level && g.rating->level != *how.level) return true;
-                         made.push_back(g);
-                         return made.size() < count;
-                       });
+      const SudokuFitting fitting =
+          generate_fitting(rules_, count, seed, how, fit, 1, [&](const GeneratedSudoku& g) {
+            made.push_back(g);
+            return true;
+          });
       if (made.size() < count)
         throw SudokuError("made " + std::to_string(made.size()) + " of " + std::to_string(count) +
-                          " puzzles: none of the other tries fitted the difficulty or clues asked");
+                          " puzzles: " + fitting.shortfall);
       val out = val::array();
       for (std::size_t k = 0; k < made.size(); ++k) {
         const GeneratedSudoku& g = made[k];

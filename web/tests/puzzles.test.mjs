@@ -155,6 +155,12 @@ test('Sudoku: every shape through Rules', () => {
   assert.throws(() => new xc.sudoku.Rules({ boxes: [3, 3], latin: 9 }), /one of boxes, latin and regions/);
   const expert = xc.sudoku.generate({ count: 1, seed: 3, difficulty: 'simple' });
   assert.equal(expert[0].level, 'simple');
+  // Every minimal 4x4 puzzle is simple: 10,000 tried for an expert one, and
+  // the error says why none came.
+  const four = new xc.sudoku.Rules({ boxes: [2, 2] });
+  assert.throws(() => four.generate({ count: 1, difficulty: 'expert' }),
+                (e) => e instanceof xc.SudokuError && /made 0 of 1 puzzles: none of the other 10000 puzzles made fitted/.test(e.message));
+  four.dispose();
 });
 
 test('Sudoku: solveAll keeps one result per line, in order', () => {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "xcover/export.hpp"
@@ -72,6 +73,36 @@ XCOVER_API GeneratedSudoku generate_sudoku(const SudokuRules& rules, std::uint64
 XCOVER_API void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64_t seed,
                                  const SudokuGenerateOptions& options, unsigned threads,
                                  const std::function<bool(const GeneratedSudoku&)>& deliver);
+
+// Which puzzles generate_fitting keeps.
+struct SudokuFit {
+  std::optional<SudokuLevel> level{};  // of this level (by technique), when set
+  int max_clues = 0;                   // of at most this many givens, when not 0
+};
+
+// What generate_fitting did.
+struct SudokuFitting {
+  std::uint64_t made = 0;   // puzzles that fitted, handed to `deliver`
+  std::uint64_t tried = 0;  // puzzles made, fitting or not
+  // Why it made fewer than asked, as a sentence to show (empty when it
+  // made them all, or `deliver` or options.cancel stopped it): the tries
+  // ran out.
+  std::string shortfall;
+};
+
+// The first `wanted` puzzles that fit `fit`, from the seeds seed, seed + 1,
+// ... (generate_sudokus on `threads` threads, with a rating by technique
+// when a level is asked and options.rate is not set), handed to `deliver`
+// in seed order; `deliver` returns false to stop. Without a filter these
+// are the first `wanted` seeds; with one it tries up to 10,000 puzzles for
+// each one wanted. (A level may seldom come: 8 in 1,000 minimal 9x9
+// puzzles are simple, and minimal puzzles from 12x12 up nearly all need
+// guessing, expert.) The CLI's, Python's and JavaScript's generate with a
+// difficulty or clues.
+XCOVER_API SudokuFitting
+generate_fitting(const SudokuRules& rules, std::uint64_t wanted, std::uint64_t seed,
+                 const SudokuGenerateOptions& options, const SudokuFit& fit, unsigned threads,
+                 const std::function<bool(const GeneratedSudoku&)>& deliver);
 
 // True when the puzzle has one solution and taking away any one clue (with
 // a symmetry: the clues of any one symmetric set) gives it more.

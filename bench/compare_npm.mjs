@@ -401,11 +401,12 @@ const loaders = {
     const xc = await (await import(pathToFileURL(index).href)).load();
     return {
       xc,
-      count({ primary, secondary, options }) {
+      // (`tree`: the tree options, as xcover-propagate asks.)
+      count({ primary, secondary, options }, tree = {}) {
         const names = [...primary, ...secondary];
         const p = new xc.Problem({ primary, secondary, options: options.map((o) => o.map((i) => names[i])) });
         try {
-          const r = p.count();
+          const r = p.count(tree);
           if (r.status !== 'exhausted') throw new Error(`status ${r.status}`);
           return String(r.solutions);
         } finally {
@@ -428,20 +429,8 @@ const loaders = {
   // The same package counting with { propagate: true } (forced options
   // committed ahead; another tree, the same count): a footnote to the table.
   async 'xcover-propagate'(peers, xcoverDir) {
-    const { xc } = await loaders.xcover(peers, xcoverDir);
-    return {
-      count({ primary, secondary, options }) {
-        const names = [...primary, ...secondary];
-        const p = new xc.Problem({ primary, secondary, options: options.map((o) => o.map((i) => names[i])) });
-        try {
-          const r = p.count({ propagate: true });
-          if (r.status !== 'exhausted') throw new Error(`status ${r.status}`);
-          return String(r.solutions);
-        } finally {
-          p.dispose();
-        }
-      },
-    };
+    const xcover = await loaders.xcover(peers, xcoverDir);
+    return { count: (problem) => xcover.count(problem, { propagate: true }) };
   },
 
   // The same package fed each puzzle's generic 324-item matrix (a footnote

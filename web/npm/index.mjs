@@ -14,7 +14,6 @@
 import createXcover from './xcover.mjs';
 
 const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
-// What Problem's constructor joins names with (ASCII's unit and record separators).
 
 // --- errors -------------------------------------------------------------------
 

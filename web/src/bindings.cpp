@@ -162,9 +162,13 @@ val bytes_view(const std::string& text) {
                                            reinterpret_cast<const std::uint8_t*>(text.data())));
 }
 
+void release_if_big(std::string& text) {
+  if (text.capacity() > (std::size_t{1} << 20)) std::string().swap(text);
+}
+
 void release_bulk() {
-  for (std::string* text : {&bulk_input(), &bulk_output()})
-    if (text->capacity() > (std::size_t{1} << 20)) std::string().swap(*text);
+  release_if_big(bulk_input());
+  release_if_big(bulk_output());
 }
 
 void bind_bulk_text() {

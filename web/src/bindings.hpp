@@ -94,6 +94,9 @@ val bytes_view(const std::string& text);
 // calls it; the JavaScript layer calls it (releaseBulk) once it has read
 // the output.
 void release_bulk();
+// Gives back `text`'s memory when it holds over a MiB (release_bulk's rule,
+// for one buffer).
+void release_if_big(std::string& text);
 // release_bulk() when it goes out of scope, error or not.
 struct ReleaseBulk {
   ReleaseBulk() = default;

@@ -242,7 +242,7 @@ val solve_all(double limit) {
     batch.flush();
     // (The input is read; the output waits for the JavaScript layer, which
     // calls releaseBulk once it has decoded it.)
-    if (bulk_input().capacity() > (std::size_t{1} << 20)) std::string().swap(bulk_input());
+    release_if_big(bulk_input());
     val out = val::object();
     out.set("counts",
             val(emscripten::typed_memory_view(counts.size(), counts.data())).call<val>("slice"));

@@ -9,6 +9,7 @@ set(XCOVER_SOURCE_FILES
   model/count.cpp
   model/reduce.cpp
   model/zdd.cpp
+  model/automorphisms.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
   engine/layout_plan.cpp

@@ -33,7 +33,8 @@ using xcover::SearchOptions;
 using xcover::Solver;
 using xcover::Status;
 
-const CountOptions kMemo{Counting::memo};
+// (The memo's own figures: not split by symmetry, which test_symmetry.cpp tests.)
+const CountOptions kMemo{Counting::memo, 0, false};
 const CountOptions kPlain{Counting::plain};
 
 Count memo_count(const Problem& problem) {

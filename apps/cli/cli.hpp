@@ -125,6 +125,7 @@ struct SearchFlags {
   std::uint64_t estimate = 0;   // probes; 0: search
   bool memo = false;            // --count with the memo
   bool no_memo = false;         // --count without it
+  bool no_symmetry = false;     // --count without splitting by symmetry
   std::string zdd;              // --zdd FILE: the count's decision diagram, written there
   std::string zdd_format_name;  // --zdd-format as given (empty: not given)
   std::string zdd_order_name;   // --zdd-order likewise

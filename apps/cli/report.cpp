@@ -82,6 +82,10 @@ void print_statistics(std::ostream& out, const Statistics& stats, unsigned threa
     out << "memo hits " << stats.memo_hits << '\n'
         << "memo entries " << stats.memo_entries << '\n'
         << "memo splits " << stats.memo_splits << '\n';
+  // A count split by symmetry: the item's options, and the classes counted.
+  if (stats.symmetry_classes != 0)
+    out << "symmetry options " << stats.symmetry_options << '\n'
+        << "symmetry classes " << stats.symmetry_classes << '\n';
   // The automatic count's trials, which `seconds` holds, on lines of their
   // own; then the whole command, reading and building included.
   if (stats.plain_trial_nodes != 0) {

@@ -116,6 +116,12 @@ struct Statistics {
   // Sub-problems a memoised count split into parts that no option spans,
   // each counted on its own (the counts multiply).
   Count memo_splits = 0;
+  // A count split by symmetry (CountOptions::symmetry): the options of the
+  // item it split at, and how many of them it counted (one a class); the
+  // figures above are then those of all of those counts together, and
+  // `solutions` the whole count. 0 and 0 otherwise.
+  int symmetry_options = 0;
+  int symmetry_classes = 0;
   // The automatic count's trials (Counting::automatic), beside the figures
   // above, which count what gave the count; `seconds` holds them: the plain
   // search's nodes and seconds before the memo took over (on several threads,
@@ -275,7 +281,8 @@ XCOVER_API const char* to_string(Kernels kernels);
 enum class Counting {
   // The memo where it pays, else plain: plain for a problem with
   // multiplicities, with a solution or node limit, TreeOptions other than
-  // the defaults, or more than 4,096 items. Else the plain search counts,
+  // the defaults, or more than 4,096 items (without limits, that plain count
+  // may still split by symmetry: CountOptions::symmetry). Else the plain search counts,
   // and once it has run at least 65,536 nodes and twenty times as long as
   // the memo's trial is expected to take (building the memo's links, and
   // its first 2,048 nodes), the trial runs: where the memo saved at least
@@ -314,6 +321,22 @@ struct CountOptions {
   // took the least search: the count stays exact and grows slower. The memo
   // also stops growing when an allocation fails (a memory limit).
   std::uint64_t memo_bytes = 0;
+  // Count by the problem's symmetries where it has some (automatic and memo
+  // counting; Counting::plain visits every solution). Permutations of the
+  // items that map the options onto the options, found from the problem
+  // alone, map the solutions holding one option onto those holding another:
+  // of a primary item's options that fall into such classes, one of each is
+  // counted, times its class's size (every solution holds one option of the
+  // item). So 13-queens and Langford pairs count in about half the time,
+  // whatever their encoding. Not with assumptions (those are the caller's
+  // choice of a part of the problem), limits on solutions or nodes, or
+  // multiplicities. The automatic count looks for them once its plain
+  // search has run 4,096 nodes, the memo before it starts; looking costs a
+  // thousand passes over the problem at most. A ParallelSearch looks after
+  // its first plain trial (not with checkpoints, a resumed count, or tree
+  // options other than the defaults) and counts a class at a time on all
+  // its threads. Statistics::symmetry_classes says whether it split.
+  bool symmetry = true;
 };
 // The number of solutions a count found, and why it ended: a count cut
 // short (by a limit or a cancellation) is only a lower bound.

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "../model/automorphisms.hpp"
 #include "engine.hpp"
 #include "memo/memo_count.hpp"
 #include "memo/zdd_nodes.hpp"
@@ -182,6 +183,18 @@ bool default_tree(const TreeOptions& options) {
 // paid: the memo counts instead.
 struct MemoTakesOver {};
 
+// The automatic count looks for symmetries once its plain search has run
+// this many nodes (a few tenths of a millisecond): a count that ends sooner
+// never pays for looking, and one that goes on loses little by starting
+// again, split.
+constexpr std::uint64_t kSymmetryTrialNodes = 4096;
+
+// Thrown from the plain search's progress callback when the problem's
+// symmetries split the count: one count a class instead.
+struct SymmetryTakesOver {
+  detail::ItemClasses classes;
+};
+
 }  // namespace
 
 struct Solver::Impl {
@@ -197,6 +210,9 @@ struct Solver::Impl {
   // How long building `engine` took: the memo's trial is weighed against it.
   double build_seconds = 0;
   bool memo_counted = false;
+  // The memo's trial said no in this count: the classes of a count split by
+  // symmetry do not try it again (they are parts of one problem).
+  bool memo_refused = false;
   // The automatic count's trials (Statistics::plain_trial_nodes and the
   // others), and the last count's figures with them, when it ran some.
   struct Trials {
@@ -229,10 +245,13 @@ struct Solver::Impl {
     return (searched ? *searched : *engine).statistics();
   }
   // The last count's figures with its trials, the call's `seconds` all of
-  // it (when it ran no trial, the figures are those of what counted).
+  // it (when it ran no trial, the figures are those of what counted; after
+  // a count split by symmetry, which already put its sums in with_trials,
+  // those).
   void report_trials(double seconds) {
-    if (trials.plain_trial_nodes == 0 && trials.memo_trial_nodes == 0) return;
-    with_trials = last_statistics();
+    const bool split = trials_reported;
+    if (!split && trials.plain_trial_nodes == 0 && trials.memo_trial_nodes == 0) return;
+    if (!split) with_trials = last_statistics();
     with_trials.seconds = seconds;
     with_trials.plain_trial_nodes = trials.plain_trial_nodes;
     with_trials.plain_trial_seconds = trials.plain_trial_seconds;
@@ -249,7 +268,16 @@ struct Solver::Impl {
                  double most_seconds, std::optional<CountResult>& counted, bool& ran_out);
   CountResult count_memo(const SearchOptions& options, const CountOptions& how,
                          const Deadline& deadline, unsigned threads);
-  CountResult count_automatic(const SearchOptions& options, const CountOptions& how);
+  CountResult count_automatic(const SearchOptions& options, const CountOptions& how,
+                              const Deadline& deadline);
+  // Whether a count may split by symmetry (CountOptions::symmetry).
+  bool may_split(const SearchOptions& options, const CountOptions& how) const {
+    return how.symmetry && engine->assumptions().empty() && options.solution_limit == 0 &&
+           options.node_limit == 0 && !problem->has_multiplicities();
+  }
+  CountResult count_by_classes(const SearchOptions& options, const CountOptions& how,
+                               const detail::ItemClasses& classes, const Deadline& deadline,
+                               Counting each_way);
 };
 
 Solver::Solver(const Problem& problem, Layout layout, Kernels kernels) {
@@ -388,12 +416,14 @@ CountResult Solver::Impl::count_memo(const SearchOptions& options, const CountOp
 // time, the trial runs from its progress callback. Where the memo pays, it
 // takes over and counts from the start; where not, the plain search goes on
 // where it was: a count that ends plainly searches nothing twice.
-CountResult Solver::Impl::count_automatic(const SearchOptions& options, const CountOptions& how) {
-  const Deadline deadline(options);
+CountResult Solver::Impl::count_automatic(const SearchOptions& options, const CountOptions& how,
+                                          const Deadline& deadline) {
+  bool look_for_symmetry = may_split(options, how);
+  double next_look = 0;  // when to look for symmetries again, with more work
   // When the memo's trial may run: never again once it said no; later,
   // when the plain search has run twice as long, if it ran out of its share
   // (a busy machine, a slow build), so that it cannot be ruled out by chance.
-  double next_trial = 0;
+  double next_trial = memo_refused ? std::numeric_limits<double>::infinity() : 0;
   std::optional<CountResult> counted;  // by the memo within its trial
   Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
   double next_seconds = options.progress_seconds;
@@ -401,6 +431,16 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
   plain.progress_nodes =
       options.progress_nodes ? std::min(options.progress_nodes, kTrialLookNodes) : kTrialLookNodes;
   plain.on_progress = [&](const Progress& p) {
+    if (look_for_symmetry && p.nodes >= kSymmetryTrialNodes && p.seconds >= next_look) {
+      const std::uint64_t work = detail::symmetry_work(*problem, p.seconds);
+      detail::ItemClasses classes = detail::symmetric_item(*problem, work);
+      if (classes.item >= 0) throw SymmetryTakesOver{std::move(classes)};
+      // A look that ran out of work looks again when the search has run
+      // twice as long, with twice the work; one given all it wants, or that
+      // ended, does not.
+      look_for_symmetry = classes.out_of_work && work < detail::symmetry_work_wanted(*problem);
+      next_look = 2 * p.seconds;
+    }
     if (p.seconds >= next_trial && p.nodes >= kPlainTrialNodes &&
         p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
                                                                 static_cast<double>(p.nodes))) {
@@ -408,6 +448,7 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
       if (memo_pays(options, how, deadline, p.seconds / kTrialShare, counted, ran_out))
         throw MemoTakesOver{};
       next_trial = ran_out ? 2 * p.seconds : std::numeric_limits<double>::infinity();
+      memo_refused = !ran_out;
     }
     if (!options.on_progress) return;
     // The caller's reports, on the caller's schedule.
@@ -424,14 +465,99 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
   };
   static const detail::WorkSharing no_sharing;
   searching(nullptr);
+  const Clock::time_point start = Clock::now();
   try {
-    const Status status = engine->search(Visitor(), plain, no_sharing);
+    const Status status = engine->search(Visitor(), deadline.within(plain), no_sharing);
     return {engine->statistics().solutions, status};
   } catch (const MemoTakesOver&) {
     trials.plain_trial_nodes += engine->statistics().nodes;
-    trials.plain_trial_seconds += since(deadline.start()) - trials.memo_trial_seconds;
+    trials.plain_trial_seconds += since(start) - trials.memo_trial_seconds;
+  } catch (const SymmetryTakesOver& split) {
+    trials.plain_trial_nodes += engine->statistics().nodes;
+    trials.plain_trial_seconds += since(start);
+    return count_by_classes(options, how, split.classes, deadline, Counting::automatic);
   }
   return counted ? *counted : count_memo(options, how, deadline, 1);
+}
+
+// A count split at an item whose options fall into classes of equal counts:
+// one count a class, each with its representative assumed, counted as
+// `each_way` says (the automatic count then may still take the memo), times
+// the class's size. The caller's progress reports see the sums. The
+// figures, summed, go to with_trials (level_nodes left empty); a count cut
+// short gives the classes counted so far and the part of the one it stopped
+// in, each times its size: a lower bound.
+CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const CountOptions& how,
+                                           const detail::ItemClasses& classes,
+                                           const Deadline& deadline, Counting each_way) {
+  struct Restore {
+    detail::Engine& engine;
+    ~Restore() { engine.clear_assumptions(); }
+  } restore{*engine};
+  CountOptions each_how = how;
+  each_how.symmetry = false;
+  Statistics sum;
+  double share_done = 0;
+  CountResult result;
+  // The caller's schedule of reports runs over the whole count: each class
+  // reports often, and the reports due are passed on.
+  Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
+  double next_seconds = options.progress_seconds;
+  for (std::size_t k = 0; k < classes.representatives.size(); ++k) {
+    const std::uint64_t size = classes.class_sizes[k];
+    SearchOptions each = options;
+    if (options.on_progress) {
+      each.progress_nodes = kTrialLookNodes;
+      each.progress_seconds = 0;
+      each.on_progress = [&](const Progress& p) {
+        const Count nodes = sum.nodes + p.nodes;
+        const double seconds = since(deadline.start());
+        bool due = false;
+        if (nodes >= next_nodes) {
+          next_nodes = nodes + options.progress_nodes;
+          due = true;
+        }
+        if (options.progress_seconds > 0 && seconds >= next_seconds) {
+          next_seconds = seconds + options.progress_seconds;
+          due = true;
+        }
+        if (!due) return;
+        Progress q = p;
+        q.nodes = nodes;
+        q.updates += sum.updates;
+        q.solutions = result.solutions + p.solutions * Count{size};
+        q.seconds = seconds;
+        q.fraction_done = (share_done + static_cast<double>(size) * p.fraction_done) /
+                          static_cast<double>(classes.options);
+        options.on_progress(q);
+      };
+    }
+    engine->clear_assumptions();
+    static_cast<void>(engine->assume(classes.representatives[k]));  // alone, it cannot conflict
+    const CountResult part = each_way == Counting::memo ? count_memo(each, each_how, deadline, 1)
+                                                        : count_automatic(each, each_how, deadline);
+    const Statistics& st = last_statistics();
+    sum.nodes += st.nodes;
+    sum.updates += st.updates;
+    sum.bytes = std::max(sum.bytes, st.bytes);
+    if (sum.layout != Layout::memo) sum.layout = st.layout;
+    sum.memo_hits += st.memo_hits;
+    sum.memo_entries = std::max(sum.memo_entries, st.memo_entries);
+    sum.memo_splits += st.memo_splits;
+    result.solutions += part.solutions * Count{size};
+    share_done += static_cast<double>(size);
+    if (part.status != Status::exhausted) {
+      result.status = part.status;
+      break;
+    }
+  }
+  sum.solutions = result.solutions;
+  sum.seconds = since(deadline.start());
+  sum.symmetry_options = classes.options;
+  sum.symmetry_classes = static_cast<int>(classes.representatives.size());
+  with_trials = sum;
+  trials_reported = true;
+  return result;
 }
 
 // How a count runs: Counting::plain, Counting::memo, or the automatic choice
@@ -466,20 +592,38 @@ Counting Solver::Impl::counting_for(const SearchOptions& options, const CountOpt
 CountResult Solver::count(const SearchOptions& options, const CountOptions& how) {
   Impl& impl = *impl_;
   impl.trials = {};
+  impl.memo_refused = false;
   CountResult result;
   switch (impl.counting_for(options, how, "count")) {
     case Counting::plain:
+      // The automatic choice without the memo (tree options it does not
+      // follow, many items) may still split by symmetry: the automatic
+      // count then runs with the memo ruled out.
+      if (how.counting == Counting::automatic && impl.may_split(options, how)) {
+        impl.memo_refused = true;
+        break;
+      }
       result.status = search(Visitor(), options);
       result.solutions = impl.engine->statistics().solutions;
       return result;
     case Counting::memo:
+      if (impl.may_split(options, how)) {
+        const detail::ItemClasses classes =
+            detail::symmetric_item(*impl.problem, detail::symmetry_work(*impl.problem, 0));
+        if (classes.item >= 0) {
+          const Deadline deadline(options);
+          result = impl.count_by_classes(options, how, classes, deadline, Counting::memo);
+          impl.report_trials(since(deadline.start()));
+          return result;
+        }
+      }
       return impl.count_memo(options, how, Deadline(options), 1);
     case Counting::automatic:
       break;
   }
-  const Clock::time_point start = Clock::now();
-  result = impl.count_automatic(options, how);
-  impl.report_trials(since(start));
+  const Deadline deadline(options);
+  result = impl.count_automatic(options, how, deadline);
+  impl.report_trials(since(deadline.start()));
   return result;
 }
 

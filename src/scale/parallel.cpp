@@ -17,6 +17,7 @@
 
 #include "../engine/layout_plan.hpp"
 #include "../engine/work_sharing.hpp"
+#include "../model/automorphisms.hpp"
 #include "piece_options.hpp"
 #include "thread_team.hpp"
 #include "xcover/dlx_format.hpp"
@@ -152,6 +153,11 @@ struct ParallelSearch::Impl {
   bool broken = false;       // a visitor threw: its worker's piece is lost
   bool dropped = false;      // a stop dropped the work left (keep_work_on_stop)
   bool small_tried = false;  // run_memo() ran run_small()'s trial, which did not finish
+  // A count split by symmetry (run_split): its classes, and the one the
+  // workers count. The workers count a class's representative; what it
+  // found then counts once more for each other option of the class.
+  std::optional<detail::ItemClasses> split;
+  std::size_t split_class = 0;
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
   // The node limit as a budget: workers reserve nodes from it in chunks and
@@ -247,6 +253,8 @@ struct ParallelSearch::Impl {
   Status run_ordered(const Visitor& visit);
   std::optional<Status> run_small(const Visitor& visit);
   std::optional<Status> run_memo(const Visitor& visit);
+  Status run_split(detail::ItemClasses classes);
+  void unsplit();
   void go_on_from(std::vector<WorkPiece> left, const Statistics& trial, double seconds);
   Status run_workers(const Visitor& visit);
   Status watch_workers(Clock::time_point start);
@@ -300,6 +308,20 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   stats.plain_trial_seconds = st.plain_trial_seconds;
   stats.memo_trial_nodes = st.memo_trial_nodes;
   stats.memo_trial_seconds = st.memo_trial_seconds;
+  // A count the trial did not finish splits by symmetry where it can; the
+  // trial's work is then forgotten (its nodes are the plain trial's).
+  if (!result && small_tried && how.symmetry && options.search.node_limit == 0 &&
+      options.search.solution_limit == 0) {
+    detail::ItemClasses classes =
+        detail::symmetric_item(*problem, detail::symmetry_work(*problem, since(start)));
+    if (classes.item >= 0) {
+      if (stats.plain_trial_nodes == 0) {
+        stats.plain_trial_nodes = st.nodes;
+        stats.plain_trial_seconds = since(start);
+      }
+      return run_split(std::move(classes));
+    }
+  }
   if (!result) {
     if (!left.empty()) {
       go_on_from(std::move(left), st, since(start));
@@ -338,6 +360,56 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   publish();
   stats.solutions = totals.solutions;
   return result->status;
+}
+
+// The workers count one option of each class, a class at a time (each
+// representative a piece, which they share out as they do any); a class's
+// count is its representative's times its size. The weights make the
+// progress: a class is its size's part of the tree. A stop leaves the work
+// unsplit (unsplit()), so that checkpoint() and run() again go on exactly.
+Status ParallelSearch::Impl::run_split(detail::ItemClasses classes) {
+  split = std::move(classes);
+  const double one = 1.0 / static_cast<double>(split->options);
+  cut = true;
+  stats.symmetry_options = split->options;
+  stats.symmetry_classes = static_cast<int>(split->members.size());
+  for (split_class = 0; split_class < split->members.size(); ++split_class) {
+    const std::vector<int>& members = split->members[split_class];
+    queue.assign(1, WorkPiece{{members.front()}, one});
+    const Count before = totals.solutions;
+    Status status;
+    try {
+      status = run_workers(nullptr);
+    } catch (...) {
+      unsplit();
+      throw;
+    }
+    if (status != Status::exhausted) {
+      unsplit();
+      return status;
+    }
+    const Count found = totals.solutions - before;
+    totals.solutions += found * Count{members.size() - 1};
+    totals.done += one * static_cast<double>(members.size() - 1);
+  }
+  split.reset();
+  totals.done = 1;
+  stats.solutions = totals.solutions;
+  return Status::exhausted;
+}
+
+// The work a split count has left, as plain pieces: those of the class
+// under way, each other option of its class, and every option of the
+// classes after it. The count then goes on exactly, unsplit.
+void ParallelSearch::Impl::unsplit() {
+  if (!split) return;
+  const double one = 1.0 / static_cast<double>(split->options);
+  for (std::size_t k = split_class; k < split->members.size(); ++k) {
+    const std::vector<int>& members = split->members[k];
+    for (std::size_t m = k == split_class ? 1 : 0; m < members.size(); ++m)
+      queue.push_back(WorkPiece{{members[m]}, one});
+  }
+  split.reset();
 }
 
 // The plain trial's work goes on on the workers: what it counted is
@@ -894,7 +966,7 @@ Status ParallelSearch::Impl::run_workers(const Visitor& visit) {
   m.stats.solutions =
       m.limit_reached || m.visitor_stopped || visit ? m.visited : m.totals.solutions;
   m.stats.seconds = m.totals.seconds;
-  if (status == Status::exhausted) m.totals.done = 1;
+  if (status == Status::exhausted && !m.split) m.totals.done = 1;
   return status;
 }
 

@@ -28,13 +28,13 @@ def main(argv: list[str]) -> int:
     print(f"{n} queens: {result.solutions} solutions in {result.statistics.nodes} nodes")
 
     def budget(progress: xc.Progress) -> None:
-        if progress.nodes > 100_000:
+        if progress.nodes > 50_000:
             raise OutOfBudget(progress.solutions)
 
     try:
         solver.count(progress=budget, progress_interval=0.001)
     except OutOfBudget as stopped:
-        print(f"out of budget after 100000 nodes, with {stopped.args[0]} solutions or more")
+        print(f"out of budget after 50000 nodes, with {stopped.args[0]} solutions or more")
     print("and the solver goes on:", solver.count(10).solutions, "solutions with limit=10")
     return 0
 

@@ -94,9 +94,11 @@ struct Reporting {
   double interval;
 };
 
-// memo=None: the automatic choice; True: the memo; False: plain.
-CountOptions counting_of(const py::object& memo) {
+// memo=None: the automatic choice; True: the memo; False: plain. symmetry:
+// CountOptions::symmetry.
+CountOptions counting_of(const py::object& memo, bool symmetry) {
   CountOptions how;
+  how.symmetry = symmetry;
   if (memo.is_none()) return how;
   if (!py::isinstance<py::bool_>(memo))
     throw py::type_error("memo must be True, False or None (the automatic choice), not " +
@@ -167,7 +169,12 @@ memo: True counts with a memo of sub-problems (as Knuth's DLX6: billions of
 solutions in a second where sub-problems repeat; one memo the threads share;
 no solution limit), False
 visits every solution, None (the default) takes the memo where it pays.
-statistics.layout is Layout.memo when the memo counted.)doc";
+statistics.layout is Layout.memo when the memo counted.
+symmetry: False never splits the count by the problem's symmetries. By
+default a count that is not plain (memo=False) counts one option of each class
+that permutations of the items (mapping the options onto themselves) make
+among an item's options, times the class's size: 13-queens and Langford pairs
+in half the time. statistics.symmetry_classes says where it split.)doc";
 
 }  // namespace
 
@@ -191,6 +198,8 @@ void bind_search(py::module_& m) {
       .def_readonly("memo_hits", &Statistics::memo_hits)
       .def_readonly("memo_entries", &Statistics::memo_entries)
       .def_readonly("memo_splits", &Statistics::memo_splits)
+      .def_readonly("symmetry_options", &Statistics::symmetry_options)
+      .def_readonly("symmetry_classes", &Statistics::symmetry_classes)
       .def("__repr__", [](const Statistics& s) {
         return "<Statistics: " + xcover::to_string(s.nodes) + " nodes, " +
                xcover::to_string(s.updates) + " updates, " + xcover::to_string(s.solutions) +
@@ -276,13 +285,15 @@ shape. It keeps its own copy of the problem.)doc")
       .def(
           "count",
           [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit,
-             const py::object& progress, double progress_interval, const py::object& memo) {
+             const py::object& progress, double progress_interval, const py::object& memo,
+             bool symmetry) {
             return count_with(box, limits_of(limit, time_limit, node_limit),
-                              {progress, progress_interval}, counting_of(memo));
+                              {progress, progress_interval}, counting_of(memo, symmetry));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
           py::arg("progress_interval") = 1.0, py::arg("memo") = py::none(),
+          py::arg("symmetry") = true,
           (std::string("Counts solutions; returns a CountResult.\n") + kLimits + kMemo).c_str())
       .def(
           "zdd",
@@ -373,8 +384,9 @@ shape. It keeps its own copy of the problem.)doc")
       "count",
       [](const Problem& problem, const py::int_& limit, double time_limit,
          const py::int_& node_limit, const py::int_& thread_count, Layout layout,
-         const py::object& progress, double progress_interval, const py::object& memo) {
-        const CountOptions how = counting_of(memo);
+         const py::object& progress, double progress_interval, const py::object& memo,
+         bool symmetry) {
+        const CountOptions how = counting_of(memo, symmetry);
         const SearchOptions limits = limits_of(limit, time_limit, node_limit);
         const Reporting reporting{progress, progress_interval};
         auto threads = counted<unsigned>(thread_count, "threads");
@@ -397,7 +409,7 @@ shape. It keeps its own copy of the problem.)doc")
       py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
       py::arg("node_limit") = 0, py::arg("threads") = 0, py::arg("layout") = Layout::automatic,
       py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
-      py::arg("memo") = py::none(),
+      py::arg("memo") = py::none(), py::arg("symmetry") = true,
       (std::string("Counts a problem's solutions on `threads` threads (0, the default, as the "
                    "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
                    "\n") +

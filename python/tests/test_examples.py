@@ -65,7 +65,7 @@ def test_langford_pairs():
 def test_progress_callback_and_budget():
     lines = run("progress.py", "12")
     assert lines[0].startswith("12 queens: 14200 solutions in ")
-    assert lines[1].startswith("out of budget after 100000 nodes, with ")
+    assert lines[1].startswith("out of budget after 50000 nodes, with ")
     assert lines[2] == "and the solver goes on: 10 solutions with limit=10"
 
 

@@ -70,3 +70,21 @@ def test_what_the_memo_refuses():
     with pytest.raises(xc.CountOverflow, match="passes 2\\^128 - 1"):
         too_many.count(memo=True)
     assert issubclass(xc.CountOverflow, xc.Error)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_count_splits_by_symmetry_unless_told_not_to(threads):
+    # Langford pairs of 11 (A014552: 17,792, each and its reversal): the value
+    # 11's ten places fall into five pairs of mirror images.
+    p = xc.langford.problem(11)
+    split = p.count(threads=threads)
+    assert split.solutions == 35584
+    assert split.statistics.symmetry_options == 10
+    assert split.statistics.symmetry_classes == 5
+    whole = p.count(threads=threads, symmetry=False)
+    assert whole.solutions == 35584
+    assert whole.statistics.symmetry_classes == 0
+    solver = xc.Solver(p)
+    assert solver.count(symmetry=False).statistics.nodes > solver.count().statistics.nodes
+    # A plain count visits every solution.
+    assert solver.count(memo=False).statistics.symmetry_classes == 0

@@ -511,14 +511,17 @@ def _solutions(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_l
 
 def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
            threads: int = 0, layout: Layout = Layout.automatic, progress: ProgressCallback = None,
-           progress_interval: float = 1.0, memo: Optional[bool] = None) -> CountResult:
+           progress_interval: float = 1.0, memo: Optional[bool] = None,
+           symmetry: bool = True) -> CountResult:
     """Counts the solutions on `threads` threads (0, the default: one per CPU, as the
     CLI does); a CountResult. memo=True counts with a memo of sub-problems (one
     the threads share; billions of solutions in a second where sub-problems repeat),
-    memo=False visits every solution, None takes the memo where it pays."""
+    memo=False visits every solution, None takes the memo where it pays.
+    symmetry=False never splits the count by the problem's symmetries (see
+    Solver.count)."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
                  layout=layout, progress=progress, progress_interval=progress_interval,
-                 memo=memo)
+                 memo=memo, symmetry=symmetry)
 
 
 def _zdd(self: Problem, *, time_limit: float = 0.0, node_limit: int = 0,

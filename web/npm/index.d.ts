@@ -63,6 +63,12 @@ export interface ProblemSearchOptions extends SearchOptions {
 export interface CountOptions extends ProblemSearchOptions {
   /** true: memoised (Knuth's DLX6); false: plain; unset: whichever pays. */
   memo?: boolean;
+  /**
+   * false: never split the count by the problem's symmetries. By default a count that is not
+   * plain counts one option of each class that permutations of the items (mapping the options
+   * onto themselves) make among an item's options, times the class's size.
+   */
+  symmetry?: boolean;
 }
 
 export interface Statistics {
@@ -74,6 +80,9 @@ export interface Statistics {
   layout: string;
   memoHits: number;
   memoEntries: number;
+  /** A count split by symmetry: the item's options, and the classes counted (else 0, 0). */
+  symmetryOptions: number;
+  symmetryClasses: number;
   levelNodes: number[];
 }
 

@@ -83,10 +83,10 @@ function call(fn, box) {
 const TREE = ['propagate', 'itemChoice'];
 const SEARCH = ['limit', 'nodeLimit', 'timeLimit', 'progress', 'progressInterval', ...TREE, 'seed'];
 const ALLOWED = {
-  count: [...SEARCH, 'layout', 'memo'],
+  count: [...SEARCH, 'layout', 'memo', 'symmetry'],
   solve: [...SEARCH.slice(1), 'layout'],
   solutions: [...SEARCH, 'layout'],
-  'Solver.count': [...SEARCH, 'memo'],
+  'Solver.count': [...SEARCH, 'memo', 'symmetry'],
   'Solver.solve': SEARCH.slice(1),
   'Solver.solutions': SEARCH,
   'Solver()': ['layout'],
@@ -95,7 +95,7 @@ const ALLOWED = {
   'Tiling.solve': SEARCH.slice(1),
   'Tiling()': ['lattice', 'board', 'pieces', 'text', 'reflections', 'distinct', 'reduce'],
   'polyomino.count': [...SEARCH, 'reflections', 'distinct', 'reduce'],
-  'puzzle.count': [...SEARCH, 'layout', 'memo'],
+  'puzzle.count': [...SEARCH, 'layout', 'memo', 'symmetry'],
   'Rules()': ['boxes', 'latin', 'regions', 'diagonals', 'windows', 'cages', 'alphabet'],
   generate: ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues'],
   'sudoku.generate': ['count', 'seed', 'symmetry', 'killer', 'difficulty', 'clues', 'rules'],

@@ -105,7 +105,9 @@ double get_number(const val& object, const char* key, double otherwise) {
 
 bool get_bool(const val& object, const char* key, bool otherwise) {
   if (!has(object, key)) return otherwise;
-  return object[key].as<bool>();
+  const val value = object[key];
+  if (!value.isTrue() && !value.isFalse()) throw Error(std::string(key) + " must be true or false");
+  return value.isTrue();
 }
 
 std::string get_string(const val& object, const char* key, const std::string& otherwise) {
@@ -199,8 +201,6 @@ Layout parse_layout(const std::string& name) {
 }
 
 void read_tree_options(const val& from, TreeOptions& options) {
-  if (has(from, "propagate") && !from["propagate"].isTrue() && !from["propagate"].isFalse())
-    throw Error("propagate must be true or false");
   options.propagate = get_bool(from, "propagate", false);
   const std::string choice = get_string(from, "itemChoice", "first-shortest");
   if (choice == "most-clashes")
@@ -255,6 +255,8 @@ val statistics_object(const Statistics& statistics) {
   out.set("layout", std::string(to_string(statistics.layout)));
   out.set("memoHits", static_cast<double>(statistics.memo_hits));
   out.set("memoEntries", static_cast<double>(statistics.memo_entries));
+  out.set("symmetryOptions", statistics.symmetry_options);
+  out.set("symmetryClasses", statistics.symmetry_classes);
   val levels = val::array();
   for (std::size_t k = 0; k < statistics.level_nodes.size(); ++k)
     levels.set(k, static_cast<double>(statistics.level_nodes[k]));

@@ -70,6 +70,7 @@ void read_tree_options(const val& from, TreeOptions& options);
 bool has(const val& object, const char* key);
 std::uint64_t get_count(const val& object, const char* key, std::uint64_t otherwise);
 double get_number(const val& object, const char* key, double otherwise);
+// (get_bool: Error "KEY must be true or false" for any other value.)
 bool get_bool(const val& object, const char* key, bool otherwise);
 std::string get_string(const val& object, const char* key, const std::string& otherwise);
 

@@ -218,6 +218,7 @@ val JsSolver::count(const val& options) {
     CountOptions how;
     if (has(options, "memo"))
       how.counting = get_bool(options, "memo", false) ? Counting::memo : Counting::plain;
+    how.symmetry = get_bool(options, "symmetry", true);
     const CountResult result = state_->solver.count(request.options, how);
     return count_object(result, state_->solver.statistics());
   });

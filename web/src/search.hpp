@@ -36,7 +36,8 @@ class JsSolver {
  public:
   JsSolver(const Problem& problem, const std::string& layout);
   // count(), first(): searches of the options' kind (read_search_options),
-  // count() also `memo` (true or false: Counting::memo or plain).
+  // count() also `memo` (true or false: Counting::memo or plain) and
+  // `symmetry` (CountOptions::symmetry, true unless given).
   val count(const val& options);
   val first(const val& options);  // a solution's options, or null
   JsSearch solutions(const val& options);

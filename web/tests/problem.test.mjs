@@ -233,6 +233,29 @@ test('tree options: propagate, itemChoice and seed grow other trees with the sam
   p.dispose();
 });
 
+test('a count splits by the problem\'s symmetries, unless told not to, with the same count', () => {
+  // Langford pairs of 11 (A014552: 17,792 arrangements, each and its reversal).
+  const p = xc.langford.problem(11);
+  const split = p.count();
+  assert.equal(split.solutions, 35584n);
+  // The value 11's ten places, in five pairs of mirror images.
+  assert.equal(split.statistics.symmetryOptions, 10);
+  assert.equal(split.statistics.symmetryClasses, 5);
+  const whole = p.count({ symmetry: false });
+  assert.equal(whole.solutions, 35584n);
+  assert.equal(whole.statistics.symmetryClasses, 0);
+  assert.ok(split.statistics.nodes < whole.statistics.nodes);
+  // A plain count visits every solution: no split.
+  assert.equal(p.count({ memo: false }).statistics.symmetryClasses, 0);
+  assert.throws(() => p.count({ symmetry: 'no' }), /symmetry must be true or false/);
+  const solver = new xc.Solver(p);
+  assert.equal(solver.count({ symmetry: true }).solutions, 35584n);
+  assert.throws(() => solver.solve({ symmetry: false }), /no option 'symmetry'/);
+  solver.dispose();
+  assert.equal(xc.langford.count(11), 35584n);
+  p.dispose();
+});
+
 test('dispose: twice is harmless, use afterwards is an error', () => {
   const p = xc.Problem.fromDlx(knuth);
   p.dispose();

@@ -157,7 +157,8 @@ for spec in $specs; do
   if [ -n "$knuth" ] && [ -x "$generator" ]; then "$generator" < "$file" > "$dlx" 2> /dev/null || : > "$dlx"; fi
   cmd[dlx1]="" cmd[solve]=""
   if [ -s "$dlx" ]; then
-    cmd[dlx1]=$dlx1 cmd[solve]="$xcover solve $dlx --count --threads 1"
+    # (The engine against DLX1 on the same tree: --no-symmetry.)
+    cmd[dlx1]=$dlx1 cmd[solve]="$xcover solve $dlx --count --threads 1 --no-symmetry"
   fi
   how[dlx1]=knuth stdin[dlx1]=$dlx how[solve]=last stdin[solve]=-
   cmd[polyform]="$xcover polyform $file --count --threads 1" how[polyform]=last stdin[polyform]=-

@@ -13,7 +13,7 @@
 // killed, and a Sudoku set stops there and its time is estimated from the
 // puzzles done); SKIP ("dlx", "dlx:pento6x10 algorithm.ts:sudoku-hardest":
 // library keys dancing-links, dlx, algorithm.ts, xcover, xcover-generic,
-// xcover-propagate, native, and the problem keys of PROBLEMS below);
+// xcover-propagate, xcover-whole, native, and the problem keys of PROBLEMS below);
 // PROBLEMS (the keys to run, default all); XCOVER_CLI (the native CLI, '-' column if absent);
 // NODE_FLAGS (flags for every run's node, e.g. --no-liftoff);
 // SUDOKU_EASY / SUDOKU_HARD (puzzle files, one 81-character line each, '#'
@@ -401,7 +401,7 @@ const loaders = {
     const xc = await (await import(pathToFileURL(index).href)).load();
     return {
       xc,
-      // (`tree`: the tree options, as xcover-propagate asks.)
+      // (`tree`: count options, as xcover-propagate and xcover-whole ask.)
       count({ primary, secondary, options }, tree = {}) {
         const names = [...primary, ...secondary];
         const p = new xc.Problem({ primary, secondary, options: options.map((o) => o.map((i) => names[i])) });
@@ -431,6 +431,14 @@ const loaders = {
   async 'xcover-propagate'(peers, xcoverDir) {
     const xcover = await loaders.xcover(peers, xcoverDir);
     return { count: (problem) => xcover.count(problem, { propagate: true }) };
+  },
+
+  // The same package counting with { symmetry: false }: the whole tree, as
+  // the peers search it (engine against engine; the table's xcover column
+  // splits the count by the problem's symmetries where it finds some).
+  async 'xcover-whole'(peers, xcoverDir) {
+    const xcover = await loaders.xcover(peers, xcoverDir);
+    return { count: (problem) => xcover.count(problem, { symmetry: false }) };
   },
 
   // The same package fed each puzzle's generic 324-item matrix (a footnote
@@ -592,7 +600,7 @@ async function main([peers, xcoverDir]) {
   try {
     for (const key of keys) {
       const problem = PROBLEMS[key];
-      const libs = [...LIBS, problem.sudoku ? 'xcover-generic' : 'xcover-propagate'];
+      const libs = [...LIBS, ...(problem.sudoku ? ['xcover-generic'] : ['xcover-propagate', 'xcover-whole'])];
       const best = {}, note = {}, answers = {}, done = {}, estimated = {};
       for (const lib of libs) {
         if (skipped(lib, key)) note[lib] = 'skipped';
@@ -647,9 +655,10 @@ async function main([peers, xcoverDir]) {
       if (problem.sudoku) {
         footnotes.push(`${key}: xcover wasm fed the generic 324-item matrices (new Problem, solutions up to 2, a puzzle): ${seconds(cell['xcover-generic'])}`);
       } else {
-        const c = cell['xcover-propagate'];
-        const ratio = Number.isFinite(fastest) && good['xcover-propagate'] ? `, ${(fastest / good['xcover-propagate']).toFixed(1)}x the fastest JS` : '';
-        footnotes.push(`${key}: xcover wasm counting with { propagate: true }: ${seconds(c)}${ratio}`);
+        for (const [lib, how] of [['xcover-whole', '{ symmetry: false } (the whole tree, as the peers search it)'], ['xcover-propagate', '{ propagate: true }']]) {
+          const ratio = Number.isFinite(fastest) && good[lib] ? `, ${(fastest / good[lib]).toFixed(1)}x the fastest JS` : '';
+          footnotes.push(`${key}: xcover wasm counting with ${how}: ${seconds(cell[lib])}${ratio}`);
+        }
       }
     }
   } finally {

@@ -6,9 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <random>
-#include <atomic>
 #include <set>
 #include <stdexcept>
 #include <vector>
@@ -17,18 +17,18 @@
 #include "cli_support.hpp"
 #include "families.hpp"
 #include "random_problems.hpp"
+#include "xcover/parallel.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/puzzles/queens.hpp"
-#include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
 
 namespace test_symmetry {
 namespace {
 
 using xcover::Count;
-using xcover::CountOptions;
 using xcover::Counting;
+using xcover::CountOptions;
 using xcover::Problem;
 using xcover::SearchOptions;
 using xcover::Solver;
@@ -60,7 +60,8 @@ Problem symmetric(const Problem& problem, std::mt19937& rng) {
   pair_up(0, problem.primary_count(), 1);
   pair_up(problem.primary_count(), problem.item_count(), 0);
   Problem out;
-  for (int i = 0; i < problem.item_count(); ++i) out.add_item(problem.item_name(i), problem.item_kind(i));
+  for (int i = 0; i < problem.item_count(); ++i)
+    out.add_item(problem.item_name(i), problem.item_kind(i));
   for (int c = 1; c <= problem.color_count(); ++c) out.add_color(problem.color_name(c));
   std::set<std::vector<std::pair<int, int>>> seen;
   auto add = [&](std::vector<xcover::OptionEntry> entries) {
@@ -93,7 +94,8 @@ Count split_count(const Problem& problem, const xcover::detail::ItemClasses& cla
 
 }  // namespace
 
-TEST_CASE("counts split by symmetry are the known counts of queens, Langford pairs and pentominoes") {
+TEST_CASE(
+    "counts split by symmetry are the known counts of queens, Langford pairs and pentominoes") {
   // A000170, n = 4..11; the memo looks for the symmetries before it counts.
   const int queens[] = {2, 10, 4, 40, 92, 352, 724, 2680};
   for (int n = 4; n <= 11; ++n) {
@@ -129,8 +131,8 @@ TEST_CASE("counts split by symmetry are the known counts of queens, Langford pai
   Solver solver(pentominoes);
   CHECK(solver.count({}, kMemo).solutions == 8);
   CHECK(solver.statistics().symmetry_classes * 2 <= solver.statistics().symmetry_options);
-  CHECK(pentominoes.item_name(xcover::detail::symmetric_item(pentominoes, ~std::uint64_t{0}).item) ==
-        "X");
+  CHECK(pentominoes.item_name(
+            xcover::detail::symmetric_item(pentominoes, ~std::uint64_t{0}).item) == "X");
 }
 
 TEST_CASE("the classes of random problems made symmetric count alike") {
@@ -154,14 +156,13 @@ TEST_CASE("the classes of random problems made symmetric count alike") {
     if (classes.item < 0) continue;
     ++split;
     CHECK(classes.representatives.size() < static_cast<std::size_t>(classes.options));
-    CHECK(std::accumulate(classes.class_sizes.begin(), classes.class_sizes.end(), std::uint64_t{0}) ==
-          static_cast<std::uint64_t>(classes.options));
+    CHECK(std::accumulate(classes.class_sizes.begin(), classes.class_sizes.end(),
+                          std::uint64_t{0}) == static_cast<std::uint64_t>(classes.options));
     CHECK(split_count(problem, classes) == expected);
     // The memo splits the same way, and counts the same.
     Solver solver(problem);
     CHECK(solver.count({}, kMemo).solutions == expected);
-    CHECK(solver.statistics().symmetry_classes ==
-          static_cast<int>(classes.representatives.size()));
+    CHECK(solver.statistics().symmetry_classes == static_cast<int>(classes.representatives.size()));
   }
   // (A quarter of them split: 104. The others' kept item has options the
   // pairing maps to themselves, or an item of fewer options is first.)
@@ -245,6 +246,21 @@ TEST_CASE("a split count sums its figures and reports, and leaves the solver as 
   Solver by_hand(problem);
   REQUIRE(by_hand.assume(root.options[0]));
   CHECK(by_hand.count({}, kPlain).solutions == first);
+}
+
+TEST_CASE("a count looks again when its first look ran out of work, and takes one class") {
+  // Steiner triple systems on 9 points (840): the triples through one pair
+  // are one class, as the symmetric group maps them onto each other. The
+  // automatic count finds it once its search has run a while.
+  const Problem problem = triple_systems(9);
+  Solver solver(problem);
+  CHECK(solver.count().solutions == 840);
+  CHECK(solver.statistics().symmetry_options == 7);
+  CHECK(solver.statistics().symmetry_classes == 1);
+  // Partitions of a 7-set (A000110): symmetric too, but the memo pays.
+  const Problem sets = partitions(7);
+  Solver memo(sets);
+  CHECK(memo.count().solutions == 877);
 }
 
 TEST_CASE("a memoised count splits too, sharing its memo between the classes") {

@@ -213,6 +213,9 @@ struct Solver::Impl {
   // The memo's trial said no in this count: the classes of a count split by
   // symmetry do not try it again (they are parts of one problem).
   bool memo_refused = false;
+  // count_memo() starts from the memo's table of the last count and keeps
+  // its own (the classes of a count split by symmetry).
+  bool memo_keeps_table = false;
   // The automatic count's trials (Statistics::plain_trial_nodes and the
   // others), and the last count's figures with them, when it ran some.
   struct Trials {
@@ -404,8 +407,11 @@ CountResult Solver::Impl::count_memo(const SearchOptions& options, const CountOp
   CountResult result;
   if (threads > 1 && options.node_limit == 0 && engine->assumptions().empty())
     result = memo->count_on_threads({{}, &timed, how.memo_bytes, 0}, threads);
-  else
-    result = memo->count({engine->assumptions(), &timed, how.memo_bytes, 0});
+  else {
+    detail::MemoRun run{engine->assumptions(), &timed, how.memo_bytes, 0};
+    run.keep_table = memo_keeps_table;
+    result = memo->count(run);
+  }
   searching(nullptr);
   memo_counted = true;
   return result;
@@ -420,6 +426,7 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
                                           const Deadline& deadline) {
   bool look_for_symmetry = may_split(options, how);
   double next_look = 0;  // when to look for symmetries again, with more work
+  int looks = 0;
   // When the memo's trial may run: never again once it said no; later,
   // when the plain search has run twice as long, if it ran out of its share
   // (a busy machine, a slow build), so that it cannot be ruled out by chance.
@@ -432,14 +439,22 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
       options.progress_nodes ? std::min(options.progress_nodes, kTrialLookNodes) : kTrialLookNodes;
   plain.on_progress = [&](const Progress& p) {
     if (look_for_symmetry && p.nodes >= kSymmetryTrialNodes && p.seconds >= next_look) {
+      const Clock::time_point looking = Clock::now();
       const std::uint64_t work = detail::symmetry_work(*problem, p.seconds);
       detail::ItemClasses classes = detail::symmetric_item(*problem, work);
-      if (classes.item >= 0) throw SymmetryTakesOver{std::move(classes)};
-      // A look that ran out of work looks again when the search has run
-      // twice as long, with twice the work; one given all it wants, or that
-      // ended, does not.
-      look_for_symmetry = classes.out_of_work && work < detail::symmetry_work_wanted(*problem);
-      next_look = 2 * p.seconds;
+      const bool all_wanted = work >= detail::symmetry_work_wanted(*problem);
+      // A split found by a look that ran out of work may be coarser than
+      // more work would make it (Steiner triple systems: 6 classes of 11
+      // options, where all 11 are one): the first such look waits for a
+      // second, with more work, which takes what it finds.
+      if (classes.item >= 0 && (!classes.out_of_work || ++looks > 1 || all_wanted))
+        throw SymmetryTakesOver{std::move(classes)};
+      // Looking again when the search has run twice as long, with more
+      // work: after that first split, or a look whose work ran out before it
+      // weighed a single item (a big problem). Not after one that weighed
+      // some and found none.
+      look_for_symmetry = (classes.item >= 0 || classes.starved) && !all_wanted;
+      next_look = 2 * (p.seconds + since(looking));
     }
     if (p.seconds >= next_trial && p.nodes >= kPlainTrialNodes &&
         p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
@@ -496,6 +511,16 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
   } restore{*engine};
   CountOptions each_how = how;
   each_how.symmetry = false;
+  // The memo's counts go from class to class (a sub-problem's count does
+  // not depend on the options that led to it), and are let go at the end.
+  memo_keeps_table = true;
+  struct Forget {
+    Impl& impl;
+    ~Forget() {
+      impl.memo_keeps_table = false;
+      if (impl.memo) impl.memo->forget_table();
+    }
+  } forget{*this};
   Statistics sum;
   double share_done = 0;
   CountResult result;
@@ -537,6 +562,9 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
     const CountResult part = each_way == Counting::memo ? count_memo(each, each_how, deadline, 1)
                                                         : count_automatic(each, each_how, deadline);
     const Statistics& st = last_statistics();
+    // Where the memo took over one class, it counts the others from the
+    // start, with the counts it has (their sub-problems are the same).
+    if (memo_counted) each_way = Counting::memo;
     sum.nodes += st.nodes;
     sum.updates += st.updates;
     sum.bytes = std::max(sum.bytes, st.bytes);

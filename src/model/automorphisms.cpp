@@ -301,7 +301,7 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work) {
   // alone takes several.)
   if (shortest < 2) return best;
   if (work < 8 * pass_work(problem)) {
-    best.out_of_work = true;
+    best.out_of_work = best.starved = true;
     return best;
   }
 
@@ -313,11 +313,13 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work) {
   // other by symmetries, so their options fall into as many classes: the
   // first of each colour stands for the others.
   std::vector<std::uint32_t> tried_colours;
+  int weighed = 0;  // the candidates looked at to the end
   for (const int item : candidates) {
     const std::vector<int>& options = of_item[item];
     if (options.size() > 4 * shortest) break;
     if (finder.out_of_work()) {
       best.out_of_work = true;
+      best.starved = weighed == 0;
       break;
     }
     const std::uint32_t item_colour = finder.base().colour[item];
@@ -336,9 +338,15 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work) {
       return static_cast<std::size_t>(std::unique(distinct.begin(), distinct.end()) -
                                       distinct.begin());
     };
-    if (distinct_colours(finder.base()) >= best_classes) continue;
+    // A split pays only when it leaves at most two thirds of the item's
+    // options to count: each class's count starts again from the root.
+    auto hopeless = [&](std::size_t classes) {
+      return classes >= best_classes || 3 * classes > 2 * options.size();
+    };
+    ++weighed;
+    if (hopeless(distinct_colours(finder.base()))) continue;
     const Colouring fixed = finder.with_item(item);
-    if (distinct_colours(fixed) >= best_classes) continue;
+    if (hopeless(distinct_colours(fixed))) continue;
 
     Classes classes(options.size());
     int symmetries = 0;
@@ -357,8 +365,8 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work) {
         // The symmetry maps the item to itself, so its options among
         // themselves.
         for (std::size_t k = 0; k < options.size(); ++k) {
-          const int to = static_cast<int>(image[finder.graph().items() + options[k]]) -
-                         finder.graph().items();
+          const int to =
+              static_cast<int>(image[finder.graph().items() + options[k]]) - finder.graph().items();
           const auto at = std::lower_bound(options.begin(), options.end(), to);
           classes.join(static_cast<std::uint32_t>(k),
                        static_cast<std::uint32_t>(at - options.begin()));
@@ -384,7 +392,7 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work) {
       found.representatives.push_back(members.front());
       found.class_sizes.push_back(members.size());
     }
-    if (found.representatives.size() < best_classes) {
+    if (!hopeless(found.representatives.size())) {
       best_classes = found.representatives.size();
       found.out_of_work = best.out_of_work;
       best = std::move(found);

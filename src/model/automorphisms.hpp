@@ -21,18 +21,20 @@ namespace xcover::detail {
 // equal counts.
 struct ItemClasses {
   int item = -1;                           // the item; -1 when no item pays
-  std::vector<int> representatives;       // one option of each class, in option order
+  std::vector<int> representatives;        // one option of each class, in option order
   std::vector<std::uint64_t> class_sizes;  // the options in each class
   std::vector<std::vector<int>> members;   // each class's options, its representative first
   int options = 0;                         // the item's options: the sizes' sum
   int symmetries = 0;                      // the symmetries found (each checked)
   bool out_of_work = false;                // the work ran out: more might find more
+  bool starved = false;                    // it ran out before any item was weighed
 };
 
-// An item whose options fall into fewer classes than the item has options,
-// among the primary items of fewest options and those whose options are
-// fewer than four times that many; the one of fewest classes (on ties, the
-// shorter item, then the first). Each symmetry is checked against every
+// An item whose options fall into at most two thirds as many classes as
+// the item has options (and fewer than the first item of fewest options
+// has options), among the primary items of fewest options and those whose
+// options are up to four times that many; the one of fewest classes (on
+// ties, the shorter item, then the first). Each symmetry is checked against every
 // option before it is used, so the classes are always right; one that is
 // hard to find (a search over `work` steps, about one per entry each) may be
 // missed, which only leaves a class split. `item` is -1 for problems with

@@ -699,6 +699,12 @@ class MemoCounter::Counting {
   // secondary items, two sub-problems may differ in them alone and have
   // the same solutions.)
   bool nodes_are_new() const { return distinct_sub_problems_ && own_ && !own_->dropped(); }
+
+ public:
+  // The table, for the counter to keep (MemoRun::keep_table).
+  std::unique_ptr<MemoTable> take_table() { return std::move(own_); }
+
+ private:
   // Back to the root and the assumptions undone, whatever ends the count.
   void unwind();
   CountResult finish(Status status, Count solutions);
@@ -717,7 +723,7 @@ class MemoCounter::Counting {
   const Clock::time_point start_ = Clock::now();
   ZddNodes* const zdd_;
   const std::size_t words_;
-  std::optional<MemoTable> own_;
+  std::unique_ptr<MemoTable> own_;
   bool feasible_ = true;  // the assumptions hold together
   // The diagram's children of the open levels' options tried so far: an
   // option and the node of its sub-problem, for each that has solutions.
@@ -793,8 +799,13 @@ MemoCounter::Counting::Counting(MemoCounter& counter, const MemoRun& run, Shared
       break;
     }
   }
-  if (!shared_)
-    own_.emplace(words_, run.memo_bytes ? run.memo_bytes : default_memo_bytes(), zdd_ != nullptr);
+  if (!shared_) {
+    if (run.keep_table && counter_.kept_ && zdd_ == nullptr)
+      own_ = std::move(counter_.kept_);
+    else
+      own_ = std::make_unique<MemoTable>(
+          words_, run.memo_bytes ? run.memo_bytes : default_memo_bytes(), zdd_ != nullptr);
+  }
   const bool watched =
       options_.time_limit > 0 || options_.cancel || options_.on_progress || run.stop;
   next_check_ = watched ? 1 : UINT64_MAX;
@@ -1054,8 +1065,13 @@ MemoCounter::Counting::Step MemoCounter::Counting::up() {
   return Step::option;
 }
 
+void MemoCounter::forget_table() { kept_.reset(); }
+
 CountResult MemoCounter::count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation) {
-  return Counting(*this, run, shared, rotation).run();
+  Counting counting(*this, run, shared, rotation);
+  const CountResult result = counting.run();
+  kept_ = run.keep_table ? counting.take_table() : nullptr;
+  return result;
 }
 
 CountResult MemoCounter::count_on_threads(const MemoRun& run, unsigned threads) {

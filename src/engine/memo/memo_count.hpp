@@ -24,6 +24,7 @@ namespace xcover::detail {
 
 class ZddNodes;
 class SharedMemo;
+class MemoTable;
 
 // One memoised count: the options forced first, the limits (node_limit,
 // time_limit, cancel) and progress reports of `options`, the memo's budget
@@ -46,6 +47,11 @@ struct MemoRun {
   // With `trial_nodes`: stop when the trial ends, whether the memo pays
   // (Status::node_limit) or not (Status::stopped).
   bool trial_only = false;
+  // Start from the table the last count kept, if it kept one, and keep this
+  // one's (one thread, no diagram): a sub-problem's count is the same
+  // whatever options covered the items it lacks, so the classes of a count
+  // split by symmetry share them. A count without it drops the kept table.
+  bool keep_table = false;
 };
 
 class MemoCounter {
@@ -70,6 +76,8 @@ class MemoCounter {
   CountResult count_on_threads(const MemoRun& run, unsigned threads);
 
   const Statistics& statistics() const { return stats_; }
+  // Lets go of the table a count kept (MemoRun::keep_table).
+  void forget_table();
   // The diagram's root after a complete count that made one (MemoRun::zdd).
   std::uint64_t zdd_root() const { return zdd_root_; }
 
@@ -82,6 +90,7 @@ class MemoCounter {
   CountResult count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation);
   const Problem* problem_;
   std::unique_ptr<Links> links_;
+  std::unique_ptr<MemoTable> kept_;  // MemoRun::keep_table
   Statistics stats_;
   std::uint64_t zdd_root_ = 0;
 };

@@ -198,10 +198,10 @@ void SearchFlags::add_to(po::options_description& options) {
        "with --count: visit every solution, never the memo (nor the problem's symmetries)")
       ("no-symmetry", po::bool_switch(&no_symmetry),
        "with --count: do not split the count by the problem's symmetries. Without it, a "
-       "count on one thread that finds permutations of the items mapping the options onto "
-       "themselves counts one option of each class they make among an item's options, "
-       "times the class's size (13-queens and Langford pairs in half the time); --stats "
-       "says where it split")
+       "count that finds permutations of the items mapping the options onto themselves "
+       "counts one option of each class they make among an item's options, times the "
+       "class's size (13-queens and Langford pairs in half the time); --stats says where it "
+       "split")
       ("zdd", po::value(&zdd)->value_name("FILE"),
        "with --count: count with the memo and write every solution to FILE as a decision "
        "diagram (a ZDD, one node a line: docs/formats.md), which 'xcover zdd' counts, samples "

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <ctime>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -188,6 +189,8 @@ struct MemoTakesOver {};
 // never pays for looking, and one that goes on loses little by starting
 // again, split.
 constexpr std::uint64_t kSymmetryTrialNodes = 4096;
+// The automatic count looks at most this many times (see count_automatic).
+constexpr int kMostLooks = 4;
 
 // Thrown from the plain search's progress callback when the problem's
 // symmetries split the count: one count a class instead.
@@ -441,19 +444,22 @@ CountResult Solver::Impl::count_automatic(const SearchOptions& options, const Co
     if (look_for_symmetry && p.nodes >= kSymmetryTrialNodes && p.seconds >= next_look) {
       const Clock::time_point looking = Clock::now();
       const std::uint64_t work = detail::symmetry_work(*problem, p.seconds);
-      detail::ItemClasses classes = detail::symmetric_item(*problem, work);
-      const bool all_wanted = work >= detail::symmetry_work_wanted(*problem);
+      const std::function<bool()> stop = [&] {
+        return (options.cancel && options.cancel->load()) ||
+               (options.time_limit > 0 && since(deadline.start()) >= options.time_limit);
+      };
+      detail::ItemClasses classes = detail::symmetric_item(*problem, work, stop);
+      const bool last = work >= detail::symmetry_work_wanted(*problem) || ++looks == kMostLooks;
       // A split found by a look that ran out of work may be coarser than
-      // more work would make it (Steiner triple systems: 6 classes of 11
-      // options, where all 11 are one): the first such look waits for a
-      // second, with more work, which takes what it finds.
-      if (classes.item >= 0 && (!classes.out_of_work || ++looks > 1 || all_wanted))
+      // more work would make it (Steiner triple systems on 13 points: 6
+      // classes of 11 options, where all 11 are one): such a look waits for
+      // another, with more work, and the last takes what it finds.
+      if (classes.item >= 0 && (!classes.out_of_work || last))
         throw SymmetryTakesOver{std::move(classes)};
-      // Looking again when the search has run twice as long, with more
-      // work: after that first split, or a look whose work ran out before it
-      // weighed a single item (a big problem). Not after one that weighed
-      // some and found none.
-      look_for_symmetry = (classes.item >= 0 || classes.starved) && !all_wanted;
+      // Looking again when the search has run twice as long: after such a
+      // split, or a look whose work ran out before it weighed a single item
+      // (a big problem). Not after one that weighed some and found none.
+      look_for_symmetry = (classes.item >= 0 || classes.starved) && !last;
       next_look = 2 * (p.seconds + since(looking));
     }
     if (p.seconds >= next_trial && p.nodes >= kPlainTrialNodes &&

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "xcover/problem.hpp"
@@ -40,13 +41,16 @@ struct ItemClasses {
 // missed, which only leaves a class split. `item` is -1 for problems with
 // multiplicities or costs, and where no item's options fall into fewer
 // classes.
-ItemClasses symmetric_item(const Problem& problem, std::uint64_t work);
+// `stop`, when given, is asked now and then (a time limit, a
+// cancellation): when it says true the look ends as if out of work.
+ItemClasses symmetric_item(const Problem& problem, std::uint64_t work,
+                           const std::function<bool()>& stop = {});
 
 // The work symmetric_item() is given after a count has searched for
-// `spent` seconds: a few milliseconds' worth, and about a quarter of the
-// time spent (a unit of work takes 2 to 4 ns), up to
-// symmetry_work_wanted(). So looking costs a count little however big the
-// problem: one whose search ran out of work looks again, with more, later.
+// `spent` seconds: a few milliseconds' worth, and about a sixth of the time
+// spent (a unit of work takes about 3 ns), up to symmetry_work_wanted(). So
+// looking costs a count little however big the problem: one whose look ran
+// out of work looks again, with more, later.
 std::uint64_t symmetry_work(const Problem& problem, double spent);
 // All the work worth giving: a thousand passes over the problem, and a few
 // milliseconds' worth at least. (A problem as symmetric as the perfect

@@ -312,8 +312,10 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   // trial's work is then forgotten (its nodes are the plain trial's).
   if (!result && small_tried && how.symmetry && options.search.node_limit == 0 &&
       options.search.solution_limit == 0) {
-    detail::ItemClasses classes =
-        detail::symmetric_item(*problem, detail::symmetry_work(*problem, since(start)));
+    const SearchOptions& limits = options.search;
+    detail::ItemClasses classes = detail::symmetric_item(
+        *problem, detail::symmetry_work(*problem, since(start)),
+        [&] { return (limits.cancel && limits.cancel->load()) || out_of_time(); });
     if (classes.item >= 0) {
       if (stats.plain_trial_nodes == 0) {
         stats.plain_trial_nodes = st.nodes;
@@ -385,6 +387,11 @@ Status ParallelSearch::Impl::run_split(detail::ItemClasses classes) {
       throw;
     }
     if (status != Status::exhausted) {
+      // (A stop between two classes ends the next before its workers start,
+      // where the work is not dropped: it is, as a stop would have.)
+      if (!options.keep_work_on_stop &&
+          (status == Status::cancelled || status == Status::time_limit))
+        dropped = true;
       unsplit();
       return status;
     }

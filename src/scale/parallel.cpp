@@ -130,8 +130,9 @@ std::function<bool()> cut_short(const SearchOptions& limits, Clock::time_point s
 // What one worker is doing, for progress reports between pieces.
 struct WorkerState {
   std::atomic<bool> share{false};
-  std::atomic<std::uint64_t> nodes{0};  // in the current piece so far
-  std::atomic<double> done{0};          // of the whole tree, in the current piece
+  std::atomic<std::uint64_t> nodes{0};    // in the current piece so far
+  std::atomic<std::uint64_t> updates{0};  // likewise
+  std::atomic<double> done{0};            // of the whole tree, in the current piece
 };
 
 }  // namespace
@@ -535,7 +536,10 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
   };
   o.progress_nodes = 4096;
   o.on_progress = [&](const Progress& p) {
-    me.nodes.store(p.nodes.saturate64(), std::memory_order_relaxed);
+    // (Updates first: a report that reads these nodes reads these updates
+    // or later ones, so its updates are never behind its nodes.)
+    me.updates.store(p.updates.saturate64(), std::memory_order_relaxed);
+    me.nodes.store(p.nodes.saturate64(), std::memory_order_release);
     me.done.store(std::min(piece.weight * p.fraction_done, piece.weight - given),
                   std::memory_order_relaxed);
   };
@@ -580,6 +584,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     if (status == Status::exhausted || status == Status::node_limit)
       totals.done += piece.weight - given;
     me.nodes = 0;
+    me.updates = 0;
     me.done = 0;
     --busy;
   }
@@ -660,7 +665,8 @@ Progress ParallelSearch::Impl::progress(double elapsed) {
   p.solutions = totals.solutions;
   p.fraction_done = totals.done;
   for (const auto& w : workers) {
-    p.nodes += w->nodes.load(std::memory_order_relaxed);
+    p.nodes += w->nodes.load(std::memory_order_acquire);
+    p.updates += w->updates.load(std::memory_order_relaxed);
     p.fraction_done += w->done.load(std::memory_order_relaxed);
   }
   {

@@ -534,8 +534,8 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
   // reports often, and the reports due are passed on.
   Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
   double next_seconds = options.progress_seconds;
-  for (std::size_t k = 0; k < classes.representatives.size(); ++k) {
-    const std::uint64_t size = classes.class_sizes[k];
+  for (const std::vector<int>& members : classes.members) {
+    const std::uint64_t size = members.size();
     SearchOptions each = options;
     if (options.on_progress) {
       each.progress_nodes = kTrialLookNodes;
@@ -564,7 +564,7 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
       };
     }
     engine->clear_assumptions();
-    static_cast<void>(engine->assume(classes.representatives[k]));  // alone, it cannot conflict
+    static_cast<void>(engine->assume(members.front()));  // alone, it cannot conflict
     const CountResult part = each_way == Counting::memo ? count_memo(each, each_how, deadline, 1)
                                                         : count_automatic(each, each_how, deadline);
     const Statistics& st = last_statistics();
@@ -588,7 +588,7 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
   sum.solutions = result.solutions;
   sum.seconds = since(deadline.start());
   sum.symmetry_options = classes.options;
-  sum.symmetry_classes = static_cast<int>(classes.representatives.size());
+  sum.symmetry_classes = static_cast<int>(classes.members.size());
   with_trials = sum;
   trials_reported = true;
   return result;

@@ -407,12 +407,8 @@ ItemClasses symmetric_item(const Problem& problem, std::uint64_t work,
       }
       found.members[static_cast<std::size_t>(class_at[root])].push_back(options[k]);
     }
-    for (const std::vector<int>& members : found.members) {
-      found.representatives.push_back(members.front());
-      found.class_sizes.push_back(members.size());
-    }
-    if (!hopeless(found.representatives.size())) {
-      best_classes = found.representatives.size();
+    if (!hopeless(found.members.size())) {
+      best_classes = found.members.size();
       found.out_of_work = best.out_of_work;
       best = std::move(found);
     }

@@ -21,14 +21,14 @@ namespace xcover::detail {
 // The options of one primary item in classes: options of one class have
 // equal counts.
 struct ItemClasses {
-  int item = -1;                           // the item; -1 when no item pays
-  std::vector<int> representatives;        // one option of each class, in option order
-  std::vector<std::uint64_t> class_sizes;  // the options in each class
-  std::vector<std::vector<int>> members;   // each class's options, its representative first
-  int options = 0;                         // the item's options: the sizes' sum
-  int symmetries = 0;                      // the symmetries found (each checked)
-  bool out_of_work = false;                // the work ran out: more might find more
-  bool starved = false;                    // it ran out before any item was weighed
+  int item = -1;  // the item; -1 when no item pays
+  // Each class's options, in option order (the first stands for the class),
+  // the classes in the order of their first options.
+  std::vector<std::vector<int>> members;
+  int options = 0;           // the item's options: the sizes' sum
+  int symmetries = 0;        // the symmetries found (each checked)
+  bool out_of_work = false;  // the work ran out: more might find more
+  bool starved = false;      // it ran out before any item was weighed
 };
 
 // An item whose options fall into at most two thirds as many classes as

@@ -187,29 +187,45 @@ struct Frame {
   }
 };
 
-std::string render_cells(const polyform::Tiling& tiling, const Solution& solution) {
-  // (Checks the options.)
-  const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
-  const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
-  const Lattice lattice = tiling.lattice;
-  const bool cubes = lattice == Lattice::cube;
+// The board's extent in corner steps, and its layers.
+struct Extent {
+  int least_x = 0, least_y = 0, most_x = 0, most_y = 0;
+  int least_layer = 0, most_layer = 0;
+};
 
-  // The board's extent in corner steps, and its layers.
-  int least_x = INT_MAX, least_y = INT_MAX, most_x = INT_MIN, most_y = INT_MIN;
-  int least_layer = INT_MAX, most_layer = INT_MIN;
-  for (const Cell& cell : tiling.board.cells()) {
+Extent board_extent(Lattice lattice, const polyform::Board& board) {
+  if (board.cells().empty()) return {};
+  Extent e{INT_MAX, INT_MAX, INT_MIN, INT_MIN, INT_MAX, INT_MIN};
+  for (const Cell& cell : board.cells()) {
     const Outline shape = outline(lattice, cell);
     for (int k = 0; k < shape.sides; ++k) {
       const Corner corner = shape.corners[static_cast<std::size_t>(k)];
-      least_x = std::min(least_x, corner.x), most_x = std::max(most_x, corner.x);
-      least_y = std::min(least_y, corner.y), most_y = std::max(most_y, corner.y);
+      e.least_x = std::min(e.least_x, corner.x), e.most_x = std::max(e.most_x, corner.x);
+      e.least_y = std::min(e.least_y, corner.y), e.most_y = std::max(e.most_y, corner.y);
     }
-    least_layer = std::min(least_layer, cell.layer), most_layer = std::max(most_layer, cell.layer);
+    e.least_layer = std::min(e.least_layer, cell.layer);
+    e.most_layer = std::max(e.most_layer, cell.layer);
   }
-  if (tiling.board.cells().empty()) least_x = most_x = least_y = most_y = 0;
-  if (tiling.board.cells().empty()) least_layer = most_layer = 0;
-  const int span_x = most_x - least_x, span_y = most_y - least_y;
-  const int layers = most_layer - least_layer + 1;
+  return e;
+}
+
+// Where everything goes: the frame of corners, the picture's size, and the
+// sizes the strokes and labels take.
+struct Sheet {
+  Frame frame;
+  double width = 0, height = 0;
+  double board_width = 0;
+  double cell_size = 0;               // about a cell's width in pixels
+  double font = 0, label_height = 0;  // a cube's layer labels
+  int layers = 1;
+};
+
+Sheet lay_out(Lattice lattice, const Extent& e) {
+  const bool cubes = lattice == Lattice::cube;
+  const int span_x = e.most_x - e.least_x, span_y = e.most_y - e.least_y;
+  Sheet sheet;
+  sheet.layers = e.most_layer - e.least_layer + 1;
+  const int layers = sheet.layers;
 
   // A step's length in pixels on the lattice's own unit (an edge), and the
   // scale: the longer side near 600 pixels, a cell at most about as large as
@@ -240,37 +256,37 @@ std::string render_cells(const polyform::Tiling& tiling, const Solution& solutio
   const double height_units = down * (span_y * unit_y + (cubes ? 1 : 0));
   const double unit =
       std::clamp(600.0 / std::max({width_units, height_units, 1.0}), least_unit, most_unit);
-  const double cell_size = cell_width * unit;
+  sheet.cell_size = cell_width * unit;
   const double margin = 4;
 
-  Frame frame;
+  Frame& frame = sheet.frame;
   frame.step_x = unit_x * unit, frame.step_y = unit_y * unit;
-  frame.least_x = least_x, frame.least_y = least_y, frame.least_layer = least_layer;
+  frame.least_x = e.least_x, frame.least_y = e.least_y, frame.least_layer = e.least_layer;
   const double board_width = span_x * frame.step_x, board_height = span_y * frame.step_y;
+  sheet.board_width = board_width;
   // Labels over a cube's layers: at least 10 pixels high, and room between
   // them for "layer NN".
-  const double font = cubes ? std::clamp(unit * 0.45, 10.0, 14.0) : 0;
-  const double label_height = cubes ? font * 1.6 : 0;
-  const double gap = cubes ? std::max({unit, 12.0, font * 5 - board_width}) : 0;
+  sheet.font = cubes ? std::clamp(unit * 0.45, 10.0, 14.0) : 0;
+  sheet.label_height = cubes ? sheet.font * 1.6 : 0;
+  const double label_height = sheet.label_height;
+  const double gap = cubes ? std::max({unit, 12.0, sheet.font * 5 - board_width}) : 0;
   for (int k = 0; k < layers; ++k)
     frame.layer_origins.emplace_back(
         margin + (k % per_row) * (board_width + gap),
         margin + label_height + (k / per_row) * (board_height + label_height + gap));
   // Whole pixels (a renderer rounds a fraction up, so the picture's size
   // and its image's agree).
-  const double width = std::ceil(2 * margin + per_row * board_width + (per_row - 1) * gap);
-  const double height =
-      std::ceil(2 * margin + down * (board_height + label_height) + (down - 1) * gap);
+  sheet.width = std::ceil(2 * margin + per_row * board_width + (per_row - 1) * gap);
+  sheet.height = std::ceil(2 * margin + down * (board_height + label_height) + (down - 1) * gap);
+  return sheet;
+}
 
-  detail::SvgWriter svg(width, height, title_of(tiling, solution));
-  if (cubes) {
-    for (int k = 0; k < layers; ++k) {
-      const auto& [x0, y0] = frame.layer_origins[static_cast<std::size_t>(k)];
-      svg.text(x0 + board_width / 2, y0 - label_height / 2, font,
-               "layer " + std::to_string(least_layer + k), "class=\"layer\" fill=\"#444\"");
-    }
-  }
-
+// Each piece one path, a closed outline per cell; then each side once:
+// bold between pieces and round them, thin inside a piece.
+void draw_pieces(detail::SvgWriter& svg, const polyform::Tiling& tiling, const Solution& solution,
+                 const std::vector<int>& copies, const Sheet& sheet) {
+  const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
+  const Frame& frame = sheet.frame;
   // Which placement covers each cell (none: a hole, or off the board).
   std::map<Cell, int> owner;
   for (std::size_t k = 0; k < solution.options.size(); ++k)
@@ -280,14 +296,11 @@ std::string render_cells(const polyform::Tiling& tiling, const Solution& solutio
     const auto it = owner.find(cell);
     return it == owner.end() ? -1 : it->second;
   };
-
-  // Each piece one path, a closed outline per cell; then each side once:
-  // bold between pieces and round them, thin inside a piece.
   std::string bold, thin;
   for (std::size_t k = 0; k < solution.options.size(); ++k) {
     std::string d;
     for (const Cell& cell : placement_of(tiling, solution, k).cells.cells()) {
-      const Outline shape = outline(lattice, cell);
+      const Outline shape = outline(tiling.lattice, cell);
       for (int side = 0; side < shape.sides; ++side) {
         const auto j = static_cast<std::size_t>(side);
         d += (side == 0 ? 'M' : 'L') + frame.point(cell, shape.corners[j]);
@@ -306,11 +319,27 @@ std::string render_cells(const polyform::Tiling& tiling, const Solution& solutio
   svg.add(
       "<path class=\"cell-edges\" fill=\"none\" stroke=\"#222\" stroke-opacity=\"0.35\" "
       "stroke-width=\"" +
-      detail::num(std::max(0.5, cell_size / 40)) + "\" stroke-linecap=\"round\" d=\"" + thin +
+      detail::num(std::max(0.5, sheet.cell_size / 40)) + "\" stroke-linecap=\"round\" d=\"" + thin +
       "\"/>");
   svg.add("<path class=\"edges\" fill=\"none\" stroke=\"#222\" stroke-width=\"" +
-          detail::num(std::max(1.0, cell_size / 12)) + "\" stroke-linecap=\"round\" d=\"" + bold +
-          "\"/>");
+          detail::num(std::max(1.0, sheet.cell_size / 12)) + "\" stroke-linecap=\"round\" d=\"" +
+          bold + "\"/>");
+}
+
+std::string render_cells(const polyform::Tiling& tiling, const Solution& solution) {
+  // (Checks the options.)
+  const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
+  const Sheet sheet = lay_out(tiling.lattice, board_extent(tiling.lattice, tiling.board));
+  detail::SvgWriter svg(sheet.width, sheet.height, title_of(tiling, solution));
+  if (tiling.lattice == Lattice::cube) {
+    for (int k = 0; k < sheet.layers; ++k) {
+      const auto& [x0, y0] = sheet.frame.layer_origins[static_cast<std::size_t>(k)];
+      svg.text(x0 + sheet.board_width / 2, y0 - sheet.label_height / 2, sheet.font,
+               "layer " + std::to_string(sheet.frame.least_layer + k),
+               "class=\"layer\" fill=\"#444\"");
+    }
+  }
+  draw_pieces(svg, tiling, solution, copies, sheet);
   return svg.finish();
 }
 

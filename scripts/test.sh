@@ -83,7 +83,7 @@ case "$mode" in
     # cost 44 s of CPU, and reached 6 lines no other test run here reaches
     # (gcov, baseline kernels: 3 that write a generated Sudoku as a grid, 3
     # in the bit sets' search).)
-    tests=(-E "^consumer_|^kernel_objects_share_only_baseline_code$|^clang_format$|^cmake_minimum_version$|^docs$|^readme_install$|^install_layout$|^docs_commands$|^polyform_published_counts$")
+    tests=(-E "^consumer_|^kernel_objects_share_only_baseline_code$|^clang_format$|^cmake_minimum_version$|^docs$|^readme_install$|^install_layout$|^docs_commands$|^polyform_published_counts$|^function_size$")
     ;;
   --shared)
     dir=build-shared
@@ -98,7 +98,7 @@ case "$mode" in
     # million items, 100,000 levels: minutes each), signals sent after a
     # fixed sleep (qemu's start-up outlasts it), and --memory-limit (qemu
     # ignores the guest's RLIMIT_AS, so the search never runs out).
-    tests=(-E "^consumer_|^install_layout$|^hostile: |^BurrTools: hostile|Ctrl-C|killed at random|--memory-limit|^polyform_published_counts$")
+    tests=(-E "^consumer_|^install_layout$|^hostile: |^BurrTools: hostile|Ctrl-C|killed at random|--memory-limit|^polyform_published_counts$|^function_size$")
     ;;
   "" | --kernels | --qemu-cpu)
     dir=build
@@ -177,7 +177,7 @@ fi
 once="^consumer_|^kernel_objects|^install_layout$|^readme_|^python$|^clang_format$|^examples_installed$"
 once+="|^docs$|^man_page$|^docs_commands$|^render_pictures$|^cmake_minimum_version$"
 once+="|^SIGTERM and SIGHUP|killed at random|checkpoint given as a symbolic link"
-once+="|^polyform_published_counts$"
+once+="|^polyform_published_counts$|^function_size$"
 best=$("$dir/xcover" --version | sed -n 's/.*(kernels: \([a-z0-9]*\);.*/\1/p')
 ran=() skipped=()
 for set in baseline avx2 avx512 avx512icl; do

@@ -2,6 +2,8 @@
 # The library's sources, listed once for the library (CMakeLists.txt) and
 # the fuzz build (tests/fuzz), relative to this directory.
 set(XCOVER_SOURCE_FILES
+  # support: what every layer may use (threads)
+  support/threads.cpp
   # the model: problems and Knuth's text format
   model/problem.cpp
   model/dlx_format.cpp
@@ -25,7 +27,6 @@ set(XCOVER_SOURCE_FILES
   # scale: threads and checkpoints
   scale/parallel.cpp
   scale/checkpoint.cpp
-  scale/threads.cpp
   # the puzzles
   puzzles/sudoku_rules.cpp
   puzzles/sudoku_text.cpp

@@ -19,7 +19,7 @@
 #include "../engine/work_sharing.hpp"
 #include "../model/automorphisms.hpp"
 #include "piece_options.hpp"
-#include "thread_team.hpp"
+#include "support/thread_team.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/threads.hpp"
 

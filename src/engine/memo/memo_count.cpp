@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "../../scale/thread_team.hpp"
 #include "../look_pacing.hpp"
 #include "memo_table.hpp"
+#include "support/thread_team.hpp"
 #include "xcover/error.hpp"
 #include "zdd_nodes.hpp"
 

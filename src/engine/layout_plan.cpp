@@ -3,7 +3,7 @@
 // many options have a primary item, each item's count of them, the fewest
 // primary items an option has, each item's count of coloured entries) is
 // gathered at once, and every rule below reads those figures.
-#include "layout_plan.hpp"
+#include "engine/layout_plan.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bitsets/counted_tables.hpp"
+#include "engine/bitsets/counted_tables.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {

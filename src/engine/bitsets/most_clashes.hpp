@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "bitsets.hpp"
+#include "engine/bitsets/bitsets.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

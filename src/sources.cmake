@@ -16,9 +16,9 @@ set(XCOVER_SOURCE_FILES
   engine/solver.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
-  engine/memo/memo_count.cpp
-  engine/bitsets/counted_tables.cpp
-  engine/bitsets/tables.cpp
+  engine/layouts/memo/memo_count.cpp
+  engine/layouts/counted/counted_tables.cpp
+  engine/layouts/bitsets/tables.cpp
   engine/kernels/dispatch.cpp
   engine/kernels/baseline.cpp
   engine/kernels/avx2.cpp

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/bitsets/counted_tables.hpp"
+#include "engine/layouts/counted/counted_tables.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -164,7 +164,7 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
   return depth * level_bytes <= (std::int64_t{64} << 20);
 }
 
-// The counted bit sets (bitsets/counted.hpp) count the lengths of the
+// The counted bit sets (layouts/counted/counted.hpp) count the lengths of the
 // uncovered primary items at every node, a popcount per word of their
 // options, instead of taking each removed option off its items' lengths.
 // They take at most 64 primary items (one word of uncovered ones) and

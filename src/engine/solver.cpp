@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "engine/engine.hpp"
-#include "engine/memo/memo_count.hpp"
-#include "engine/memo/zdd_nodes.hpp"
+#include "engine/layouts/memo/memo_count.hpp"
+#include "engine/layouts/memo/zdd_nodes.hpp"
 #include "model/automorphisms.hpp"
 #include "xcover/error.hpp"
 #include "xcover/zdd.hpp"

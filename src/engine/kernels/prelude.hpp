@@ -23,8 +23,8 @@
 #include <variant>
 #include <vector>
 
-#include "engine/bitsets/tables.hpp"
 #include "engine/engine.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
 #include "engine/simd/isa.hpp"
 #include "engine/steps.hpp"
 #include "xcover/problem.hpp"

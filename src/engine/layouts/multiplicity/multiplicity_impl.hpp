@@ -4,7 +4,7 @@
 #pragma once
 
 #include "engine/layout_plan.hpp"
-#include "engine/multiplicity/multiplicity.hpp"
+#include "engine/layouts/multiplicity/multiplicity.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

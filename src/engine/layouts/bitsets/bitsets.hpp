@@ -31,8 +31,8 @@
 #include <span>
 #include <vector>
 
-#include "engine/bitsets/tables.hpp"
 #include "engine/item_choice.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
 #include "engine/simd/bits.hpp"
 #include "engine/simd/lanes.hpp"
 #include "engine/simd/wide.hpp"

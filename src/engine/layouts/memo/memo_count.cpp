@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Memoised counting: see memo_count.hpp.
-#include "engine/memo/memo_count.hpp"
+#include "engine/layouts/memo/memo_count.hpp"
 
 #include <unistd.h>
 
@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
+#include "engine/layouts/memo/memo_table.hpp"
+#include "engine/layouts/memo/zdd_nodes.hpp"
 #include "engine/look_pacing.hpp"
-#include "engine/memo/memo_table.hpp"
-#include "engine/memo/zdd_nodes.hpp"
 #include "support/thread_team.hpp"
 #include "xcover/error.hpp"
 

@@ -16,6 +16,7 @@ set(XCOVER_SOURCE_FILES
   engine/solver.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
+  engine/layouts/node_table.cpp
   engine/layouts/memo/memo_count.cpp
   engine/layouts/counted/counted_tables.cpp
   engine/layouts/bitsets/tables.cpp

@@ -12,6 +12,7 @@
 
 #include "engine/layouts/memo/memo_table.hpp"
 #include "engine/layouts/memo/zdd_nodes.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "engine/look_pacing.hpp"
 #include "support/thread_team.hpp"
 #include "xcover/error.hpp"
@@ -154,8 +155,7 @@ struct MemoCounter::Links {
 MemoCounter::Links::Links(const Problem& problem) {
   items = problem.item_count();
   primary = problem.primary_count();
-  const std::size_t nodes = static_cast<std::size_t>(items) + 2 + problem.entry_count() +
-                            static_cast<std::size_t>(problem.option_count());
+  const auto nodes = static_cast<std::size_t>(node_table(problem, HeldOptions::all).nodes());
   top.assign(nodes, 0);
   up.assign(nodes, 0);
   down.assign(nodes, 0);

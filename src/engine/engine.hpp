@@ -12,8 +12,8 @@
 #include <memory>
 #include <span>
 
-#include "layout_plan.hpp"
-#include "work_sharing.hpp"
+#include "engine/layout_plan.hpp"
+#include "engine/work_sharing.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 

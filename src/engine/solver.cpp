@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "../model/automorphisms.hpp"
-#include "engine.hpp"
-#include "memo/memo_count.hpp"
-#include "memo/zdd_nodes.hpp"
+#include "engine/engine.hpp"
+#include "engine/layouts/memo/memo_count.hpp"
+#include "engine/layouts/memo/zdd_nodes.hpp"
+#include "model/automorphisms.hpp"
 #include "xcover/error.hpp"
 #include "xcover/zdd.hpp"
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Building the counted bit sets' tables (counted_tables.hpp), once for
 // every kernel set: it runs once per problem, never per node.
-#include "counted_tables.hpp"
+#include "engine/layouts/counted/counted_tables.hpp"
 
 #include <algorithm>
 #include <span>
 #include <utility>
 
-#include "tables.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -203,6 +204,7 @@ class ColorMasks {
 CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()) {
   if (primary_count > kCountedMaxPrimary)
     throw ProblemError("the counted bit sets take at most 64 primary items");
+  node_table(p);  // (its entries are numbered in 32 bits)
   const int items = p.item_count();
   bitsets::number_options(p, option_index, bit_of_option);
   const auto options = static_cast<std::uint32_t>(option_index.size());

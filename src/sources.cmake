@@ -12,6 +12,7 @@ set(XCOVER_SOURCE_FILES
   model/automorphisms.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
+  engine/count_policy.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
   engine/memo/memo_count.cpp

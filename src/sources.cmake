@@ -2,6 +2,8 @@
 # The library's sources, listed once for the library (CMakeLists.txt) and
 # the fuzz build (tests/fuzz), relative to this directory.
 set(XCOVER_SOURCE_FILES
+  # support: what every layer may use (threads)
+  support/threads.cpp
   # the model: problems and Knuth's text format
   model/problem.cpp
   model/dlx_format.cpp
@@ -15,9 +17,9 @@ set(XCOVER_SOURCE_FILES
   engine/count_policy.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
-  engine/memo/memo_count.cpp
-  engine/bitsets/counted_tables.cpp
-  engine/bitsets/tables.cpp
+  engine/layouts/memo/memo_count.cpp
+  engine/layouts/counted/counted_tables.cpp
+  engine/layouts/bitsets/tables.cpp
   engine/kernels/dispatch.cpp
   engine/kernels/baseline.cpp
   engine/kernels/avx2.cpp
@@ -26,7 +28,6 @@ set(XCOVER_SOURCE_FILES
   # scale: threads and checkpoints
   scale/parallel.cpp
   scale/checkpoint.cpp
-  scale/threads.cpp
   # the puzzles
   puzzles/sudoku_rules.cpp
   puzzles/sudoku_text.cpp

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "../src/engine/count_policy.hpp"
+#include "engine/count_policy.hpp"
 #include "families.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/puzzles/langford.hpp"

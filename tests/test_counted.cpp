@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The counted bit sets (src/engine/bitsets/counted.hpp), which the bit-set
+// The counted bit sets (src/engine/layouts/counted/counted.hpp), which the bit-set
 // layout takes for colour problems with few primary items and many options
 // grouped by item: they must search the links' very tree (same nodes, the
 // same solutions in the same order), under limits, assumptions, random

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/engine/engine.hpp"
+#include "engine/engine.hpp"
 #include "error_of.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"

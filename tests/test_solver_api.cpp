@@ -20,7 +20,7 @@
 #include "xcover/solver.hpp"
 
 // Work sharing is internal: ParallelSearch and MPI pass it to the engine.
-#include "../src/engine/work_sharing.hpp"
+#include "engine/work_sharing.hpp"
 
 namespace test_solver_api {
 

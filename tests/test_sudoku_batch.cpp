@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "../src/scale/ordered_runner.hpp"
 #include "cli_support.hpp"
 #include "slow_run.hpp"
 #include "sudoku_support.hpp"
+#include "support/ordered_runner.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"

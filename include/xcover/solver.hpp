@@ -11,8 +11,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -25,130 +23,14 @@
 
 #include "xcover/count.hpp"
 #include "xcover/export.hpp"
+#include "xcover/kernels.hpp"
+#include "xcover/layout.hpp"
+#include "xcover/options.hpp"
 #include "xcover/problem.hpp"
+#include "xcover/statistics.hpp"
+#include "xcover/status.hpp"
 
 namespace xcover {
-
-// Why a search ended.
-enum class Status {
-  exhausted,       // the whole tree was searched: every solution was visited
-  stopped,         // the visitor returned false
-  solution_limit,  // SearchOptions::solution_limit solutions were visited
-  node_limit,      // SearchOptions::node_limit nodes were entered
-  time_limit,      // SearchOptions::time_limit elapsed
-  cancelled,       // SearchOptions::cancel became true
-};
-
-// The status's name, as the CLI prints it: "exhausted", "node_limit", ...
-XCOVER_API const char* to_string(Status status);
-
-// How a solver holds the problem in memory: a closed list, each one a
-// different search structure. Solver::layout() says which one a solver
-// runs, and Statistics::layout which one ran the call it describes.
-// Without the TreeOptions that only the bit sets follow, links, bitsets,
-// counted_bitsets and sparse visit the same solutions in the same order.
-// Without colours, links, bitsets and sparse count the same nodes and
-// updates. With colours the links and sparse sets, as Knuth's SSXCC, drop a
-// chosen option as soon as committing it leaves a primary item without
-// options, and count no node for it (fewer nodes than DLX2's and the bit
-// sets'; equal again with a random_seed, whose draws must match); the
-// counted bit sets always do.
-enum class Layout {
-  automatic,        // chosen from the problem (never the layout that runs):
-                    // multiplicities when some primary item has bounds other
-                    // than 1:1; else counted_bitsets for colour problems with
-                    // few primary items and many options (word squares);
-                    // else bitsets for small or dense problems (up to 1,536
-                    // options, or up to 4,096 when an option clashes with
-                    // many); else sparse with colours and under 256 items;
-                    // else links
-  links,            // dancing links (Knuth's DLX1/DLX2): memory grows with the
-                    // entries
-  bitsets,          // a bit per option, copied a level down at each step; at
-                    // most 32,767 options, 65,535 primary items and 65,536
-                    // items and (item, colour) pairs. The one layout that
-                    // follows TreeOptions::propagate and ItemChoice::most_clashes
-  counted_bitsets,  // a bit per option, masks stored as runs of words, item
-                    // lengths counted by popcount: at most 64 primary items
-                    // and 65,536 items; any number of options
-  sparse,           // sparse sets (Knuth's SSXCC): each item's options packed
-                    // in an array, undone by restoring lengths
-  multiplicities,   // the links of Knuth's Algorithm M (DLX3): the one layout
-                    // that takes primary items with bounds other than 1:1
-                    // (Problem::has_multiplicities), and any other problem
-  costs,            // DLX5's links, with options sorted by cost: the layout of
-                    // cheapest(), which builds it itself; a Solver is never
-                    // made with it (ProblemError)
-  memo,             // links with a memo of sub-problems (Knuth's DLX6): the
-                    // layout of a memoised count (Counting::memo), which
-                    // builds it itself; a Solver is never made with it
-                    // (ProblemError)
-};
-// A layout asked of a problem it cannot take (bitsets on too many options,
-// links on multiplicities, ...) throws ProblemError, saying which can.
-
-// The layout's name: "links", "counted_bitsets", ...
-XCOVER_API const char* to_string(Layout layout);
-
-// Counters defined as in Knuth's DLX1: a node is an entry to a search level
-// (a solution counts as one more node, as it does there); an update is an
-// option removed from an item's list or an item removed from its item list.
-// The counts are 128 bits (count.hpp): totals over threads, ranks and
-// resumed checkpoints cannot overflow.
-struct Statistics {
-  Count nodes = 0;      // nodes entered (see above)
-  Count updates = 0;    // updates made (see above)
-  Count solutions = 0;  // solutions visited or counted
-  double seconds = 0;   // wall-clock time of the call
-  // Memory the solver's structure holds (DLX1 prints the same figure as
-  // "bytes"), tables shared with its siblings (Solver::sibling) included;
-  // 0 where no single solver ran the search.
-  std::uint64_t bytes = 0;
-  // level_nodes[k]: nodes entered at depth k (the root is depth 0).
-  std::vector<std::uint64_t> level_nodes;
-  // The layout that ran the call these figures count: the solver's, or
-  // costs after cheapest(); automatic where no single solver ran it.
-  Layout layout = Layout::automatic;
-  // A memoised count (Layout::memo): the sub-problems whose count the memo
-  // gave without a search, and the counts it held at the end (0 otherwise).
-  Count memo_hits = 0;
-  std::uint64_t memo_entries = 0;
-  // Sub-problems a memoised count split into parts that no option spans,
-  // each counted on its own (the counts multiply).
-  Count memo_splits = 0;
-  // A count split by symmetry (CountOptions::symmetry): the options of the
-  // item it split at, and how many of them it counted (one a class); the
-  // figures above are then those of all of those counts together, and
-  // `solutions` the whole count. 0 and 0 otherwise.
-  int symmetry_options = 0;
-  int symmetry_classes = 0;
-  // The automatic count's trials (Counting::automatic), beside the figures
-  // above, which count what gave the count; `seconds` holds them: the plain
-  // search's nodes and seconds before the memo took over (on several threads,
-  // the short plain search that ran before them), and the memo's trial where
-  // the plain search counted.
-  Count plain_trial_nodes = 0;
-  double plain_trial_seconds = 0;
-  Count memo_trial_nodes = 0;
-  double memo_trial_seconds = 0;
-  // The threads that searched: 1 for a Solver; for a ParallelSearch, its
-  // workers, or 1 when the search was small enough to finish on the calling
-  // thread alone (ParallelOptions::single_thread_nodes).
-  unsigned threads = 1;
-};
-
-// A snapshot handed to the progress callback.
-struct Progress {
-  Count nodes = 0;      // nodes so far
-  Count updates = 0;    // updates so far
-  Count solutions = 0;  // solutions so far
-  double seconds = 0;   // since the call began
-  int level = 0;        // the depth the search is at
-  // Estimated fraction of the search tree already explored, in [0, 1]
-  // (Knuth's estimate: at each level, being at choice k of d contributes
-  // (k-1)/d of what the level above leaves).
-  double fraction_done = 0;
-};
 
 // A solution: indices into the problem's options, forced options
 // (assumptions) first. A value: a copy keeps its options, however the
@@ -165,89 +47,6 @@ struct Solution {
 // Called with each solution; returns false to stop the search (Status::stopped).
 using Visitor = std::function<bool(const Solution&)>;
 
-// How the search picks the primary item to branch on.
-enum class ItemChoice {
-  first_shortest,  // DLX1's rule: the first (in item order) of fewest options
-  most_clashes,    // among the first 7 of fewest options, the one whose options
-                   // clash with the most active options: fewer nodes where one
-                   // solution is sought among many forced moves (hard Sudoku,
-                   // a quarter fewer), often slower when counting all.
-                   // The bitsets layout alone follows it; the solutions
-                   // come in another order.
-};
-
-// What a search, a count, cheapest() and an estimate follow is split by
-// kind, and each call takes only the kinds it follows: an option a call
-// would ignore cannot be given to it.
-//
-// Limits on what a search visits (search, count, solutions, cheapest).
-struct LimitOptions {
-  std::uint64_t solution_limit = 0;  // stop after this many solutions; 0 = all
-  // Stop before entering more nodes (a solution is a node); 0 = no limit.
-  std::uint64_t node_limit = 0;
-};
-
-// What ends any call early (every call that searches, estimate() too).
-struct StopOptions {
-  double time_limit = 0;  // seconds; 0 = no limit
-  // Set to true from any thread (or a signal handler) to stop the search.
-  const std::atomic<bool>* cancel = nullptr;
-};
-
-// Reports while a search runs (search, count, solutions, cheapest).
-struct ProgressOptions {
-  // Called every progress_nodes nodes and/or every progress_seconds seconds.
-  std::function<void(const Progress&)> on_progress;
-  std::uint64_t progress_nodes = 0;
-  double progress_seconds = 0;
-};
-
-// How the tree is grown (search, count, solutions, estimate). Not every
-// layout follows each of them (follows()): a search asking a layout for one
-// it does not follow throws Error rather than ignore it.
-struct TreeOptions {
-  ItemChoice item_choice = ItemChoice::first_shortest;  // the item to branch on
-  // Nonzero: break ties between items of equal length at random with this
-  // seed instead (the default takes the first in item order, as DLX1 does).
-  std::uint64_t random_seed = 0;
-  // Commit forced options ahead, all at once: whenever a primary item has
-  // one option left, take it before branching. And when every option left
-  // to a primary item A (two of them) also covers a primary item B, drop
-  // B's options without A (the subset rule: Sudoku's locked candidates).
-  // The solutions stay the same; the search spends less time on chains of
-  // forced moves (Sudoku's singles) and branches less. Node counts then
-  // differ from DLX1's (a dead end among forced moves is met at another
-  // point), and so do updates; the solutions may come in another order
-  // (the subset rule shortens items, so the branching can differ), and the
-  // options forced together are listed in a solution in option order; a
-  // node_limit can be passed by the forced options of one step. (The subset
-  // rule is left off where finding its items would cost more than building
-  // the solver: options of over about 11,000 primary items.)
-  // The bitsets layout alone follows it.
-  bool propagate = false;
-};
-
-// search(), count() and solutions() follow all of these.
-struct SearchOptions : LimitOptions, StopOptions, ProgressOptions, TreeOptions {};
-
-// cheapest() grows DLX5's tree, by its own rule: no TreeOptions.
-struct CheapestOptions : LimitOptions, StopOptions, ProgressOptions {};
-
-// estimate() walks random paths and searches a few nodes to time them: no
-// limits on solutions or nodes, no progress reports.
-struct EstimateOptions : StopOptions, TreeOptions {};
-
-// The layout a Solver of `problem` asked for `asked` runs (Solver::layout()),
-// found in one pass over the problem without building it. ProblemError as
-// the Solver would throw it.
-XCOVER_API Layout layout_for(const Problem& problem, Layout asked = Layout::automatic);
-
-// Whether `layout` follows `options` (those that are not their defaults:
-// propagate and most_clashes only the bitsets layout; random_seed every one
-// but costs). A call that searches with options its layout does not follow
-// throws Error, naming them.
-XCOVER_API bool follows(Layout layout, const TreeOptions& options);
-
 // Where the search would branch, given the assumptions: `solved` when they
 // cover every primary item already; otherwise the options of the item it
 // branches on (none when some item has no option left).
@@ -256,88 +55,6 @@ struct Branching {
   std::vector<int> options;  // the options of the item it branches on
 };
 
-// Whether `layout` follows the TreeOptions in `options` that are not their
-// defaults (propagate, most_clashes: bitsets alone; random_seed: all but
-// costs). A call that searches with options its layout does not follow
-// throws Error with this message.
-XCOVER_API bool follows(Layout layout, const TreeOptions& options);
-
-// The instruction sets the engine is compiled for. One build holds them all
-// and each solver picks, when it is built, the best its processor runs, so
-// the library runs at full speed wherever it is installed. Answers, counts
-// and statistics are the same with every set.
-enum class Kernels {
-  automatic,  // default_kernels()
-  baseline,   // any x86-64 processor (SSE2), or any other processor
-  avx2,       // x86-64-v3: AVX2, BMI1/2, POPCNT (Haswell, Zen and later)
-  avx512,     // x86-64-v4: AVX-512 F/BW/CD/DQ/VL (Skylake-X and later)
-  avx512icl,  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later)
-};
-
-// The set's name: "baseline", "avx2", "avx512", "avx512icl" or "automatic".
-XCOVER_API const char* to_string(Kernels kernels);
-
-// How Solver::count counts.
-enum class Counting {
-  // The memo where it pays, else plain: plain for a problem with
-  // multiplicities, with a solution or node limit, TreeOptions other than
-  // the defaults, or more than 4,096 items (without limits, that plain count
-  // may still split by symmetry: CountOptions::symmetry). Else the plain search counts,
-  // and once it has run at least 65,536 nodes and twenty times as long as
-  // the memo's trial is expected to take (building the memo's links, and
-  // its first 2,048 nodes), the trial runs: where the memo saved at least
-  // as many nodes as it entered, it counts from the start; else the plain
-  // search goes on where it was (sub-problems that seldom repeat: queens,
-  // Langford pairs, pentominoes). So a count that ends plainly spends at
-  // most about a twentieth of its time on the choice. (A ParallelSearch
-  // runs a plain search of 65,536 nodes on one thread, then the memo's
-  // trial where building its links costs little beside it, then its
-  // threads, which go on from where that search stopped.) The time limit
-  // holds for all of it; Statistics shows the trials on their own.
-  automatic,
-  // Each solution visited (by the solver's layout), as search() does.
-  plain,
-  // Memoised (Layout::memo, as Knuth's DLX6): the count of each sub-problem
-  // (which items are covered, which colours the secondary items have) is
-  // kept, so each distinct one is searched once, and a sub-problem whose
-  // items fall into parts that no option spans is counted part by part (the
-  // counts multiply: Statistics::memo_splits). Where sub-problems repeat
-  // (perfect matchings, set partitions, tilings) it counts billions of
-  // solutions in a second. It follows node_limit (counting its own nodes),
-  // time_limit, cancel and the progress reports; a solution_limit or
-  // TreeOptions other than the defaults throw Error, and a problem with
-  // multiplicities ProblemError. A Solver counts on its thread; a
-  // ParallelSearch on all of its threads, which share one memo (each
-  // searches the problem trying the options from another one on; the first
-  // to finish gives the count, the same on any number of threads; without a
-  // node_limit). Exact to 2^128 - 1, and CountOverflow (error.hpp) past that.
-  memo,
-};
-// The way Solver::count counts (see Counting).
-struct CountOptions {
-  Counting counting = Counting::automatic;  // plain, memo, or the one that pays
-  // The most memory the memo may hold, in bytes; 0: a quarter of the
-  // machine's memory, at most 4 GiB. A full memo replaces the counts that
-  // took the least search: the count stays exact and grows slower. The memo
-  // also stops growing when an allocation fails (a memory limit).
-  std::uint64_t memo_bytes = 0;
-  // Count by the problem's symmetries where it has some (automatic and memo
-  // counting; Counting::plain visits every solution). Permutations of the
-  // items that map the options onto the options, found from the problem
-  // alone, map the solutions holding one option onto those holding another:
-  // of a primary item's options that fall into such classes, one of each is
-  // counted, times its class's size (every solution holds one option of the
-  // item). So 13-queens and Langford pairs count in about half the time,
-  // whatever their encoding. Not with assumptions (those are the caller's
-  // choice of a part of the problem), limits on solutions or nodes, or
-  // multiplicities. The automatic count looks for them once its plain
-  // search has run 4,096 nodes, the memo before it starts; looking costs a
-  // thousand passes over the problem at most. A ParallelSearch looks after
-  // its first plain trial (not with checkpoints, a resumed count, or tree
-  // options other than the defaults) and counts a class at a time on all
-  // its threads. Statistics::symmetry_classes says whether it split.
-  bool symmetry = true;
-};
 // The number of solutions a count found, and why it ended: a count cut
 // short (by a limit or a cancellation) is only a lower bound.
 struct CountResult {
@@ -475,20 +192,7 @@ class XCOVER_API SolutionRange {
   detail::Engine* engine_;
   bool started_ = false;
 };
-// The best set this processor runs, of those the library was built with
-// (all of them, unless CMake's XCOVER_KERNEL_SETS left some out).
-XCOVER_API Kernels best_kernels();
-// Whether this processor runs `kernels` and the library has them.
-XCOVER_API bool supports(Kernels kernels);
-// The set new solvers take: the environment variable XCOVER_KERNELS when
-// it names one (baseline, avx2, avx512, avx512icl; to test or compare a
-// lower set), else best_kernels(). Throws ConfigurationError (error.hpp)
-// when XCOVER_KERNELS names no set, one this processor does not run, or one
-// the build left out.
-XCOVER_API Kernels default_kernels();
 
-// A problem ready to search: the structure of its layout built once, then
-// any number of searches, counts, estimates and assumptions on it. One
 // thread at a time (a ParallelSearch runs siblings on many); every call
 // made during a visitor's or a range's search is refused (Error).
 class XCOVER_API Solver {

@@ -44,7 +44,7 @@
 #include "xcover/count.hpp"
 #include "xcover/dlx_format.hpp"  // ParseError
 #include "xcover/export.hpp"
-#include "xcover/solver.hpp"
+#include "xcover/status.hpp"
 
 namespace xcover {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // CountPolicy: see count_policy.hpp.
-#include "count_policy.hpp"
+#include "engine/count_policy.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "layout_plan.hpp"
+#include "engine/layout_plan.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {

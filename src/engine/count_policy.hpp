@@ -16,9 +16,10 @@
 #include <optional>
 #include <span>
 
-#include "../model/automorphisms.hpp"
+#include "model/automorphisms.hpp"
+#include "xcover/options.hpp"
 #include "xcover/problem.hpp"
-#include "xcover/solver.hpp"
+#include "xcover/statistics.hpp"
 
 namespace xcover::detail {
 

@@ -13,8 +13,8 @@
 #include <optional>
 #include <span>
 
-#include "layout_plan.hpp"
-#include "work_sharing.hpp"
+#include "engine/layout_plan.hpp"
+#include "engine/work_sharing.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <random>
 
-#include "simd/lanes.hpp"
+#include "engine/simd/lanes.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

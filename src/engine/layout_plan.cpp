@@ -3,7 +3,7 @@
 // many options have a primary item, each item's count of them, the fewest
 // primary items an option has, each item's count of coloured entries) is
 // gathered at once, and every rule below reads those figures.
-#include "layout_plan.hpp"
+#include "engine/layout_plan.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bitsets/counted_tables.hpp"
+#include "engine/layouts/counted/counted_tables.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -164,7 +164,7 @@ bool bitsets_preferred(const Problem& problem, const Shape& s) {
   return depth * level_bytes <= (std::int64_t{64} << 20);
 }
 
-// The counted bit sets (bitsets/counted.hpp) count the lengths of the
+// The counted bit sets (layouts/counted/counted.hpp) count the lengths of the
 // uncovered primary items at every node, a popcount per word of their
 // options, instead of taking each removed option off its items' lengths.
 // They take at most 64 primary items (one word of uncovered ones) and

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // LookPacing: see look_pacing.hpp.
-#include "look_pacing.hpp"
+#include "engine/look_pacing.hpp"
 
 #include <algorithm>
 

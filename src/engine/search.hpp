@@ -20,20 +20,20 @@
 #include <string>
 #include <variant>
 
-#include "bitsets/bitsets.hpp"
-#include "bitsets/bitsets_impl.hpp"
-#include "bitsets/counted.hpp"
-#include "bitsets/forced_wave.hpp"
-#include "bitsets/most_clashes.hpp"
-#include "cost_links.hpp"
-#include "engine.hpp"
-#include "links/links.hpp"
-#include "links/links_impl.hpp"
-#include "look_pacing.hpp"
-#include "multiplicity/multiplicity.hpp"
-#include "multiplicity/multiplicity_impl.hpp"
-#include "sparse/sparse.hpp"
-#include "steps.hpp"
+#include "engine/engine.hpp"
+#include "engine/layouts/bitsets/bitsets.hpp"
+#include "engine/layouts/bitsets/bitsets_impl.hpp"
+#include "engine/layouts/bitsets/forced_wave.hpp"
+#include "engine/layouts/bitsets/most_clashes.hpp"
+#include "engine/layouts/costs/cost_links.hpp"
+#include "engine/layouts/counted/counted.hpp"
+#include "engine/layouts/links/links.hpp"
+#include "engine/layouts/links/links_impl.hpp"
+#include "engine/layouts/multiplicity/multiplicity.hpp"
+#include "engine/layouts/multiplicity/multiplicity_impl.hpp"
+#include "engine/layouts/sparse/sparse.hpp"
+#include "engine/look_pacing.hpp"
+#include "engine/steps.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -742,4 +742,4 @@ std::unique_ptr<Engine> make_engine(const Problem& problem, const LayoutPlan& pl
 }  // namespace xcover::detail::XCOVER_ISA
 
 // Knuth's estimate of the tree the loop above searches.
-#include "estimate.hpp"
+#include "engine/estimate.hpp"

@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "../model/automorphisms.hpp"
-#include "count_policy.hpp"
-#include "engine.hpp"
-#include "memo/memo_count.hpp"
-#include "memo/zdd_nodes.hpp"
+#include "engine/count_policy.hpp"
+#include "engine/engine.hpp"
+#include "engine/layouts/memo/memo_count.hpp"
+#include "engine/layouts/memo/zdd_nodes.hpp"
+#include "model/automorphisms.hpp"
 #include "xcover/error.hpp"
 #include "xcover/zdd.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The protocol between the search loop (search.hpp) and a memory layout
-// (links/, bitsets/, sparse/, multiplicity/, cost_links.hpp): the steps the
-// loop takes, named as a concept so that a layout that misses one, or gets
+// (layouts/: links, bitsets, counted, sparse, multiplicity, costs): the steps
+// the loop takes, named as a concept so that a layout that misses one, or gets
 // one's type wrong, fails to compile here rather than deep in the loop. A
 // level of the search is open(), then for each option next() ... retract(),
 // then close(); the layout owns the data, the loop owns limits, statistics

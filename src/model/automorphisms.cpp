@@ -10,7 +10,7 @@
 // class's vertices in turn in the second. When every vertex stands alone,
 // the two copies' colours pair the vertices: the pairing is a symmetry when
 // it maps every option onto an option, which is checked.
-#include "automorphisms.hpp"
+#include "model/automorphisms.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -11,8 +11,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "option_entry.hpp"
-#include "quote.hpp"
+#include "model/option_entry.hpp"
+#include "model/quote.hpp"
 #include "xcover/text.hpp"
 
 namespace xcover {

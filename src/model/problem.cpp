@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "option_entry.hpp"
-#include "quote.hpp"
+#include "model/option_entry.hpp"
+#include "model/quote.hpp"
 #include "xcover/text.hpp"
 
 namespace xcover {

@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "reduce_detail.hpp"
+#include "model/reduce_detail.hpp"
 
 namespace xcover {
 

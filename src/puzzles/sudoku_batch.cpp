@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Sudoku lines of any shape on the ordered runner (scale/ordered_runner.hpp):
+// Sudoku lines of any shape on the ordered runner (support/ordered_runner.hpp):
 // each thread reads its lines with a reader of its own and keeps a solver
 // per set of rules; the runner hands the results back in input order.
 #include "xcover/puzzles/sudoku_batch.hpp"
@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-#include "../scale/ordered_runner.hpp"
+#include "support/ordered_runner.hpp"
 #include "xcover/error.hpp"
 #include "xcover/threads.hpp"
 

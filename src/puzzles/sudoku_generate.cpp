@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../scale/ordered_runner.hpp"
+#include "support/ordered_runner.hpp"
 #include "xcover/threads.hpp"
 
 namespace xcover {

@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "cell_houses.hpp"
+#include "puzzles/cell_houses.hpp"
 
 namespace xcover {
 

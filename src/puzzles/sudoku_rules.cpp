@@ -10,7 +10,7 @@
 #include <map>
 #include <numeric>
 
-#include "cell_houses.hpp"
+#include "puzzles/cell_houses.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 

@@ -15,12 +15,12 @@
 #include <stdexcept>
 #include <thread>
 
-#include "../engine/count_policy.hpp"
-#include "../engine/layout_plan.hpp"
-#include "../engine/work_sharing.hpp"
-#include "../model/automorphisms.hpp"
-#include "piece_options.hpp"
-#include "thread_team.hpp"
+#include "engine/count_policy.hpp"
+#include "engine/layout_plan.hpp"
+#include "engine/work_sharing.hpp"
+#include "model/automorphisms.hpp"
+#include "scale/piece_options.hpp"
+#include "support/thread_team.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/threads.hpp"
 

@@ -16,6 +16,12 @@ int main() {
   const xcover::QueensProblem queens = xcover::make_queens(4);
   xcover::Solver solver(queens.problem);
   failures += solver.count().solutions != 2;
+  // status.hpp, statistics.hpp, layout.hpp, kernels.hpp, options.hpp
+  failures += std::string(xcover::to_string(xcover::Status::exhausted)) != "exhausted";
+  failures += solver.statistics().solutions != 2;
+  failures += xcover::layout_for(queens.problem) != solver.layout();
+  failures += !xcover::supports(solver.kernels());
+  failures += xcover::CountOptions{}.counting != xcover::Counting::automatic;
   // dlx_format.hpp, problem.hpp: the text format gives the problem back
   xcover::Problem problem = xcover::parse_dlx(xcover::to_dlx(queens.problem)).problem;
   failures += !(problem == queens.problem);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The engine compiled for AVX-512 processors with VBMI2 and VPOPCNTDQ.
-#include "prelude.hpp"
+#include "engine/kernels/prelude.hpp"
 
 #if XCOVER_X86_64
 XCOVER_TARGET_BEGIN(XCOVER_TARGET_AVX512ICL)
@@ -8,6 +8,6 @@ XCOVER_TARGET_BEGIN(XCOVER_TARGET_AVX512ICL)
 namespace xcover::detail::avx512icl {
 using Isa = simd::Avx512Icl;
 }
-#include "../search.hpp"
+#include "engine/search.hpp"
 XCOVER_TARGET_END
 #endif

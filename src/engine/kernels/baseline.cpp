@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The engine compiled for any x86-64 processor (SSE2), or any other processor: the
 // compiler's defaults for the platform, no extra instructions.
-#include "prelude.hpp"
+#include "engine/kernels/prelude.hpp"
 
 #define XCOVER_ISA baseline
 namespace xcover::detail::baseline {
 using Isa = simd::Baseline;
 }
-#include "../search.hpp"
+#include "engine/search.hpp"

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "../engine.hpp"
-#include "../simd/isa.hpp"
+#include "engine/engine.hpp"
+#include "engine/simd/isa.hpp"
 
 #if XCOVER_X86_64
 #include <cpuid.h>

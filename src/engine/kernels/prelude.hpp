@@ -23,10 +23,10 @@
 #include <variant>
 #include <vector>
 
-#include "../bitsets/tables.hpp"
-#include "../engine.hpp"
-#include "../simd/isa.hpp"
-#include "../steps.hpp"
+#include "engine/engine.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
+#include "engine/simd/isa.hpp"
+#include "engine/steps.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 

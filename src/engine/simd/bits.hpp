@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "isa.hpp"
+#include "engine/simd/isa.hpp"
 
 #if XCOVER_X86_64
 #include <immintrin.h>

@@ -12,7 +12,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "isa.hpp"
+#include "engine/simd/isa.hpp"
 
 #if XCOVER_X86_64
 #include <immintrin.h>

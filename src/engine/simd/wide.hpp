@@ -11,8 +11,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "isa.hpp"
-#include "lanes.hpp"
+#include "engine/simd/isa.hpp"
+#include "engine/simd/lanes.hpp"
 
 #if XCOVER_X86_64
 #include <immintrin.h>

@@ -54,7 +54,7 @@
 #include <utility>
 #include <vector>
 
-#include "names.hpp"
+#include "puzzles/polyform/names.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyform.hpp"
 

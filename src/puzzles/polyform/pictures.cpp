@@ -7,7 +7,7 @@
 #include <istream>
 #include <sstream>
 
-#include "names.hpp"
+#include "puzzles/polyform/names.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/text.hpp"

@@ -9,7 +9,7 @@
 // symmetries that fix r (two of them, T and gT, both with P on r, have
 // g(r) = r). Where H is the identity alone, each class is found once; else
 // keep() takes the least of the H-images.
-#include "symmetry.hpp"
+#include "puzzles/polyform/symmetry.hpp"
 
 #include <algorithm>
 #include <map>

@@ -5,8 +5,8 @@
 #include <cctype>
 #include <charconv>
 
-#include "names.hpp"
-#include "symmetry.hpp"
+#include "puzzles/polyform/names.hpp"
+#include "puzzles/polyform/symmetry.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/reduce.hpp"
 

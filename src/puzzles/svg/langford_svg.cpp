@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "svg_writer.hpp"
+#include "puzzles/svg/svg_writer.hpp"
 
 namespace xcover {
 

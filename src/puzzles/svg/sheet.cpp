@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "svg_writer.hpp"
+#include "puzzles/svg/svg_writer.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "svg_writer.hpp"
+#include "puzzles/svg/svg_writer.hpp"
 #include "xcover/puzzles/polyform.hpp"
 
 namespace xcover {

@@ -17,8 +17,8 @@
 #include <string>
 #include <thread>
 
-#include "../../engine/work_sharing.hpp"
-#include "../piece_options.hpp"
+#include "engine/work_sharing.hpp"
+#include "scale/piece_options.hpp"
 #include "xcover/parallel.hpp"
 
 namespace xcover {

@@ -3,8 +3,8 @@
 // steps, the choice of item and the levels.
 #pragma once
 
-#include "../layout_plan.hpp"
-#include "multiplicity.hpp"
+#include "engine/layout_plan.hpp"
+#include "engine/layouts/multiplicity/multiplicity.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Building the counted bit sets' tables (counted_tables.hpp), once for
 // every kernel set: it runs once per problem, never per node.
-#include "counted_tables.hpp"
+#include "engine/layouts/counted/counted_tables.hpp"
 
 #include <algorithm>
 #include <span>
 #include <utility>
 
-#include "tables.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {

@@ -20,8 +20,8 @@
 #include <random>
 #include <vector>
 
-#include "../item_choice.hpp"
-#include "../layout_plan.hpp"
+#include "engine/item_choice.hpp"
+#include "engine/layout_plan.hpp"
 #include "xcover/error.hpp"
 #include "xcover/problem.hpp"
 

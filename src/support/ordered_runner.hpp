@@ -26,7 +26,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "thread_team.hpp"
+#include "support/thread_team.hpp"
 
 namespace xcover::detail {
 

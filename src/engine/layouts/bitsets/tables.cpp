@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Building the bit-set layout's tables (tables.hpp), once for every kernel
 // set: it runs once per problem, never per node.
-#include "tables.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "../item_choice.hpp"
+#include "engine/item_choice.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

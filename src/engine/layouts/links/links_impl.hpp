@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "links.hpp"
+#include "engine/layouts/links/links.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

@@ -20,7 +20,7 @@
 #include <random>
 #include <vector>
 
-#include "engine.hpp"
+#include "engine/engine.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

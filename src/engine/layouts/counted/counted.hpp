@@ -25,8 +25,8 @@
 #include <random>
 #include <vector>
 
-#include "../item_choice.hpp"
-#include "counted_tables.hpp"
+#include "engine/item_choice.hpp"
+#include "engine/layouts/counted/counted_tables.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

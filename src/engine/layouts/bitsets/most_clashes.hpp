@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "bitsets.hpp"
+#include "engine/layouts/bitsets/bitsets.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "bitsets.hpp"
+#include "engine/layouts/bitsets/bitsets.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

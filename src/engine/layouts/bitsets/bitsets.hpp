@@ -31,11 +31,11 @@
 #include <span>
 #include <vector>
 
-#include "../item_choice.hpp"
-#include "../simd/bits.hpp"
-#include "../simd/lanes.hpp"
-#include "../simd/wide.hpp"
-#include "tables.hpp"
+#include "engine/item_choice.hpp"
+#include "engine/layouts/bitsets/tables.hpp"
+#include "engine/simd/bits.hpp"
+#include "engine/simd/lanes.hpp"
+#include "engine/simd/wide.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {

@@ -7,7 +7,7 @@
 #include <memory>
 #include <utility>
 
-#include "bitsets.hpp"
+#include "engine/layouts/bitsets/bitsets.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 

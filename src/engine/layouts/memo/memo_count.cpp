@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Memoised counting: see memo_count.hpp.
-#include "memo_count.hpp"
+#include "engine/layouts/memo/memo_count.hpp"
 
 #include <unistd.h>
 
@@ -10,11 +10,11 @@
 #include <optional>
 #include <string>
 
-#include "../../scale/thread_team.hpp"
-#include "../look_pacing.hpp"
-#include "memo_table.hpp"
+#include "engine/layouts/memo/memo_table.hpp"
+#include "engine/layouts/memo/zdd_nodes.hpp"
+#include "engine/look_pacing.hpp"
+#include "support/thread_team.hpp"
 #include "xcover/error.hpp"
-#include "zdd_nodes.hpp"
 
 namespace xcover::detail {
 

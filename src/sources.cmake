@@ -14,6 +14,7 @@ set(XCOVER_SOURCE_FILES
   model/automorphisms.cpp
   # the engine: Solver, and the search compiled once per kernel set
   engine/solver.cpp
+  engine/count_policy.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
   engine/layouts/node_table.cpp

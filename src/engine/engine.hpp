@@ -4,12 +4,13 @@
 // (src/engine/kernels/), each copy in a namespace of its own; a Solver holds the
 // copy of its kernel set (the best its processor runs, unless XCOVER_KERNELS
 // or the Solver's argument names another), through this interface. Its
-// functions are called once per search (next_pull once per solution), never
-// per node.
+// functions are called once per search (next_pull once per solution, run_to
+// once per budget), never per node.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "engine/layout_plan.hpp"
@@ -60,6 +61,23 @@ class Engine {
   virtual const Solution* next_pull() = 0;
   virtual Status pull_status() const = 0;
   virtual void end_pull() = 0;
+  // A count that pauses at node budgets, for a caller that decides what
+  // to do between them (the automatic count: count_policy.hpp).
+  // begin_budgeted() sets it up as search() would, without a visitor
+  // (`options` and `sharing` must outlive it); run_to(nodes) runs it until
+  // it has entered at least `nodes` nodes, or ended: nothing when it paused
+  // at the budget, the tree kept, to go on at the next call; else its
+  // status. The budget is seen where the loop looks at the clock and the
+  // progress reports (LookPacing), so it costs nothing between looks; the
+  // options' progress reports come on their own schedule throughout.
+  // paused_at() is where a paused count stands (nodes, updates, seconds
+  // since it began); end_budgeted() ends it where it is (Status::stopped),
+  // restoring the structure, and does nothing to one that has ended. A
+  // callback that throws ends it and goes on to the caller, as in search().
+  virtual void begin_budgeted(const SearchOptions& options, const WorkSharing& sharing) = 0;
+  virtual std::optional<Status> run_to(Count nodes) = 0;
+  virtual Progress paused_at() const = 0;
+  virtual void end_budgeted() = 0;
   // Solver::estimate: runs the probes, adding them to `sums`.
   virtual Status estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options,
                           EstimateSums& sums) = 0;

@@ -186,6 +186,42 @@ class SearchEngine final : public Engine {
     busy = false;
   }
 
+  void begin_budgeted(const SearchOptions& options, const WorkSharing& sharing) override {
+    // (Named as the plain count's search() was, for the same messages.)
+    refuse_if_busy("search");
+    begin_run("Solver::search", options, sharing, nullptr, false);
+    busy = true;
+  }
+  std::optional<Status> run_to(Count nodes) override {
+    if (run.at == At::done) return run.status;
+    struct Idle {
+      SearchEngine& engine;
+      ~Idle() {
+        if (engine.run.at == At::done) engine.busy = false;
+      }
+    } idle{*this};
+    run.budget = nodes;
+    run.next_check = std::min(run.next_check, nodes);
+    resume();
+    if (run.at == At::budget) return std::nullopt;
+    return run.status;
+  }
+  Progress paused_at() const override {
+    const std::uint64_t updates =
+        std::visit([](const auto& core) { return core.updates; }, layout_core);
+    return progress(run.level, std::chrono::duration<double>(Clock::now() - run.start).count(),
+                    updates);
+  }
+  void end_budgeted() override {
+    // (Paused at a look: the levels above the one it looked at are open.)
+    if (run.at == At::budget) {
+      std::visit([&](auto& core) { unwind(core, run.level - 1); }, layout_core);
+      finish(Status::stopped);
+    }
+    run.at = At::done;
+    busy = false;
+  }
+
   Status estimate(std::uint64_t probes, std::uint64_t seed, const SearchOptions& options,
                   EstimateSums& sums) override;  // estimate.hpp
   bool assume(int option) override;
@@ -226,8 +262,10 @@ class SearchEngine final : public Engine {
   // A search under way: search() runs it to the end; a pull-style search
   // (begin_pull) stops at each solution and goes on at the next call.
   // While one is under way, nothing else may be asked of the engine.
-  // `paused`: the loop returned at a look and resume() calls it again.
-  enum class At { begin, solution, root_solution, paused, done };
+  // `paused`: the loop returned at a look and resume() calls it again;
+  // `budget`: it returned at a look that reached run.budget, and resume()
+  // returns to run_to()'s caller, who calls again to go on.
+  enum class At { begin, solution, root_solution, paused, budget, done };
   struct Run {
     const SearchOptions* options = nullptr;
     const WorkSharing* sharing = nullptr;
@@ -242,6 +280,7 @@ class SearchEngine final : public Engine {
     // Clock, cancellation and progress are looked at as `looks` paces them,
     // and exactly when a progress report by node count is due.
     Count next_progress_nodes = 0, next_check = 0;
+    Count budget = Count::max();  // run_to()'s nodes
     LookPacing looks;
     double next_progress_seconds = 0;
     bool timed = false;
@@ -514,6 +553,7 @@ bool SearchEngine::loop(C& core) {
     case At::root_solution:
       goto after_root_solution;
     case At::paused:
+    case At::budget:
       run.at = At::begin;
       goto looked;
     case At::done:
@@ -625,8 +665,14 @@ forward:
       }
     }
     run.next_check = std::min(stats.nodes + run.looks.every, run.next_progress_nodes);
-    // Out and in again (see resume()).
-    run.at = At::paused;
+    // Out and in again (see resume()), or out to run_to()'s caller at its
+    // budget (the next budget then sets when to look next).
+    if (stats.nodes >= run.budget) {
+      run.at = At::budget;
+    } else {
+      run.at = At::paused;
+      run.next_check = std::min(run.next_check, run.budget);
+    }
     run.level = level;
     return false;
   }

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/count_policy.hpp"
 #include "engine/engine.hpp"
 #include "engine/layouts/memo/memo_count.hpp"
 #include "engine/layouts/memo/zdd_nodes.hpp"
@@ -147,57 +148,6 @@ class Deadline {
   double limit_;
 };
 
-// The automatic choice's plain search runs at least this many nodes before
-// the memo is tried: on fewer, the memo's trial decides trees that small,
-// and there its few nodes say little (pentominoes on 3x20, 33,000 nodes:
-// the memo's trial chose the memo, 4x slower).
-constexpr std::uint64_t kPlainTrialNodes = 65536;
-// The memo's trial: it must save at least as many nodes as it enters in
-// its first kMemoTrialNodes, else the plain search takes over. (Measured:
-// where the memo pays, it has saved 13 to 60 times its nodes by then: perfect
-// matchings, set partitions, domino tilings; where it does not, a fifth of
-// them or less: queens, Langford pairs, pentominoes, Latin-square blocks.)
-constexpr std::uint64_t kMemoTrialNodes = 2048;
-// The memo is tried only once the plain search has run this many times as
-// long as the trial is expected to take, so that a count that ends plainly
-// spends at most a twentieth of its time on it.
-constexpr double kTrialShare = 20;
-// Building the memo's links costs about as much as this many plain updates
-// an entry (measured: 90 ns an entry for Langford pairs of 1,000, whose
-// updates take 1.5 ns); with at most kCheapMemoEntries entries, it takes a
-// few milliseconds at most.
-constexpr std::uint64_t kUpdatesPerEntry = 64;
-constexpr std::uint64_t kCheapMemoEntries = std::uint64_t{1} << 17;
-// Problems with more items than this are counted plainly by the automatic
-// choice (keys of many words, and sub-problems that seldom repeat).
-constexpr int kMemoMostItems = 4096;
-// How often the automatic count's plain search looks whether the memo's
-// trial is due, in nodes.
-constexpr std::uint64_t kTrialLookNodes = 4096;
-
-bool default_tree(const TreeOptions& options) {
-  return options.item_choice == ItemChoice::first_shortest && options.random_seed == 0 &&
-         !options.propagate;
-}
-
-// Thrown from the plain search's progress callback when the memo's trial
-// paid: the memo counts instead.
-struct MemoTakesOver {};
-
-// The automatic count looks for symmetries once its plain search has run
-// this many nodes (a few tenths of a millisecond): a count that ends sooner
-// never pays for looking, and one that goes on loses little by starting
-// again, split.
-constexpr std::uint64_t kSymmetryTrialNodes = 4096;
-// The automatic count looks at most this many times (see count_automatic).
-constexpr int kMostLooks = 4;
-
-// Thrown from the plain search's progress callback when the problem's
-// symmetries split the count: one count a class instead.
-struct SymmetryTakesOver {
-  detail::ItemClasses classes;
-};
-
 }  // namespace
 
 struct Solver::Impl {
@@ -213,20 +163,13 @@ struct Solver::Impl {
   // How long building `engine` took: the memo's trial is weighed against it.
   double build_seconds = 0;
   bool memo_counted = false;
-  // The memo's trial said no in this count: the classes of a count split by
-  // symmetry do not try it again (they are parts of one problem).
-  bool memo_refused = false;
   // count_memo() starts from the memo's table of the last count and keeps
   // its own (the classes of a count split by symmetry).
   bool memo_keeps_table = false;
-  // The automatic count's trials (Statistics::plain_trial_nodes and the
-  // others), and the last count's figures with them, when it ran some.
-  struct Trials {
-    Count plain_trial_nodes = 0;
-    double plain_trial_seconds = 0;
-    Count memo_trial_nodes = 0;
-    double memo_trial_seconds = 0;
-  } trials;
+  // The count under way: how it counts (plain, memo, split by symmetry),
+  // and its trials (Statistics::plain_trial_nodes and the others); the last
+  // count's figures with them, when it ran some.
+  detail::CountPolicy policy;
   Statistics with_trials;
   bool trials_reported = false;
   // The engine of the last search, for statistics(): `engine` or costs'.
@@ -256,13 +199,10 @@ struct Solver::Impl {
   // those).
   void report_trials(double seconds) {
     const bool split = trials_reported;
-    if (!split && trials.plain_trial_nodes == 0 && trials.memo_trial_nodes == 0) return;
+    if (!split && !policy.trials.ran()) return;
     if (!split) with_trials = last_statistics();
     with_trials.seconds = seconds;
-    with_trials.plain_trial_nodes = trials.plain_trial_nodes;
-    with_trials.plain_trial_seconds = trials.plain_trial_seconds;
-    with_trials.memo_trial_nodes = trials.memo_trial_nodes;
-    with_trials.memo_trial_seconds = trials.memo_trial_seconds;
+    policy.trials.put_into(with_trials);
     trials_reported = true;
   }
   // Building the memo's links takes at most twice as long as the solver's
@@ -276,10 +216,8 @@ struct Solver::Impl {
                          const Deadline& deadline, unsigned threads);
   CountResult count_automatic(const SearchOptions& options, const CountOptions& how,
                               const Deadline& deadline);
-  // Whether a count may split by symmetry (CountOptions::symmetry).
   bool may_split(const SearchOptions& options, const CountOptions& how) const {
-    return how.symmetry && engine->assumptions().empty() && options.solution_limit == 0 &&
-           options.node_limit == 0 && !problem->has_multiplicities();
+    return detail::CountPolicy::may_split(*problem, engine->assumptions(), options, how);
   }
   CountResult count_by_classes(const SearchOptions& options, const CountOptions& how,
                                const detail::ItemClasses& classes, const Deadline& deadline,
@@ -378,7 +316,7 @@ bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& h
   SearchOptions quiet = deadline.within(options);
   quiet.on_progress = nullptr;
   if (quiet.time_limit == 0 || quiet.time_limit > most_seconds) quiet.time_limit = most_seconds;
-  detail::MemoRun trial{engine->assumptions(), &quiet, how.memo_bytes, kMemoTrialNodes};
+  detail::MemoRun trial{engine->assumptions(), &quiet, how.memo_bytes, detail::kMemoTrialNodes};
   trial.trial_only = true;
   const CountResult result = memo->count(trial);
   const Status status = result.status;
@@ -389,8 +327,8 @@ bool Solver::Impl::memo_pays(const SearchOptions& options, const CountOptions& h
     counted = result;
     return true;
   }
-  trials.memo_trial_nodes += memo->statistics().nodes;
-  trials.memo_trial_seconds += since(start);
+  policy.trials.memo_nodes += memo->statistics().nodes;
+  policy.trials.memo_seconds += since(start);
   // (A stop within the trial, by the clock or a cancellation: the search
   // that goes on meets it again at once.)
   if (status == Status::node_limit) return true;
@@ -420,84 +358,53 @@ CountResult Solver::Impl::count_memo(const SearchOptions& options, const CountOp
   return result;
 }
 
-// The automatic count on one thread. The plain search counts; once it has
-// run long enough for the memo's trial to cost at most 1/kTrialShare of its
-// time, the trial runs from its progress callback. Where the memo pays, it
-// takes over and counts from the start; where not, the plain search goes on
-// where it was: a count that ends plainly searches nothing twice.
+// The automatic count on one thread. The plain search counts, pausing at
+// each of the policy's budgets: there the policy may split the count by
+// symmetry, or ask for the memo's trial (once the plain search has run long
+// enough for it to cost at most 1/kTrialShare of its time). Where the memo
+// pays, it takes over and counts from the start; where not, the plain
+// search goes on where it paused: a count that ends plainly searches
+// nothing twice.
 CountResult Solver::Impl::count_automatic(const SearchOptions& options, const CountOptions& how,
                                           const Deadline& deadline) {
-  bool look_for_symmetry = may_split(options, how);
-  double next_look = 0;  // when to look for symmetries again, with more work
-  int looks = 0;
-  // When the memo's trial may run: never again once it said no; later,
-  // when the plain search has run twice as long, if it ran out of its share
-  // (a busy machine, a slow build), so that it cannot be ruled out by chance.
-  double next_trial = memo_refused ? std::numeric_limits<double>::infinity() : 0;
-  std::optional<CountResult> counted;  // by the memo within its trial
-  Count next_nodes = options.progress_nodes ? Count{options.progress_nodes} : Count::max();
-  double next_seconds = options.progress_seconds;
-  SearchOptions plain = options;
-  plain.progress_nodes =
-      options.progress_nodes ? std::min(options.progress_nodes, kTrialLookNodes) : kTrialLookNodes;
-  plain.on_progress = [&](const Progress& p) {
-    if (look_for_symmetry && p.nodes >= kSymmetryTrialNodes && p.seconds >= next_look) {
-      const Clock::time_point looking = Clock::now();
-      const std::uint64_t work = detail::symmetry_work(*problem, p.seconds);
-      const std::function<bool()> stop = [&] {
-        return (options.cancel && options.cancel->load()) ||
-               (options.time_limit > 0 && since(deadline.start()) >= options.time_limit);
-      };
-      detail::ItemClasses classes = detail::symmetric_item(*problem, work, stop);
-      const bool last = work >= detail::symmetry_work_wanted(*problem) || ++looks == kMostLooks;
-      // A split found by a look that ran out of work may be coarser than
-      // more work would make it (Steiner triple systems on 13 points: 6
-      // classes of 11 options, where all 11 are one): such a look waits for
-      // another, with more work, and the last takes what it finds.
-      if (classes.item >= 0 && (!classes.out_of_work || last))
-        throw SymmetryTakesOver{std::move(classes)};
-      // Looking again when the search has run twice as long: after such a
-      // split, or a look whose work ran out before it weighed a single item
-      // (a big problem). Not after one that weighed some and found none.
-      look_for_symmetry = (classes.item >= 0 || classes.starved) && !last;
-      next_look = 2 * (p.seconds + since(looking));
-    }
-    if (p.seconds >= next_trial && p.nodes >= kPlainTrialNodes &&
-        p.seconds >= kTrialShare * (memo_build_estimate() + 4.0 * kMemoTrialNodes * p.seconds /
-                                                                static_cast<double>(p.nodes))) {
-      bool ran_out = false;
-      if (memo_pays(options, how, deadline, p.seconds / kTrialShare, counted, ran_out))
-        throw MemoTakesOver{};
-      next_trial = ran_out ? 2 * p.seconds : std::numeric_limits<double>::infinity();
-      memo_refused = !ran_out;
-    }
-    if (!options.on_progress) return;
-    // The caller's reports, on the caller's schedule.
-    bool due = false;
-    if (p.nodes >= next_nodes) {
-      next_nodes = p.nodes + options.progress_nodes;
-      due = true;
-    }
-    if (options.progress_seconds > 0 && p.seconds >= next_seconds) {
-      next_seconds = p.seconds + options.progress_seconds;
-      due = true;
-    }
-    if (due) options.on_progress(p);
+  policy.begin_plain(*problem, may_split(options, how), memo_build_estimate());
+  const std::function<bool()> stop = [&] {
+    return (options.cancel && options.cancel->load()) ||
+           (options.time_limit > 0 && since(deadline.start()) >= options.time_limit);
   };
   static const detail::WorkSharing no_sharing;
+  const SearchOptions plain = deadline.within(options);
   searching(nullptr);
   const Clock::time_point start = Clock::now();
-  try {
-    const Status status = engine->search(Visitor(), deadline.within(plain), no_sharing);
-    return {engine->statistics().solutions, status};
-  } catch (const MemoTakesOver&) {
-    trials.plain_trial_nodes += engine->statistics().nodes;
-    trials.plain_trial_seconds += since(start) - trials.memo_trial_seconds;
-  } catch (const SymmetryTakesOver& split) {
-    trials.plain_trial_nodes += engine->statistics().nodes;
-    trials.plain_trial_seconds += since(start);
-    return count_by_classes(options, how, split.classes, deadline, Counting::automatic);
+  engine->begin_budgeted(plain, no_sharing);
+  struct Paused {
+    detail::Engine& engine;
+    ~Paused() { engine.end_budgeted(); }  // (a stop, a callback that threw, a takeover)
+  } paused{*engine};
+  std::optional<CountResult> counted;  // by the memo within its trial
+  for (;;) {
+    if (const std::optional<Status> status = engine->run_to(policy.budget()))
+      return {engine->statistics().solutions, *status};
+    const Progress at = engine->paused_at();
+    switch (policy.at_budget(at.nodes, at.seconds, stop)) {
+      case detail::CountStep::go_on:
+        continue;
+      case detail::CountStep::split:
+        engine->end_budgeted();
+        policy.trials.plain_nodes += engine->statistics().nodes;
+        policy.trials.plain_seconds += since(start);
+        return count_by_classes(options, how, policy.take_classes(), deadline, Counting::automatic);
+      case detail::CountStep::memo_trial:
+        break;
+    }
+    bool ran_out = false;
+    if (memo_pays(options, how, deadline, policy.memo_trial_seconds(at.seconds), counted, ran_out))
+      break;
+    policy.memo_did_not_pay(at.seconds, ran_out);
   }
+  engine->end_budgeted();
+  policy.trials.plain_nodes += engine->statistics().nodes;
+  policy.trials.plain_seconds += since(start) - policy.trials.memo_seconds;
   return counted ? *counted : count_memo(options, how, deadline, 1);
 }
 
@@ -538,7 +445,7 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
     const std::uint64_t size = members.size();
     SearchOptions each = options;
     if (options.on_progress) {
-      each.progress_nodes = kTrialLookNodes;
+      each.progress_nodes = detail::kTrialLookNodes;
       each.progress_seconds = 0;
       each.on_progress = [&](const Progress& p) {
         const Count nodes = sum.nodes + p.nodes;
@@ -594,9 +501,8 @@ CountResult Solver::Impl::count_by_classes(const SearchOptions& options, const C
   return result;
 }
 
-// How a count runs: Counting::plain, Counting::memo, or the automatic choice
-// where the memo may pay (else plain). ProblemError or Error for a memoised
-// count of what it does not follow.
+// How a count runs (CountPolicy::counting_for), refused while the solver
+// counts or searches.
 Counting Solver::Impl::counting_for(const SearchOptions& options, const CountOptions& how,
                                     const char* call) const {
   refuse_while_counting(call);
@@ -604,29 +510,12 @@ Counting Solver::Impl::counting_for(const SearchOptions& options, const CountOpt
     throw Error(std::string("Solver::") + call +
                 " called while the solver is searching (from one of its own callbacks, or with a "
                 "solutions() range still open): use another Solver");
-  switch (how.counting) {
-    case Counting::plain:
-      return Counting::plain;
-    case Counting::memo:
-      if (options.solution_limit != 0)
-        throw Error(std::string("Solver::") + call +
-                    ": a memoised count does not follow a solution_limit (it counts sub-problems "
-                    "whole): count plainly (Counting::plain), or leave the limit out");
-      detail::check_followed(Layout::memo, options, (std::string("Solver::") + call).c_str());
-      return Counting::memo;
-    case Counting::automatic:
-      break;
-  }
-  const bool suits_memo = !problem->has_multiplicities() && options.solution_limit == 0 &&
-                          options.node_limit == 0 && default_tree(options) &&
-                          problem->item_count() <= kMemoMostItems;
-  return suits_memo ? Counting::automatic : Counting::plain;
+  return detail::CountPolicy::counting_for(*problem, options, how, call);
 }
 
 CountResult Solver::count(const SearchOptions& options, const CountOptions& how) {
   Impl& impl = *impl_;
-  impl.trials = {};
-  impl.memo_refused = false;
+  impl.policy = {};
   CountResult result;
   switch (impl.counting_for(options, how, "count")) {
     case Counting::plain:
@@ -634,7 +523,7 @@ CountResult Solver::count(const SearchOptions& options, const CountOptions& how)
       // follow, many items) may still split by symmetry: the automatic
       // count then runs with the memo ruled out.
       if (how.counting == Counting::automatic && impl.may_split(options, how)) {
-        impl.memo_refused = true;
+        impl.policy.refuse_memo();
         break;
       }
       result.status = search(Visitor(), options);
@@ -642,11 +531,9 @@ CountResult Solver::count(const SearchOptions& options, const CountOptions& how)
       return result;
     case Counting::memo:
       if (impl.may_split(options, how)) {
-        const detail::ItemClasses classes =
-            detail::symmetric_item(*impl.problem, detail::symmetry_work(*impl.problem, 0));
-        if (classes.item >= 0) {
+        if (const auto classes = detail::CountPolicy::split_before_memo(*impl.problem)) {
           const Deadline deadline(options);
-          result = impl.count_by_classes(options, how, classes, deadline, Counting::memo);
+          result = impl.count_by_classes(options, how, *classes, deadline, Counting::memo);
           impl.report_trials(since(deadline.start()));
           return result;
         }
@@ -667,7 +554,7 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
                                                       const detail::WorkSharing& keep,
                                                       bool* trial_ran, unsigned memo_threads) {
   Impl& impl = *impl_;
-  impl.trials = {};
+  impl.policy = {};
   switch (impl.counting_for(options, how, "count")) {
     case Counting::plain:
       return std::nullopt;
@@ -680,7 +567,7 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
   // work it leaves goes to `keep`, for the threads to go on with.
   const Deadline deadline(options);
   SearchOptions trial = deadline.within(options);
-  trial.node_limit = std::max(plain_trial, kPlainTrialNodes);
+  trial.node_limit = detail::CountPolicy::trial_nodes(plain_trial);
   trial.on_progress = nullptr;
   if (trial_ran) *trial_ran = true;
   const Status status = search_sharing(Visitor(), trial, keep);
@@ -688,26 +575,20 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
   if (status == Status::exhausted) return CountResult{plain.solutions, status};
   // (A stop within the trial, by the clock or a cancellation: the plain
   // search meets it again at once.) The memo's trial only where building
-  // its links costs little beside the trial (its nodes cost at most an
-  // eighth of the trial's): counted in work, not measured in seconds, as
-  // this choice is made once (a measure a busy machine stretched would
-  // leave the plain search counting 2^100 solutions one by one).
-  const std::uint64_t entries = impl.problem->entry_count();
-  const bool cheap_memo =
-      entries <= kCheapMemoEntries ||
-      plain.updates >= Count{static_cast<std::uint64_t>(kTrialShare) * kUpdatesPerEntry * entries};
-  // (Made once: the trial has a second at least, however short the plain
-  // search was.)
+  // its links costs little beside the trial (detail::memo_cheap_after).
+  const bool cheap_memo = detail::memo_cheap_after(impl.problem->entry_count(), plain.updates);
   std::optional<CountResult> counted;
   bool ran_out = false;
   if (status != Status::node_limit || !cheap_memo ||
-      !impl.memo_pays(options, how, deadline, std::max(plain.seconds, 1.0), counted, ran_out)) {
+      !impl.memo_pays(options, how, deadline,
+                      detail::CountPolicy::memo_trial_seconds_after(plain.seconds), counted,
+                      ran_out)) {
     impl.report_trials(since(deadline.start()));
     return std::nullopt;
   }
   // The memo takes over: the plain trial's work is lost.
-  impl.trials.plain_trial_nodes = plain.nodes;
-  impl.trials.plain_trial_seconds = plain.seconds;
+  impl.policy.trials.plain_nodes = plain.nodes;
+  impl.policy.trials.plain_seconds = plain.seconds;
   CountResult result = counted ? *counted : impl.count_memo(options, how, deadline, memo_threads);
   impl.report_trials(since(deadline.start()));
   return result;

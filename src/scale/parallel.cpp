@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/count_policy.hpp"
 #include "engine/layout_plan.hpp"
 #include "engine/work_sharing.hpp"
 #include "model/automorphisms.hpp"
@@ -305,24 +306,21 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   const std::optional<CountResult> result =
       solver.count_unless_plain(within_time(), how, plain_trial, keep, &small_tried, threads);
   const Statistics& st = solver.statistics();
-  stats.plain_trial_nodes = st.plain_trial_nodes;
-  stats.plain_trial_seconds = st.plain_trial_seconds;
-  stats.memo_trial_nodes = st.memo_trial_nodes;
-  stats.memo_trial_seconds = st.memo_trial_seconds;
-  // A count the trial did not finish splits by symmetry where it can; the
-  // trial's work is then forgotten (its nodes are the plain trial's).
-  if (!result && small_tried && how.symmetry && options.search.node_limit == 0 &&
-      options.search.solution_limit == 0) {
+  detail::CountTrials::of(st).put_into(stats);
+  // A count the trial did not finish splits by symmetry where the policy
+  // finds it can; the trial's work is then forgotten (its nodes are the
+  // plain trial's).
+  if (!result && small_tried) {
     const SearchOptions& limits = options.search;
-    detail::ItemClasses classes = detail::symmetric_item(
-        *problem, detail::symmetry_work(*problem, since(start)),
+    std::optional<detail::ItemClasses> classes = detail::CountPolicy::split_after_trial(
+        *problem, limits, how, since(start),
         [&] { return (limits.cancel && limits.cancel->load()) || out_of_time(); });
-    if (classes.item >= 0) {
+    if (classes) {
       if (stats.plain_trial_nodes == 0) {
         stats.plain_trial_nodes = st.nodes;
         stats.plain_trial_seconds = since(start);
       }
-      return run_split(std::move(classes));
+      return run_split(std::move(*classes));
     }
   }
   if (!result) {

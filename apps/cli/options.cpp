@@ -93,7 +93,7 @@ std::uint64_t parse_count(const std::string& option, const std::string& text) {
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   if (error == std::errc::result_out_of_range) refuse(option, "a whole number below 2^64", text);
   if (text.empty() || error != std::errc() || stop != end)
-    refuse(option, "a whole number (0 or more)", text);
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::count), text);
   return value;
 }
 
@@ -102,9 +102,10 @@ std::uint64_t parse_positive_count(const std::string& option, const std::string&
   try {
     value = parse_count(option, text);
   } catch (const UsageError&) {
-    refuse(option, "a whole number from 1 to 2^64 - 1", text);
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::positive_count), text);
   }
-  if (value == 0) refuse(option, "a whole number from 1 to 2^64 - 1", text);
+  if (value == 0)
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::positive_count), text);
   return value;
 }
 
@@ -114,7 +115,7 @@ double parse_seconds(const std::string& option, const std::string& text) {
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   // from_chars reads "inf" and "nan" too; neither is a duration.
   if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value) || value < 0)
-    refuse(option, "a number of seconds (0 or more)", text);
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::seconds), text);
   return value;
 }
 
@@ -127,7 +128,7 @@ int parse_size(const std::string& option, const std::string& text) {
 unsigned parse_threads(const std::string& option, const std::string& text) {
   const std::uint64_t value = parse_count(option, text);
   if (value > max_threads)
-    refuse(option, "from 0 (one per CPU available) to " + std::to_string(max_threads), text);
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::threads), text);
   return static_cast<unsigned>(value);
 }
 
@@ -136,7 +137,7 @@ double parse_mebibytes(const std::string& option, const std::string& text) {
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value) || value < 0)
-    refuse(option, "a number of mebibytes (0 for no limit)", text);
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::mebibytes), text);
   if (value != 0 && value < min_memory_limit)
     refuse(option,
            "0 (no limit) or at least " + std::to_string(static_cast<int>(min_memory_limit)) +

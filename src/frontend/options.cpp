@@ -178,9 +178,8 @@ std::string spelled_with(Option option, FrontEnd front, std::string_view value) 
   return spelled(option, front);
 }
 
-std::string what_it_takes(Option option) {
-  const OptionSpec& row = spec(option);
-  switch (row.kind) {
+std::string what_kind_takes(OptionKind kind) {
+  switch (kind) {
     case K::switch_:
       return "on or off";
     case K::count:
@@ -198,13 +197,19 @@ std::string what_it_takes(Option option) {
     case K::callback:
       return "a function";
     case K::name:
-      if (row.names == "layout") return names_listed<Layout>();
-      if (row.names == "item-choice") return names_listed<ItemChoice>();
-      if (row.names == "zdd-format") return names_listed<ZddFormat>();
-      if (row.names == "zdd-order") return names_listed<ZddOrder>();
       return "a name";
   }
   return "a value";
+}
+
+std::string what_it_takes(Option option) {
+  const OptionSpec& row = spec(option);
+  if (row.kind != K::name) return what_kind_takes(row.kind);
+  if (row.names == "layout") return names_listed<Layout>();
+  if (row.names == "item-choice") return names_listed<ItemChoice>();
+  if (row.names == "zdd-format") return names_listed<ZddFormat>();
+  if (row.names == "zdd-order") return names_listed<ZddOrder>();
+  return what_kind_takes(row.kind);
 }
 
 void refuse_value(Option option, FrontEnd front, std::string_view given) {

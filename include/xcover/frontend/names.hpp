@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "xcover/solver.hpp"
 #include "xcover/zdd.hpp"
@@ -49,8 +50,8 @@ inline constexpr std::array<Named<Layout>, 8> layout_names{{
 }};
 // The item a search branches on (--item-choice, item_choice, itemChoice).
 inline constexpr std::array<Named<ItemChoice>, 2> item_choice_names{{
-    {ItemChoice::first_shortest, "first-shortest", "first_shortest"},
-    {ItemChoice::most_clashes, "most-clashes", "most_clashes"},
+    {ItemChoice::first_shortest, "first-shortest"},
+    {ItemChoice::most_clashes, "most-clashes"},
 }};
 // Why a search ended, as Python's Status members and JavaScript's status
 // strings have it (the CLI says it in a sentence: "stopped at the node limit").

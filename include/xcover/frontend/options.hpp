@@ -136,6 +136,9 @@ struct OptionError : Error {
 // What `option` takes, as its message says it: "a whole number (0 or more)",
 // "first-shortest or most-clashes".
 XCOVER_API std::string what_it_takes(Option option);
+// What a value of `kind` must be, as a message says it (a name: "a name";
+// what_it_takes lists the names): the CLI's number parsers say it too.
+XCOVER_API std::string what_kind_takes(OptionKind kind);
 // OptionError "<option> must be <what it takes>, not '<given>'".
 [[noreturn]] XCOVER_API void refuse_value(Option option, FrontEnd front, std::string_view given);
 

@@ -54,7 +54,9 @@ set(XCOVER_SOURCE_FILES
   puzzles/svg/tiling_svg.cpp
   puzzles/svg/queens_svg.cpp
   puzzles/svg/langford_svg.cpp
-  puzzles/svg/sudoku_svg.cpp)
+  puzzles/svg/sudoku_svg.cpp
+  # the front-end layer: option names and checks the CLI, Python and JavaScript share
+  frontend/options.cpp)
 
 # The kernel sets built beside baseline: all of them unless XCOVER_KERNEL_SETS
 # says fewer (CMakeLists.txt). XCOVER_KERNEL_DEFINITIONS tells dispatch.cpp

@@ -97,9 +97,9 @@ TEST_CASE("xcover solve --count --zdd: the count as --count prints it, and the r
   CHECK(run_cli("solve --count --zdd-order first " + problem).err ==
         "xcover solve: --zdd-order says how --zdd FILE is made: add --zdd FILE" + usage);
   CHECK(run_cli("solve --count --zdd-format bits --zdd " + diagram + " " + problem).err ==
-        "xcover solve: --zdd-format is text or binary, not 'bits'" + usage);
+        "xcover solve: --zdd-format must be text or binary, not 'bits'" + usage);
   CHECK(run_cli("solve --count --zdd-order last --zdd " + diagram + " " + problem).err ==
-        "xcover solve: --zdd-order is fewest or first, not 'last'" + usage);
+        "xcover solve: --zdd-order must be fewest or first, not 'last'" + usage);
   CHECK(run_cli("solve --zdd " + diagram + " " + problem).err ==
         "xcover solve: --zdd writes the diagram of a count: add --count" + usage);
   CHECK(run_cli("solve --count --zdd - " + problem).err ==

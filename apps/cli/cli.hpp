@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xcover/frontend/options.hpp"
 #include "xcover/puzzles/svg.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/zdd.hpp"
@@ -86,7 +87,7 @@ std::uint64_t parse_positive_count(const std::string& option, const std::string&
 // a size, 1 to 4096 (a board's side, a number of clues);
 int parse_size(const std::string& option, const std::string& text);
 // a number of threads, 0 (one per CPU available) to max_threads;
-constexpr unsigned max_threads = 1024;
+constexpr unsigned max_threads = frontend::max_threads;
 unsigned parse_threads(const std::string& option, const std::string& text);
 // a memory limit in MiB: 0 (none), or min_memory_limit to max_memory_limit.
 constexpr double min_memory_limit = 16;
@@ -133,14 +134,17 @@ struct SearchFlags {
   // How --zdd FILE is written, and what its diagram branches on (the names
   // checked by search_options()).
   ZddFormat zdd_format() const {
-    return zdd_format_name == "binary" ? ZddFormat::binary : ZddFormat::text;
+    return frontend::value_named<ZddFormat>(zdd_format_name).value_or(ZddFormat::text);
   }
   ZddOrder zdd_order() const {
-    return zdd_order_name == "first" ? ZddOrder::first : ZddOrder::fewest;
+    return frontend::value_named<ZddOrder>(zdd_order_name).value_or(ZddOrder::fewest);
   }
 
   // The --layout asked for.
   Layout memory_layout() const;
+  // The flags given, those not at their defaults (for the library's checks
+  // of what goes together, frontend::check_together).
+  frontend::Given given() const;
 
   void add_to(po::options_description& options);
   // Fills the engine's options: limits, cancellation by a signal, progress.

@@ -9,6 +9,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/export.hpp"
+#include "xcover/frontend/names.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/kernels.hpp"
 #include "xcover/layout.hpp"
 #include "xcover/options.hpp"

@@ -62,9 +62,21 @@ struct type_caster<xcover::Count> {
     }                                                                        \
   };
 XCOVER_ENUM_CASTER(xcover::Status, "Status")
-XCOVER_ENUM_CASTER(xcover::Layout, "Layout")
 XCOVER_ENUM_CASTER(xcover::Kernels, "Kernels")
 #undef XCOVER_ENUM_CASTER
+
+// A layout is a member of Layout or its name as a str, from the library's
+// one table (xcover/frontend/names.hpp: 'auto', 'counted-bitsets', ...; the
+// old 'automatic' and 'counted_bitsets' too): another str is a ValueError
+// naming the layouts, another type a TypeError.
+template <>
+struct type_caster<xcover::Layout> {
+  PYBIND11_TYPE_CASTER(xcover::Layout, const_name("Layout"));
+  bool load(handle source, bool);
+  static handle cast(xcover::Layout layout, return_value_policy, handle) {
+    return xcover::python::enum_class<xcover::Layout>()(static_cast<int>(layout)).release();
+  }
+};
 
 // A lattice is a member of xcover_dlx.polyform.Lattice or its name as a str
 // ("square", "triangle", "hex", "cube"; also "triangular", "hexagonal",

@@ -4,6 +4,7 @@
 // the casters in bindings.hpp turn the library's values into their members
 // and back. polyform.Lattice too, whose values are the lattices' names, so
 // that Lattice("hex") is Lattice.hex and a str may stand for a member.
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/frontend/names.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/puzzles/polyform.hpp"
 
 namespace xcover::python {
@@ -48,6 +51,7 @@ template py::handle enum_class<Status>();
 template py::handle enum_class<Layout>();
 template py::handle enum_class<Kernels>();
 template py::handle enum_class<polyform::Lattice>();
+template py::handle enum_class<ItemChoice>();
 
 void bind_lattice(py::module_& m) {
   using polyform::Lattice;
@@ -65,7 +69,34 @@ void bind_lattice(py::module_& m) {
   enum_slot<Lattice>() = type.release();
 }
 
+namespace {
+
+// ItemChoice's values are the names of frontend::item_choice_names, so that
+// ItemChoice("most-clashes") is ItemChoice.most_clashes and the name itself
+// may stand for a member.
+void bind_item_choice(py::module_& m) {
+  py::list pairs;
+  for (const frontend::Named<ItemChoice>& named : frontend::item_choice_names) {
+    std::string member(named.name);
+    std::replace(member.begin(), member.end(), '-', '_');
+    pairs.append(py::make_tuple(member, std::string(named.name)));
+  }
+  py::object type = py::module_::import("enum").attr("Enum")("ItemChoice", pairs,
+                                                             py::arg("module") = m.attr("__name__"),
+                                                             py::arg("qualname") = "ItemChoice");
+  type.attr("__doc__") =
+      "The item a search branches on: first_shortest ('first-shortest', DLX1's rule: the first "
+      "of fewest options) or most_clashes ('most-clashes': of the first 7 shortest, the one "
+      "whose options clash with the most; the bitsets layout alone follows it). Wherever an "
+      "item choice is asked for, its name as a str will do.";
+  m.attr("ItemChoice") = type;
+  enum_slot<ItemChoice>() = type.release();
+}
+
+}  // namespace
+
 void bind_enums(py::module_& m) {
+  bind_item_choice(m);
   add_enum<Status>(m, "Status",
                    "Why a search ended: exhausted (the whole tree was searched), stopped (the "
                    "loop over solutions() left early), solution_limit, node_limit, time_limit, "
@@ -103,6 +134,20 @@ void bind_enums(py::module_& m) {
 }  // namespace xcover::python
 
 namespace pybind11::detail {
+
+bool type_caster<xcover::Layout>::load(handle source, bool) {
+  namespace fe = xcover::frontend;
+  if (!source) return false;
+  const handle type = xcover::python::enum_class<xcover::Layout>();
+  if (isinstance(source, type)) {
+    value = static_cast<xcover::Layout>(source.attr("value").cast<int>());
+    return true;
+  }
+  if (!isinstance<str>(source)) return false;
+  value = fe::value_named<xcover::Layout>(fe::Option::layout, fe::FrontEnd::python,
+                                          source.cast<std::string>());
+  return true;
+}
 
 bool type_caster<xcover::polyform::Lattice>::load(handle source, bool) {
   namespace pf = xcover::polyform;

@@ -6,6 +6,7 @@
 #include "bindings.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
@@ -34,6 +35,10 @@ void bind_errors(py::module_& m) {
   py::register_exception_translator([](std::exception_ptr failure) {
     try {
       if (failure) std::rethrow_exception(failure);
+    } catch (const frontend::OptionError& e) {
+      // An option given a value it does not take, or with one it does not
+      // go with: a ValueError, as for any bad argument.
+      PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const Error& e) {
       PyObject* type = error.ptr();
       if (dynamic_cast<const ParseError*>(&e))

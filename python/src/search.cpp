@@ -3,12 +3,15 @@
 // threads. Every search releases the GIL and stops on Ctrl-C.
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <thread>
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/frontend/names.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/threads.hpp"
 #include "xcover/zdd.hpp"
@@ -134,12 +137,11 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   return {search.statistics().solutions, status, search.statistics()};
 }
 
-// The diagram's order by its Python name: "fewest" (as the count branches)
-// or "first" (ordered, as Graphillion reads).
+// The diagram's order by its name: "fewest" (as the count branches) or
+// "first" (ordered, as Graphillion reads).
 ZddOrder zdd_order_of(const std::string& order) {
-  if (order == "fewest") return ZddOrder::fewest;
-  if (order == "first") return ZddOrder::first;
-  throw py::value_error("order must be 'fewest' or 'first', not '" + order + "'");
+  return frontend::value_named<ZddOrder>(frontend::Option::zdd_order, frontend::FrontEnd::python,
+                                         order);
 }
 
 ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting& reporting,
@@ -154,8 +156,59 @@ ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting&
 
 // The limits a search takes from Python: ValueError for a negative one.
 SearchOptions limits_of(const py::int_& limit, double time_limit, const py::int_& node_limit) {
+  if (!(time_limit >= 0) || std::isinf(time_limit))
+    frontend::refuse_value(frontend::Option::time_limit, frontend::FrontEnd::python,
+                           py::repr(py::float_(time_limit)).cast<std::string>());
   return search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
                         counted<std::uint64_t>(node_limit, "node_limit"));
+}
+
+// The tree options as Python gives them: propagate, item_choice (a name of
+// frontend::item_choice_names, or an ItemChoice member) and seed.
+struct Tree {
+  bool propagate = false;
+  py::object item_choice;
+  py::int_ seed;
+};
+
+ItemChoice item_choice_of(const py::object& given) {
+  std::string word;
+  if (py::isinstance(given, enum_class<ItemChoice>()))
+    word = given.attr("value").cast<std::string>();
+  else if (py::isinstance<py::str>(given))
+    word = given.cast<std::string>();
+  else
+    throw py::type_error("item_choice must be a str or an ItemChoice, not " +
+                         std::string(py::str(py::type::of(given).attr("__name__"))));
+  return frontend::value_named<ItemChoice>(frontend::Option::item_choice,
+                                           frontend::FrontEnd::python, word);
+}
+
+// `options` with `tree` in it.
+template <class Options>
+Options with_tree(Options options, const Tree& tree) {
+  options.propagate = tree.propagate;
+  options.item_choice = item_choice_of(tree.item_choice);
+  options.random_seed = counted<std::uint64_t>(tree.seed, "seed");
+  return options;
+}
+
+// What a count or a search was given, for frontend::check_together: memo
+// with a limit, tree options or a seed is refused, as on the CLI.
+void check_given(const SearchOptions& options, bool memo) {
+  frontend::Given given;
+  given.add(frontend::Option::limit, options.solution_limit != 0)
+      .add(frontend::Option::node_limit, options.node_limit != 0)
+      .add(frontend::Option::seed, options.random_seed != 0)
+      .add(frontend::Option::propagate, options.propagate)
+      .add(frontend::Option::item_choice, options.item_choice != ItemChoice::first_shortest)
+      .add(frontend::Option::memo, memo);
+  frontend::check_together(frontend::FrontEnd::python, given);
+}
+
+// The tree options `layout` does not follow are refused before anything is searched.
+void check_followed(Layout layout, const TreeOptions& options) {
+  frontend::check_followed(frontend::FrontEnd::python, layout, options);
 }
 
 const char* const kLimits = R"doc(
@@ -176,15 +229,147 @@ that permutations of the items (mapping the options onto themselves) make
 among an item's options, times the class's size: 13-queens and Langford pairs
 in half the time. statistics.symmetry_classes says where it split.)doc";
 
-}  // namespace
+const char* const kTree = R"doc(
+propagate, item_choice ('first-shortest' or 'most-clashes', a str or an
+ItemChoice) and seed (ties between items broken at random with it; 0: the
+first) grow the tree as the CLI's --propagate, --item-choice and --seed do:
+propagate and most-clashes are followed by the bitsets layout only, and
+refused (ValueError) with the others, as with memo=True.)doc";
 
-py::object count_result(Count solutions, Status status, const Statistics& statistics) {
-  return py::cast(CountSummary{solutions, status, statistics});
+// Each call's docstring: what it does, then what its arguments mean.
+std::string doc(const char* what, std::initializer_list<const char*> parts) {
+  std::string out = what;
+  for (const char* part : parts) out += part;
+  return out;
 }
 
-void bind_search(py::module_& m) {
-  m.def("best_kernels", &best_kernels, "The best instruction set this processor runs.");
+SolutionIterator solver_solutions(std::shared_ptr<SolverBox> box, const py::int_& limit,
+                                  double time_limit, const py::int_& node_limit,
+                                  const py::object& progress, double progress_interval,
+                                  const Tree& tree) {
+  const SearchOptions options = with_tree(limits_of(limit, time_limit, node_limit), tree);
+  check_given(options, false);
+  check_followed(box->solver.layout(), options);
+  return SolutionIterator(std::move(box), options, progress, progress_interval);
+}
 
+CountSummary solver_count(SolverBox& box, const py::int_& limit, double time_limit,
+                          const py::int_& node_limit, const Reporting& reporting,
+                          const py::object& memo, bool symmetry, const Tree& tree) {
+  const CountOptions how = counting_of(memo, symmetry);
+  const SearchOptions options = with_tree(limits_of(limit, time_limit, node_limit), tree);
+  check_given(options, how.counting == Counting::memo);
+  check_followed(box.solver.layout(), options);
+  return count_with(box, options, reporting, how);
+}
+
+Estimate solver_estimate(SolverBox& box, const py::int_& probes, const py::int_& seed,
+                         double time_limit, bool propagate, const py::object& item_choice) {
+  const auto probe_count = counted<std::uint64_t>(probes, "probes");
+  const auto seed_value = counted<std::uint64_t>(seed, "seed");
+  EstimateOptions options;
+  options.time_limit = limits_of(py::int_(0), time_limit, py::int_(0)).time_limit;  // (checked)
+  options.propagate = propagate;
+  options.item_choice = item_choice_of(item_choice);
+  check_followed(box.solver.layout(), options);
+  Interrupt interrupt;
+  interrupt.watch(options);
+  return run_search(interrupt,
+                    [&] { return box.solver.estimate(probe_count, seed_value, options); });
+}
+
+py::tuple solver_cheapest(SolverBox& box, const py::int_& k, double time_limit,
+                          const py::int_& node_limit, const py::object& progress,
+                          double progress_interval) {
+  const auto best = counted<std::size_t>(k, "k");
+  const SearchOptions limits = limits_of(py::int_(0), time_limit, node_limit);
+  CheapestOptions options;
+  static_cast<LimitOptions&>(options) = limits;
+  static_cast<StopOptions&>(options) = limits;
+  Interrupt interrupt;
+  interrupt.report_progress(progress, progress_interval);
+  interrupt.watch(options);
+  const CheapestResult r =
+      run_search(interrupt, [&] { return box.solver.cheapest(best, options); });
+  py::list solutions;
+  for (const CostedSolution& s : r.solutions) solutions.append(py::make_tuple(s.cost, s.options));
+  return py::make_tuple(solutions, r.status);
+}
+
+CountSummary count_problem(const Problem& problem, const py::int_& limit, double time_limit,
+                           const py::int_& node_limit, const py::int_& thread_count, Layout layout,
+                           const Reporting& reporting, const py::object& memo, bool symmetry,
+                           const Tree& tree) {
+  const CountOptions how = counting_of(memo, symmetry);
+  const SearchOptions limits = with_tree(limits_of(limit, time_limit, node_limit), tree);
+  check_given(limits, how.counting == Counting::memo);
+  const Layout runs = layout_for(problem, layout);
+  check_followed(runs, limits);
+  auto threads = counted<unsigned>(thread_count, "threads");
+  // As the CLI: Algorithm M's branches do not cut into pieces, so a
+  // problem with multiplicities is counted on one thread, said when
+  // more were asked for.
+  if (threads != 1 && runs == Layout::multiplicities) {
+    if (threads > 1 &&
+        PyErr_WarnEx(PyExc_RuntimeWarning,
+                     "problems with multiplicities are searched on one thread", 1) != 0)
+      throw py::error_already_set();
+    threads = 1;
+  }
+  if (threads == 1) {
+    SolverBox box(problem, layout, Kernels::automatic);
+    return count_with(box, limits, reporting, how);
+  }
+  return count_parallel(problem, limits, threads, layout, reporting, how);
+}
+
+// One name table as Python data: [{'name':, 'alias':, 'asked':}, ...].
+template <class E>
+py::list names_data() {
+  py::list out;
+  for (const frontend::Named<E>& named : frontend::names<E>()) {
+    py::dict row;
+    row["name"] = std::string(named.name);
+    row["alias"] = std::string(named.alias);
+    row["asked"] = named.asked;
+    out.append(row);
+  }
+  return out;
+}
+
+// frontend::search_option_table() as a list of dicts, for the tests (and
+// tools) that check every front end against it.
+py::list option_table() {
+  static const char* const kinds[] = {"switch",    "count", "positive_count", "seconds", "threads",
+                                      "mebibytes", "file",  "name",           "callback"};
+  static const std::pair<unsigned, const char*> calls[] = {{frontend::call_solutions, "solutions"},
+                                                           {frontend::call_count, "count"},
+                                                           {frontend::call_estimate, "estimate"},
+                                                           {frontend::call_cheapest, "cheapest"},
+                                                           {frontend::call_zdd, "zdd"}};
+  py::list out;
+  for (const frontend::OptionSpec& spec : frontend::search_option_table()) {
+    py::dict row;
+    row["name"] = std::string(spec.name);
+    row["cli"] = std::string(spec.cli);
+    row["python"] = std::string(spec.python);
+    row["javascript"] = std::string(spec.javascript);
+    row["kind"] = kinds[static_cast<int>(spec.kind)];
+    row["names"] = std::string(spec.names);
+    row["default"] = std::string(spec.default_value);
+    py::list takes;
+    for (const auto& [bit, call] : calls)
+      if (spec.calls & bit) takes.append(call);
+    row["calls"] = takes;
+    row["help"] = std::string(spec.help);
+    row["elsewhere"] = std::string(spec.elsewhere);
+    row["takes"] = frontend::what_it_takes(spec.option);
+    out.append(row);
+  }
+  return out;
+}
+
+void bind_results(py::module_& m) {
   py::class_<Statistics>(m, "Statistics",
                          "Counters as Knuth's DLX1 defines them, for the last search.")
       .def_readonly("nodes", &Statistics::nodes)
@@ -240,6 +425,9 @@ on many) and Knuth's estimate of the fraction of the tree explored.)doc")
                " solutions, " + std::to_string(e.seconds) + " s from " + std::to_string(e.probes) +
                " probes>";
       });
+}
+
+void bind_counts(py::module_& m) {
   py::class_<CountSummary>(m, "CountResult",
                            "A count and why it ended: cut short, it is only a lower bound.")
       .def_readonly("solutions", &CountSummary::solutions)
@@ -264,37 +452,38 @@ solver refuses other calls; close() (or the end of the loop) frees it.)doc")
                              "Why the search ended; None while it goes on.")
       .def_property_readonly(
           "statistics", [](const SolutionIterator& it) { return it.box().solver.statistics(); });
+}
 
-  py::class_<SolverBox, std::shared_ptr<SolverBox>>(m, "Solver", R"doc(
-A solver for one problem, built once and reused: searches, counts, and
-assumptions (options forced into every solution) for many instances of one
-shape. It keeps its own copy of the problem.)doc")
-      .def(py::init<const Problem&, Layout, Kernels>(), py::arg("problem"),
-           py::arg("layout") = Layout::automatic, py::arg("kernels") = Kernels::automatic)
+// The searches of a Solver: solutions, count, zdd.
+void bind_solver_searches(py::class_<SolverBox, std::shared_ptr<SolverBox>>& solver) {
+  solver
       .def(
           "solutions",
           [](std::shared_ptr<SolverBox> box, const py::int_& limit, double time_limit,
-             const py::int_& node_limit, const py::object& progress, double progress_interval) {
-            return SolutionIterator(std::move(box), limits_of(limit, time_limit, node_limit),
-                                    progress, progress_interval);
+             const py::int_& node_limit, const py::object& progress, double progress_interval,
+             bool propagate, const py::object& item_choice, const py::int_& seed) {
+            return solver_solutions(std::move(box), limit, time_limit, node_limit, progress,
+                                    progress_interval, {propagate, item_choice, seed});
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
-          py::arg("progress_interval") = 1.0,
-          (std::string("The solutions, lazily, as lists of option indices.\n") + kLimits).c_str())
+          py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
+          py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
+          doc("The solutions, lazily, as lists of option indices.\n", {kLimits, kTree}).c_str())
       .def(
           "count",
           [](SolverBox& box, const py::int_& limit, double time_limit, const py::int_& node_limit,
              const py::object& progress, double progress_interval, const py::object& memo,
-             bool symmetry) {
-            return count_with(box, limits_of(limit, time_limit, node_limit),
-                              {progress, progress_interval}, counting_of(memo, symmetry));
+             bool symmetry, bool propagate, const py::object& item_choice, const py::int_& seed) {
+            return solver_count(box, limit, time_limit, node_limit, {progress, progress_interval},
+                                memo, symmetry, {propagate, item_choice, seed});
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
           py::arg("progress_interval") = 1.0, py::arg("memo") = py::none(),
-          py::arg("symmetry") = true,
-          (std::string("Counts solutions; returns a CountResult.\n") + kLimits + kMemo).c_str())
+          py::arg("symmetry") = true, py::arg("propagate") = false,
+          py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
+          doc("Counts solutions; returns a CountResult.\n", {kLimits, kMemo, kTree}).c_str())
       .def(
           "zdd",
           [](SolverBox& box, double time_limit, const py::int_& node_limit,
@@ -305,13 +494,18 @@ shape. It keeps its own copy of the problem.)doc")
           py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
           py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
           py::arg("order") = "fewest",
-          (std::string("Every solution as a decision diagram (Zdd), made by a memoised count on "
-                       "one thread; a ZddResult, whose zdd is None when a limit stopped it. "
-                       "order: 'fewest' (branching as the count does, the fastest) or 'first' "
-                       "(the first item left: an ordered diagram, as Graphillion reads). "
-                       "Error with assumptions, ProblemError with multiplicities.\n") +
-           kLimits)
-              .c_str())
+          doc("Every solution as a decision diagram (Zdd), made by a memoised count on "
+              "one thread; a ZddResult, whose zdd is None when a limit stopped it. "
+              "order: 'fewest' (branching as the count does, the fastest) or 'first' "
+              "(the first item left: an ordered diagram, as Graphillion reads). "
+              "Error with assumptions, ProblemError with multiplicities.\n",
+              {kLimits})
+              .c_str());
+}
+
+// The rest of a Solver: assumptions, estimate, cheapest and what it holds.
+void bind_solver_rest(py::class_<SolverBox, std::shared_ptr<SolverBox>>& solver) {
+  solver
       .def(
           "assume", [](SolverBox& box, int option) { return box.solver.assume(option); },
           py::arg("option"),
@@ -337,83 +531,44 @@ shape. It keeps its own copy of the problem.)doc")
           },
           "(solved, options): whether the assumptions already solve the problem, else the "
           "options of the item the search would branch on.")
-      .def(
-          "estimate",
-          [](SolverBox& box, const py::int_& probes, const py::int_& seed, double time_limit) {
-            const auto probe_count = counted<std::uint64_t>(probes, "probes");
-            const auto seed_value = counted<std::uint64_t>(seed, "seed");
-            EstimateOptions options;
-            options.time_limit = search_options(0, time_limit, 0).time_limit;  // (checked)
-            Interrupt interrupt;
-            interrupt.watch(options);
-            return run_search(
-                interrupt, [&] { return box.solver.estimate(probe_count, seed_value, options); });
-          },
-          py::arg("probes"), py::arg("seed") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
-          "Knuth's Monte Carlo estimate of the search: `probes` random paths; an Estimate.")
-      .def(
-          "cheapest",
-          [](SolverBox& box, const py::int_& k, double time_limit, const py::int_& node_limit,
-             const py::object& progress, double progress_interval) {
-            const auto best = counted<std::size_t>(k, "k");
-            const SearchOptions limits = limits_of(py::int_(0), time_limit, node_limit);
-            CheapestOptions options;
-            static_cast<LimitOptions&>(options) = limits;
-            static_cast<StopOptions&>(options) = limits;
-            Interrupt interrupt;
-            interrupt.report_progress(progress, progress_interval);
-            interrupt.watch(options);
-            const CheapestResult r =
-                run_search(interrupt, [&] { return box.solver.cheapest(best, options); });
-            py::list solutions;
-            for (const CostedSolution& s : r.solutions)
-              solutions.append(py::make_tuple(s.cost, s.options));
-            return py::make_tuple(solutions, r.status);
-          },
-          py::arg("k") = 1, py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
-          py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
-          "The k cheapest solutions by option costs (Knuth's DLX5), cheapest first, ties by\n"
-          "the sorted option lists: ([(cost, options), ...], status). progress: as count's.")
+      .def("estimate", &solver_estimate, py::arg("probes"), py::arg("seed") = 0, py::kw_only(),
+           py::arg("time_limit") = 0.0, py::arg("propagate") = false,
+           py::arg("item_choice") = "first-shortest",
+           "Knuth's Monte Carlo estimate of the search: `probes` random paths; an Estimate. "
+           "seed seeds the probes; propagate and item_choice grow the tree as solutions() "
+           "does.")
+      .def("cheapest", &solver_cheapest, py::arg("k") = 1, py::kw_only(),
+           py::arg("time_limit") = 0.0, py::arg("node_limit") = 0, py::arg("progress") = py::none(),
+           py::arg("progress_interval") = 1.0,
+           "The k cheapest solutions by option costs (Knuth's DLX5), cheapest first, ties by\n"
+           "the sorted option lists: ([(cost, options), ...], status). progress: as count's.")
       .def_property_readonly("statistics",
                              [](const SolverBox& box) { return box.solver.statistics(); })
       .def_property_readonly("problem", [](const SolverBox& box) { return box.problem; })
       .def_property_readonly("layout", [](const SolverBox& box) { return box.solver.layout(); })
       .def_property_readonly("kernels", [](const SolverBox& box) { return box.solver.kernels(); });
+}
 
+void bind_module_calls(py::module_& m) {
   m.def(
       "count",
       [](const Problem& problem, const py::int_& limit, double time_limit,
          const py::int_& node_limit, const py::int_& thread_count, Layout layout,
          const py::object& progress, double progress_interval, const py::object& memo,
-         bool symmetry) {
-        const CountOptions how = counting_of(memo, symmetry);
-        const SearchOptions limits = limits_of(limit, time_limit, node_limit);
-        const Reporting reporting{progress, progress_interval};
-        auto threads = counted<unsigned>(thread_count, "threads");
-        // As the CLI: Algorithm M's branches do not cut into pieces, so a
-        // problem with multiplicities is counted on one thread, said when
-        // more were asked for.
-        if (threads != 1 && layout_for(problem, layout) == Layout::multiplicities) {
-          if (threads > 1 &&
-              PyErr_WarnEx(PyExc_RuntimeWarning,
-                           "problems with multiplicities are searched on one thread", 1) != 0)
-            throw py::error_already_set();
-          threads = 1;
-        }
-        if (threads == 1) {
-          SolverBox box(problem, layout, Kernels::automatic);
-          return count_with(box, limits, reporting, how);
-        }
-        return count_parallel(problem, limits, threads, layout, reporting, how);
+         bool symmetry, bool propagate, const py::object& item_choice, const py::int_& seed) {
+        return count_problem(problem, limit, time_limit, node_limit, thread_count, layout,
+                             {progress, progress_interval}, memo, symmetry,
+                             {propagate, item_choice, seed});
       },
       py::arg("problem"), py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
       py::arg("node_limit") = 0, py::arg("threads") = 0, py::arg("layout") = Layout::automatic,
       py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
-      py::arg("memo") = py::none(), py::arg("symmetry") = true,
-      (std::string("Counts a problem's solutions on `threads` threads (0, the default, as the "
-                   "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
-                   "\n") +
-       kLimits + kMemo)
+      py::arg("memo") = py::none(), py::arg("symmetry") = true, py::arg("propagate") = false,
+      py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
+      doc("Counts a problem's solutions on `threads` threads (0, the default, as the "
+          "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
+          "\n",
+          {kLimits, kMemo, kTree})
           .c_str());
   m.def(
       "zdd",
@@ -426,10 +581,53 @@ shape. It keeps its own copy of the problem.)doc")
       py::arg("problem"), py::kw_only(), py::arg("time_limit") = 0.0, py::arg("node_limit") = 0,
       py::arg("progress") = py::none(), py::arg("progress_interval") = 1.0,
       py::arg("order") = "fewest",
-      (std::string("Every solution of a problem as a decision diagram (Zdd): a ZddResult, as "
-                   "Solver.zdd.\n") +
-       kLimits)
+      doc("Every solution of a problem as a decision diagram (Zdd): a ZddResult, as "
+          "Solver.zdd.\n",
+          {kLimits})
           .c_str());
+  m.def("search_option_table", &option_table, R"doc(
+The library's one table of search options (xcover/frontend/options.hpp), as a
+list of dicts: name (the canonical one), cli, python, javascript (each front
+end's spelling; '' where it has none, and then 'elsewhere' says what it has
+instead), kind, names (the name table of a name), default, calls, help, and
+takes (what its message says it takes).)doc");
+  m.def(
+      "option_names",
+      [] {
+        py::dict out;
+        out["layout"] = names_data<Layout>();
+        out["item-choice"] = names_data<ItemChoice>();
+        out["status"] = names_data<Status>();
+        out["kernels"] = names_data<Kernels>();
+        out["counting"] = names_data<Counting>();
+        out["zdd-format"] = names_data<ZddFormat>();
+        out["zdd-order"] = names_data<ZddOrder>();
+        return out;
+      },
+      "The library's name tables (xcover/frontend/names.hpp): for each, a list of dicts "
+      "with name, alias (an older spelling still taken, or '') and asked (whether a caller "
+      "may ask for it).");
+}
+
+}  // namespace
+
+py::object count_result(Count solutions, Status status, const Statistics& statistics) {
+  return py::cast(CountSummary{solutions, status, statistics});
+}
+
+void bind_search(py::module_& m) {
+  m.def("best_kernels", &best_kernels, "The best instruction set this processor runs.");
+  bind_results(m);
+  bind_counts(m);
+  py::class_<SolverBox, std::shared_ptr<SolverBox>> solver(m, "Solver", R"doc(
+A solver for one problem, built once and reused: searches, counts, and
+assumptions (options forced into every solution) for many instances of one
+shape. It keeps its own copy of the problem.)doc");
+  solver.def(py::init<const Problem&, Layout, Kernels>(), py::arg("problem"),
+             py::arg("layout") = Layout::automatic, py::arg("kernels") = Kernels::automatic);
+  bind_solver_searches(solver);
+  bind_solver_rest(solver);
+  bind_module_calls(m);
   // What threads=0 means everywhere: the CPUs this process may use.
   m.def("default_threads", &default_threads);
   m.def("hardware_threads", &default_threads);  // the name before 1.0

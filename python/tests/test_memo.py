@@ -62,8 +62,11 @@ def test_the_threads_share_the_memo_and_agree(threads):
 
 
 def test_what_the_memo_refuses():
-    with pytest.raises(xc.Error, match="does not follow a solution_limit"):
+    # Refused as the CLI refuses --memo --limit, in Python's spelling.
+    with pytest.raises(ValueError, match=r"^memo does not go with limit \(a memoised count"):
         matchings(6).count(3, memo=True)
+    with pytest.raises(ValueError, match="^memo does not go with propagate"):
+        matchings(6).count(memo=True, propagate=True)
     with pytest.raises(TypeError, match="memo must be True, False or None"):
         matchings(6).count(memo="yes")
     too_many = xc.Problem(primary=range(128), options=[[i] for i in range(128)] * 2)

@@ -104,5 +104,5 @@ def test_the_order_is_the_callers():
         for child in (node[1], node[2]):
             if child >= 2:
                 assert by_id[child][0] > node[0]
-    with pytest.raises(ValueError, match="order must be 'fewest' or 'first', not 'last'"):
+    with pytest.raises(ValueError, match="order must be fewest or first, not 'last'"):
         p.zdd(order="last")

@@ -24,6 +24,7 @@ from ._core import (
     CountResult,
     Error,
     Estimate,
+    ItemChoice,
     Kernels,
     Layout,
     ParseError,
@@ -43,7 +44,9 @@ from ._core import (
     count,
     default_threads,
     hardware_threads,
+    option_names,
     reduce,
+    search_option_table,
     zdd,
 )
 from . import _problem
@@ -51,11 +54,12 @@ from ._svg import Svg, svg_sheet
 from . import langford, polyform, polyomino, queens, sudoku
 
 __all__ = [
-    "ConfigurationError", "CountOverflow", "CountResult", "Error", "Estimate", "Kernels",
+    "ConfigurationError", "CountOverflow", "CountResult", "Error", "Estimate", "ItemChoice",
+    "Kernels",
     "Layout", "ParseError", "Problem", "ProblemError", "Progress", "Reduction",
     "SolutionIterator", "Solver", "Statistics", "Status", "SudokuError", "__version__",
-    "best_kernels", "count", "default_threads", "hardware_threads", "langford", "polyform",
-    "polyomino", "queens", "reduce", "sudoku", "Svg", "svg_sheet", "Zdd", "ZddResult", "zdd",
+    "best_kernels", "count", "default_threads", "hardware_threads", "langford",
+    "option_names", "polyform", "polyomino", "queens", "reduce", "search_option_table", "sudoku", "Svg", "svg_sheet", "Zdd", "ZddResult", "zdd",
 ]
 
 _problem.install()

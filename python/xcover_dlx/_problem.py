@@ -26,6 +26,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Hashable, Iterable, Literal, M
 from ._core import (
     CountResult,
     Error,
+    ItemChoice,
     Layout,
     Problem,
     ProblemError,
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
     import numpy.typing
 
 ProgressCallback = Optional[Callable[[Progress], object]]
+# A layout or an item choice is its member or its name (the library's table).
+LayoutName = Union[Layout, str]
+ItemChoiceName = Union[ItemChoice, Literal["first-shortest", "most-clashes"]]
 Options = Union[Iterable[Iterable[Hashable]], Mapping[Hashable, Iterable[Hashable]]]
 
 # The compiled methods the Python ones wrap, taken before install() replaces them.
@@ -500,28 +504,34 @@ def _to_matrix(self: Problem) -> numpy.typing.NDArray[numpy.uint8]:
 
 
 def _solutions(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
-               layout: Layout = Layout.automatic, progress: ProgressCallback = None,
-               progress_interval: float = 1.0) -> SolutionIterator:
+               layout: LayoutName = Layout.automatic, progress: ProgressCallback = None,
+               progress_interval: float = 1.0, propagate: bool = False,
+               item_choice: ItemChoiceName = "first-shortest",
+               seed: int = 0) -> SolutionIterator:
     """The solutions, lazily, each a list of option indices (see
     Solver.solutions; option_keys(s) reads one as keys)."""
     return Solver(self, layout).solutions(limit, time_limit=time_limit, node_limit=node_limit,
                                           progress=progress,
-                                          progress_interval=progress_interval)
+                                          progress_interval=progress_interval,
+                                          propagate=propagate, item_choice=item_choice,
+                                          seed=seed)
 
 
 def _count(self: Problem, limit: int = 0, *, time_limit: float = 0.0, node_limit: int = 0,
-           threads: int = 0, layout: Layout = Layout.automatic, progress: ProgressCallback = None,
-           progress_interval: float = 1.0, memo: Optional[bool] = None,
-           symmetry: bool = True) -> CountResult:
+           threads: int = 0, layout: LayoutName = Layout.automatic,
+           progress: ProgressCallback = None, progress_interval: float = 1.0,
+           memo: Optional[bool] = None, symmetry: bool = True, propagate: bool = False,
+           item_choice: ItemChoiceName = "first-shortest", seed: int = 0) -> CountResult:
     """Counts the solutions on `threads` threads (0, the default: one per CPU, as the
     CLI does); a CountResult. memo=True counts with a memo of sub-problems (one
     the threads share; billions of solutions in a second where sub-problems repeat),
     memo=False visits every solution, None takes the memo where it pays.
-    symmetry=False never splits the count by the problem's symmetries (see
-    Solver.count)."""
+    symmetry=False never splits the count by the problem's symmetries; propagate,
+    item_choice and seed grow the tree as the CLI's flags do (see Solver.count)."""
     return count(self, limit, time_limit=time_limit, node_limit=node_limit, threads=threads,
                  layout=layout, progress=progress, progress_interval=progress_interval,
-                 memo=memo, symmetry=symmetry)
+                 memo=memo, symmetry=symmetry, propagate=propagate, item_choice=item_choice,
+                 seed=seed)
 
 
 def _zdd(self: Problem, *, time_limit: float = 0.0, node_limit: int = 0,
@@ -534,13 +544,15 @@ def _zdd(self: Problem, *, time_limit: float = 0.0, node_limit: int = 0,
                progress_interval=progress_interval, order=order)
 
 
-def _solve(self: Problem, *, time_limit: float = 0.0, layout: Layout = Layout.automatic,
-           progress: ProgressCallback = None,
-           progress_interval: float = 1.0) -> Optional[list[int]]:
+def _solve(self: Problem, *, time_limit: float = 0.0, layout: LayoutName = Layout.automatic,
+           progress: ProgressCallback = None, progress_interval: float = 1.0,
+           propagate: bool = False, item_choice: ItemChoiceName = "first-shortest",
+           seed: int = 0) -> Optional[list[int]]:
     """The first solution as a list of option indices, or None when there is none.
     Raises Error when the time limit ends the search first."""
     it = Solver(self, layout).solutions(1, time_limit=time_limit, progress=progress,
-                                        progress_interval=progress_interval)
+                                        progress_interval=progress_interval,
+                                        propagate=propagate, item_choice=item_choice, seed=seed)
     for solution in it:
         return solution
     status = it.status  # (the search has ended)

@@ -31,6 +31,10 @@ int main() {
     ++failures;
   } catch (const xcover::Error&) {
   }
+  // frontend/names.hpp, frontend/options.hpp: one spelling, one table
+  failures += xcover::frontend::name_of(xcover::Layout::counted_bitsets) != "counted-bitsets";
+  failures += xcover::frontend::spelled(xcover::frontend::Option::item_choice,
+                                        xcover::frontend::FrontEnd::javascript) != "itemChoice";
   // parallel.hpp
   failures += xcover::fingerprint(problem) != xcover::fingerprint(queens.problem);
   // puzzles/langford.hpp: values and positions, 3 + 6 items

@@ -12,15 +12,60 @@ export type Status =
   | 'time_limit'
   | 'cancelled';
 
-/** The search structure a Solver builds ('automatic' picks one). */
+/**
+ * The search structure a Solver builds, by the library's one name for it
+ * ('auto' picks one); costs and memo are only reported (cheapest() and a
+ * memoised count build their own).
+ */
 export type Layout =
-  | 'automatic'
+  | 'auto'
   | 'links'
   | 'bitsets'
-  | 'counted_bitsets'
+  | 'counted-bitsets'
   | 'sparse'
   | 'multiplicities'
-  | 'costs';
+  | 'costs'
+  | 'memo';
+
+/** A layout a search may ask for; 'automatic' and 'counted_bitsets' are the old spellings, taken for one release. */
+export type LayoutName =
+  | Exclude<Layout, 'costs' | 'memo'>
+  | 'automatic'
+  | 'counted_bitsets';
+
+/** The item a search branches on (the library's names). */
+export type ItemChoice = 'first-shortest' | 'most-clashes';
+
+/** One row of the library's table of search options (searchOptionTable()). */
+export interface SearchOptionRow {
+  /** The canonical name: 'item-choice'. */
+  name: string;
+  /** Each front end's spelling ('' where it has none: see elsewhere). */
+  cli: string;
+  python: string;
+  javascript: string;
+  kind: 'switch' | 'count' | 'positive_count' | 'seconds' | 'threads' | 'mebibytes' | 'file' | 'name' | 'callback';
+  /** A name's table, in optionNames(): 'layout', 'item-choice', 'zdd-format' or 'zdd-order'. */
+  names: string;
+  default: string;
+  /** The calls that take it. */
+  calls: Array<'solutions' | 'count' | 'estimate' | 'cheapest' | 'zdd'>;
+  /** The CLI's --help text. */
+  help: string;
+  /** What the front ends without it have instead. */
+  elsewhere: string;
+  /** What it takes, as its message says: 'a whole number (0 or more)'. */
+  takes: string;
+}
+
+/** One value's names in one of the library's name tables (optionNames()). */
+export interface NameRow {
+  name: string;
+  /** An older spelling still taken, or ''. */
+  alias: string;
+  /** Whether a caller may ask for it. */
+  asked: boolean;
+}
 
 /** A report while a search runs. */
 export interface Progress {
@@ -51,13 +96,13 @@ export interface SearchOptions {
    */
   propagate?: boolean;
   /** The item to branch on: the first of fewest options (default), or of the first 7 of fewest options, the one whose options clash with the most (bitsets layout only). */
-  itemChoice?: 'first-shortest' | 'most-clashes';
+  itemChoice?: ItemChoice;
   /** Break ties between items of equal length at random with this seed (0: the first). */
   seed?: number;
 }
 
 export interface ProblemSearchOptions extends SearchOptions {
-  layout?: Layout;
+  layout?: LayoutName;
 }
 
 export interface CountOptions extends ProblemSearchOptions {
@@ -77,7 +122,7 @@ export interface Statistics {
   solutions: bigint;
   seconds: number;
   bytes: number;
-  layout: string;
+  layout: Layout;
   memoHits: number;
   memoEntries: number;
   /** A count split by symmetry: the item's options, and the classes counted (else 0, 0). */
@@ -174,15 +219,15 @@ export interface Solver extends Disposable {
   readonly assumptions: number[];
   estimate(
     probes: number,
-    options?: { seed?: number; timeLimit?: number; propagate?: boolean; itemChoice?: 'first-shortest' | 'most-clashes' },
+    options?: { seed?: number; timeLimit?: number; propagate?: boolean; itemChoice?: ItemChoice },
   ): Estimate;
-  readonly layout: string;
+  readonly layout: Layout;
   readonly kernels: string;
   readonly statistics: Statistics;
 }
 
 export interface SolverConstructor {
-  new (problem: Problem, options?: { layout?: Layout }): Solver;
+  new (problem: Problem, options?: { layout?: LayoutName }): Solver;
 }
 
 // --- Sudoku ---
@@ -364,6 +409,10 @@ export interface Xcover {
   CountOverflow: typeof CountOverflow;
   /** Bytes the module's allocator holds now. */
   heapBytes(): number;
+  /** The library's one table of search options, as the CLI, Python and JavaScript read it. */
+  searchOptionTable(): SearchOptionRow[];
+  /** The library's name tables: layout, item-choice, status, kernels, counting, zdd-format, zdd-order. */
+  optionNames(): Record<string, NameRow[]>;
 }
 
 export interface LoadOptions {

@@ -80,6 +80,9 @@ function call(fn, box) {
 
 // What each call's options may hold: a name it does not take is refused,
 // never silently ignored (a typo would otherwise search without its limit).
+// The search options are the library's table's (searchOptionTable(): its
+// JavaScript keys, by the calls that take them); web/tests/options.test.mjs
+// checks these lists against it.
 const TREE = ['propagate', 'itemChoice'];
 const SEARCH = ['limit', 'nodeLimit', 'timeLimit', 'progress', 'progressInterval', ...TREE, 'seed'];
 const ALLOWED = {
@@ -450,7 +453,7 @@ function makeApi(m) {
     constructor(problem, options = {}) {
       if (!(problem instanceof Problem)) throw new TypeError('Solver takes a Problem');
       checkOptions(options, 'Solver()');
-      const layout = options.layout ?? 'automatic';
+      const layout = options.layout ?? 'auto';
       super(
         call(() => new m.Solver(problem._handle, layout)),
         'Solver',
@@ -788,6 +791,10 @@ function makeApi(m) {
     CountOverflow,
     /** Bytes the module's allocator holds now (for leak checks). */
     heapBytes: () => m.heapBytes(),
+    /** The library's one table of search options (xcover/frontend/options.hpp). */
+    searchOptionTable: () => m.searchOptionTable(),
+    /** The library's name tables (xcover/frontend/names.hpp). */
+    optionNames: () => m.optionNames(),
   });
 }
 

@@ -7,9 +7,13 @@
 #include <limits>
 #include <utility>
 
+#include "xcover/frontend/names.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/puzzles/sudoku_rules.hpp"
 
 namespace xcover::web {
+
+namespace fe = xcover::frontend;
 
 namespace {
 
@@ -70,6 +74,20 @@ void throw_as_javascript(std::exception_ptr& error) {
   js.throw_();
 }
 
+namespace {
+
+// The row of the option table whose JavaScript key is `key`, or nullptr.
+const fe::OptionSpec* table_row(const char* key) {
+  for (const fe::OptionSpec& row : fe::search_option_table())
+    if (!row.javascript.empty() && row.javascript == key) return &row;
+  return nullptr;
+}
+
+// A number as JavaScript writes it: -1, 1.5, Infinity, NaN.
+std::string number_text(double number) { return val(number).call<std::string>("toString"); }
+
+}  // namespace
+
 bool has(const val& object, const char* key) {
   if (object.isUndefined() || object.isNull()) return false;
   const val value = object[key];
@@ -87,8 +105,11 @@ std::uint64_t get_count(const val& object, const char* key, std::uint64_t otherw
   } else {
     throw Error(std::string(key) + " must be a number, not " + value.typeOf().as<std::string>());
   }
-  if (!(number >= 0) || number != std::floor(number) || number > 9007199254740992.0)
+  if (!(number >= 0) || number != std::floor(number) || number > 9007199254740992.0) {
+    if (const fe::OptionSpec* row = table_row(key))
+      fe::refuse_value(row->option, fe::FrontEnd::javascript, number_text(number));
     throw Error(std::string(key) + " must be a whole number of 0 or more");
+  }
   return static_cast<std::uint64_t>(number);
 }
 
@@ -98,8 +119,11 @@ double get_number(const val& object, const char* key, double otherwise) {
   if (!value.isNumber())
     throw Error(std::string(key) + " must be a number, not " + value.typeOf().as<std::string>());
   const double number = value.as<double>();
-  if (!(number >= 0) || std::isinf(number))
+  if (!(number >= 0) || std::isinf(number)) {
+    if (const fe::OptionSpec* row = table_row(key))
+      fe::refuse_value(row->option, fe::FrontEnd::javascript, number_text(number));
     throw Error(std::string(key) + " must be a finite number of 0 or more");
+  }
   return number;
 }
 
@@ -185,29 +209,32 @@ void bind_bulk_text() {
                        }));
 }
 
-std::string status_name(Status status) {
-  std::string name = to_string(status);  // "solution limit" -> "solution_limit"
-  std::replace(name.begin(), name.end(), ' ', '_');
-  return name;
-}
+std::string status_name(Status status) { return std::string(fe::name_of(status)); }
+
+std::string layout_name(Layout layout) { return std::string(fe::name_of(layout)); }
 
 Layout parse_layout(const std::string& name) {
-  for (Layout layout : {Layout::automatic, Layout::links, Layout::bitsets, Layout::counted_bitsets,
-                        Layout::sparse, Layout::multiplicities, Layout::costs})
-    if (name == to_string(layout)) return layout;
-  throw Error("layout '" + name +
-              "' is none of automatic, links, bitsets, counted_bitsets, sparse, "
-              "multiplicities, costs");
+  return fe::value_named<Layout>(fe::Option::layout, fe::FrontEnd::javascript, name);
 }
 
 void read_tree_options(const val& from, TreeOptions& options) {
   options.propagate = get_bool(from, "propagate", false);
-  const std::string choice = get_string(from, "itemChoice", "first-shortest");
-  if (choice == "most-clashes")
-    options.item_choice = ItemChoice::most_clashes;
-  else if (choice != "first-shortest")
-    throw Error("itemChoice must be 'first-shortest' or 'most-clashes', not '" + choice + "'");
+  options.item_choice =
+      fe::value_named<ItemChoice>(fe::Option::item_choice, fe::FrontEnd::javascript,
+                                  get_string(from, "itemChoice", "first-shortest"));
   options.random_seed = get_count(from, "seed", 0);
+}
+
+void check_search(const SearchOptions& options, Layout layout, bool memo) {
+  fe::Given given;
+  given.add(fe::Option::limit, options.solution_limit != 0)
+      .add(fe::Option::node_limit, options.node_limit != 0)
+      .add(fe::Option::seed, options.random_seed != 0)
+      .add(fe::Option::propagate, options.propagate)
+      .add(fe::Option::item_choice, options.item_choice != ItemChoice::first_shortest)
+      .add(fe::Option::memo, memo);
+  fe::check_together(fe::FrontEnd::javascript, given);
+  if (!memo) fe::check_followed(fe::FrontEnd::javascript, layout, options);
 }
 
 void read_search_options(const val& from, SearchRequest& request) {
@@ -252,7 +279,7 @@ val statistics_object(const Statistics& statistics) {
   out.set("solutions", to_string(statistics.solutions));
   out.set("seconds", statistics.seconds);
   out.set("bytes", static_cast<double>(statistics.bytes));
-  out.set("layout", std::string(to_string(statistics.layout)));
+  out.set("layout", layout_name(statistics.layout));
   out.set("memoHits", static_cast<double>(statistics.memo_hits));
   out.set("memoEntries", static_cast<double>(statistics.memo_entries));
   out.set("symmetryOptions", statistics.symmetry_options);
@@ -270,6 +297,73 @@ val count_object(const CountResult& result, const Statistics& statistics) {
   out.set("status", status_name(result.status));
   out.set("statistics", statistics_object(statistics));
   return out;
+}
+
+namespace {
+
+template <class E>
+val names_data() {
+  val out = val::array();
+  unsigned k = 0;
+  for (const fe::Named<E>& named : fe::names<E>()) {
+    val row = val::object();
+    row.set("name", std::string(named.name));
+    row.set("alias", std::string(named.alias));
+    row.set("asked", named.asked);
+    out.set(k++, row);
+  }
+  return out;
+}
+
+val option_table() {
+  static const char* const kinds[] = {"switch",    "count", "positive_count", "seconds", "threads",
+                                      "mebibytes", "file",  "name",           "callback"};
+  static const std::pair<unsigned, const char*> calls[] = {{fe::call_solutions, "solutions"},
+                                                           {fe::call_count, "count"},
+                                                           {fe::call_estimate, "estimate"},
+                                                           {fe::call_cheapest, "cheapest"},
+                                                           {fe::call_zdd, "zdd"}};
+  val out = val::array();
+  unsigned k = 0;
+  for (const fe::OptionSpec& spec : fe::search_option_table()) {
+    val row = val::object();
+    row.set("name", std::string(spec.name));
+    row.set("cli", std::string(spec.cli));
+    row.set("python", std::string(spec.python));
+    row.set("javascript", std::string(spec.javascript));
+    row.set("kind", std::string(kinds[static_cast<int>(spec.kind)]));
+    row.set("names", std::string(spec.names));
+    row.set("default", std::string(spec.default_value));
+    val takes = val::array();
+    unsigned c = 0;
+    for (const auto& [bit, call] : calls)
+      if (spec.calls & bit) takes.set(c++, std::string(call));
+    row.set("calls", takes);
+    row.set("help", std::string(spec.help));
+    row.set("elsewhere", std::string(spec.elsewhere));
+    row.set("takes", fe::what_it_takes(spec.option));
+    out.set(k++, row);
+  }
+  return out;
+}
+
+val option_names() {
+  val out = val::object();
+  out.set("layout", names_data<Layout>());
+  out.set("item-choice", names_data<ItemChoice>());
+  out.set("status", names_data<Status>());
+  out.set("kernels", names_data<Kernels>());
+  out.set("counting", names_data<Counting>());
+  out.set("zdd-format", names_data<ZddFormat>());
+  out.set("zdd-order", names_data<ZddOrder>());
+  return out;
+}
+
+}  // namespace
+
+void bind_option_table() {
+  emscripten::function("searchOptionTable", &option_table);
+  emscripten::function("optionNames", &option_names);
 }
 
 }  // namespace xcover::web

@@ -62,8 +62,8 @@ struct SearchRequest {
 void read_search_options(const val& from, SearchRequest& request);
 
 // How the tree is grown: propagate (a boolean), itemChoice
-// ('first-shortest' or 'most-clashes') and seed (ties between items broken
-// at random with it; 0: the first). read_search_options reads them too.
+// ('first-shortest' or 'most-clashes', from the library's table) and seed (ties between items
+// broken at random with it; 0: the first). read_search_options reads them too.
 void read_tree_options(const val& from, TreeOptions& options);
 
 // Optional properties of a JavaScript object.
@@ -109,10 +109,23 @@ struct ReleaseBulk {
 // Uint8Array for the JavaScript layer to fill at once; and releaseBulk.
 void bind_bulk_text();
 
-// A status as JavaScript has it ("solution_limit"), and the layout a
-// JavaScript string asks for.
+// A status as JavaScript has it ("solution_limit"), a layout's name
+// ("counted-bitsets"), and the layout a JavaScript string asks for (its
+// name, or an old spelling: "automatic", "counted_bitsets"), all from the
+// library's table (xcover/frontend/names.hpp).
 std::string status_name(Status status);
+std::string layout_name(Layout layout);
 Layout parse_layout(const std::string& name);
+
+// Refuses what the CLI and Python refuse alike (frontend::check_together,
+// frontend::check_followed), in JavaScript's spelling: a memoised count
+// (`memo`) with a limit, tree options or a seed, and tree options `layout`
+// (the one the search runs on) does not follow.
+void check_search(const SearchOptions& options, Layout layout, bool memo);
+
+// Binds searchOptionTable() and optionNames(): the library's option table
+// and name tables as plain objects.
+void bind_option_table();
 
 // Statistics and count results as plain objects; counts (128 bits) are
 // decimal strings, which the JavaScript layer makes BigInts.

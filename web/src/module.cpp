@@ -10,6 +10,7 @@ EMSCRIPTEN_BINDINGS(xcover) {
   xcover::web::bind_sudoku();
   xcover::web::bind_puzzles();
   xcover::web::bind_bulk_text();
+  xcover::web::bind_option_table();
   emscripten::constant("version", std::string(XCOVER_VERSION_STRING));
   // The bytes the allocator has handed out and not had back: a test's check
   // that disposing frees what a solve took.

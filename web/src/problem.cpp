@@ -184,21 +184,21 @@ void set_option_cost(JsProblem& self, int option, double cost) {
 // pays: Counting::automatic).
 val count(const JsProblem& self, const val& options) {
   return guard([&] {
-    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    JsSolver solver(*self.problem, get_string(options, "layout", "auto"));
     return solver.count(options);
   });
 }
 
 val solve(const JsProblem& self, const val& options) {
   return guard([&] {
-    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    JsSolver solver(*self.problem, get_string(options, "layout", "auto"));
     return solver.first(options);
   });
 }
 
 JsSearch solutions(const JsProblem& self, const val& options) {
   return guard([&] {
-    JsSolver solver(*self.problem, get_string(options, "layout", "automatic"));
+    JsSolver solver(*self.problem, get_string(options, "layout", "auto"));
     return solver.solutions(options);
   });
 }
@@ -219,6 +219,7 @@ val JsSolver::count(const val& options) {
     if (has(options, "memo"))
       how.counting = get_bool(options, "memo", false) ? Counting::memo : Counting::plain;
     how.symmetry = get_bool(options, "symmetry", true);
+    check_search(request.options, state_->solver.layout(), how.counting == Counting::memo);
     const CountResult result = state_->solver.count(request.options, how);
     return count_object(result, state_->solver.statistics());
   });
@@ -229,6 +230,7 @@ val JsSolver::first(const val& options) {
     SearchRequest request;
     read_search_options(options, request);
     request.options.solution_limit = 1;
+    check_search(request.options, state_->solver.layout(), false);
     std::optional<std::vector<int>> found;
     const Status status = state_->solver.search(
         [&](const Solution& s) {
@@ -270,6 +272,9 @@ val JsSolver::estimate(double probes, double seed, const val& options) {
     EstimateOptions how;
     how.time_limit = get_number(options, "timeLimit", 0);
     read_tree_options(options, how);
+    SearchOptions tree;
+    static_cast<TreeOptions&>(tree) = how;
+    check_search(tree, state_->solver.layout(), false);
     const Estimate e = state_->solver.estimate(static_cast<std::uint64_t>(probes),
                                                static_cast<std::uint64_t>(seed), how);
     val out = val::object();
@@ -285,7 +290,7 @@ val JsSolver::estimate(double probes, double seed, const val& options) {
   });
 }
 
-std::string JsSolver::layout() const { return to_string(state_->solver.layout()); }
+std::string JsSolver::layout() const { return layout_name(state_->solver.layout()); }
 
 std::string JsSolver::kernels() const { return to_string(state_->solver.kernels()); }
 
@@ -299,6 +304,7 @@ JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options,
       request_(std::make_unique<SearchRequest>()),
       keep_(std::move(keep)) {
   read_search_options(options, *request_);
+  check_search(request_->options, state_->solver.layout(), false);
   range_.emplace(state_->solver.solutions(request_->options));
 }
 

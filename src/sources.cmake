@@ -49,7 +49,10 @@ set(XCOVER_SOURCE_FILES
   puzzles/svg/tiling_svg.cpp
   puzzles/svg/queens_svg.cpp
   puzzles/svg/langford_svg.cpp
-  puzzles/svg/sudoku_svg.cpp)
+  puzzles/svg/sudoku_svg.cpp
+  # the front-end layer
+  frontend/solutions.cpp
+  frontend/tiling.cpp)
 
 # The kernel sets built beside baseline: all of them unless XCOVER_KERNEL_SETS
 # says fewer (CMakeLists.txt). XCOVER_KERNEL_DEFINITIONS tells dispatch.cpp

@@ -9,6 +9,8 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/export.hpp"
+#include "xcover/frontend/solutions.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/puzzles/langford.hpp"

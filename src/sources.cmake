@@ -55,8 +55,11 @@ set(XCOVER_SOURCE_FILES
   puzzles/svg/queens_svg.cpp
   puzzles/svg/langford_svg.cpp
   puzzles/svg/sudoku_svg.cpp
-  # the front-end layer: option names and checks the CLI, Python and JavaScript share
-  frontend/options.cpp)
+  # the front-end layer: what the CLI, Python and JavaScript share (option
+  # names and checks, board and piece resolution, pulled solutions)
+  frontend/options.cpp
+  frontend/solutions.cpp
+  frontend/tiling.cpp)
 
 # The kernel sets built beside baseline: all of them unless XCOVER_KERNEL_SETS
 # says fewer (CMakeLists.txt). XCOVER_KERNEL_DEFINITIONS tells dispatch.cpp

@@ -429,7 +429,10 @@ TEST_CASE("polyform CLI: what is wrong is said, with the file and line where the
         "the hex lattice has no default board: give --board NAME or a FILE with one");
   fails("--lattice triangle --board 6x6", 2,
         "the triangle lattice has no default pieces: give --pieces SET or a FILE with some");
-  fails("--lattice cube --board 3x3", 2, "unknown board '3x3' on the cube lattice");
+  fails("--lattice cube --board 3x3", 2,
+        "unknown board '3x3' on the cube lattice (RxCxL, e.g. 3x4x5; sides up to 1000)");
+  // The library's defaults (frontend::resolve_tiling): the pentominoes on cubes too.
+  CHECK(run_cli("polyform --lattice cube --board 2x3x10 --count --distinct").out == "12\n");
   fails("--one-sided --mirrors", 2, "--one-sided and --mirrors: give one");
   // Where keep() must see each tiling (3x4x5's middle layer fixes
   // placements), what counts without seeing them is refused; --limit counts

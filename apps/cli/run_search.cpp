@@ -19,6 +19,7 @@
 
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
+#include "xcover/puzzles/polyform.hpp"
 #include "xcover/zdd.hpp"
 
 namespace xcover::cli {
@@ -195,8 +196,8 @@ ParallelOptions parallel_options_for(const SearchFlags& flags, const SearchOptio
 }
 
 // run_search with `keep`: the engine visits every solution, and those kept
-// count.
-int run_kept_search(const Problem& problem, const SearchFlags& flags, SearchOptions options,
+// count (polyform::search_kept: the limit counts them too).
+int run_kept_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options,
                     const SolutionPrinter& print, const SearchEnd& end, const Visitor& keep) {
   auto refuse = [](const char* what) {
     throw UsageError(std::string(what) +
@@ -208,43 +209,24 @@ int run_kept_search(const Problem& problem, const SearchFlags& flags, SearchOpti
   if (flags.estimate != 0) refuse("--estimate");
   if (flags.mpi) refuse("--mpi");
   if (!flags.checkpoint.empty() || !flags.resume.empty()) refuse("--checkpoint and --resume");
-  const std::uint64_t limit = options.solution_limit;
-  options.solution_limit = 0;  // (the engine's would count every solution)
-  std::uint64_t kept = 0;
-  bool full = false;
-  const Visitor visit = [&](const Solution& solution) {
-    if (!keep(solution)) return true;
-    ++kept;
-    if (!flags.count && print) {
-      print(solution, kept);
-      if (!std::cout) return false;  // stop when the output fails
-    }
-    full = limit != 0 && kept >= limit;
-    return !full;
-  };
+  std::uint64_t number = 0;
+  Visitor visit;
+  if (!flags.count && print) {
+    visit = [&](const Solution& solution) {
+      print(solution, ++number);
+      return static_cast<bool>(std::cout);  // stop when the output fails
+    };
+  }
   const bool multiplicities = problem.has_multiplicities();
   if (multiplicities && flags.threads > 1)
     std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
   const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);
-  Status status;
-  Statistics stats;
-  if (threads == 1) {
-    Solver solver(problem, flags.memory_layout());
-    options.time_limit = command_time_left();
-    status = solver.search(visit, options);
-    stats = solver.statistics();
-  } else {
-    ParallelOptions parallel_options = parallel_options_for(flags, options, threads);
-    parallel_options.keep_work_on_stop = false;
-    ParallelSearch search(problem, parallel_options);
-    status = search.run(visit);
-    stats = search.statistics();
-  }
-  if (status == Status::stopped && full) status = Status::solution_limit;
-  stats.solutions = kept;
+  ParallelOptions parallel_options = parallel_options_for(flags, options, threads);
+  const polyform::KeptSearch kept = polyform::search_kept(problem, keep, visit, parallel_options);
+  const Statistics& stats = kept.statistics;
   end_progress();  // before the count: cerr is tied to cout and flushes it
-  print_count(status, stats, flags, end, stats.threads);
-  return finish_search(status, stats, flags.stats, stats.threads);
+  print_count(kept.status, stats, flags, end, stats.threads);
+  return finish_search(kept.status, stats, flags.stats, stats.threads);
 }
 
 }  // namespace

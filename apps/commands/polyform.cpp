@@ -14,6 +14,7 @@
 #include "cli/puzzle_search.hpp"
 #include "commands/commands.hpp"
 #include "commands/tiling_command.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::cli {
@@ -258,6 +259,36 @@ std::vector<std::string> colored_picture(const pf::Tiling& tiling, const Solutio
   return lines;
 }
 
+// The board and pieces --board and --pieces name, or the defaults, beside
+// those the files gave (frontend::resolve_tiling: its names and messages,
+// the options as the CLI spells them; what it refuses is a usage error).
+void resolve_parts(Inputs& inputs, Lattice lattice, const std::string& board_name,
+                   const std::string& pieces_name) {
+  const frontend::TilingWording wording{.board = "--board NAME or a FILE with one",
+                                        .pieces = "--pieces SET or a FILE with some"};
+  try {
+    if (!board_name.empty())
+      set_board(inputs, frontend::board_from(lattice, board_name), {}, "--board " + board_name);
+    if (!pieces_name.empty())
+      for (pf::Piece& piece : frontend::piece_set(lattice, pieces_name))
+        add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
+    const bool default_pieces = inputs.pieces.empty();
+    frontend::TilingParts given{.board_shape = std::move(inputs.board),
+                                .pieces = std::move(inputs.pieces)};
+    frontend::TilingChoice choice = frontend::resolve_tiling(lattice, std::move(given), wording);
+    inputs.board = std::move(choice.board);
+    inputs.pieces.clear();
+    if (!default_pieces) {
+      inputs.pieces = std::move(choice.pieces);
+      return;
+    }
+    for (pf::Piece& piece : choice.pieces)
+      add_piece(inputs, std::move(piece), "the default pieces");
+  } catch (const ProblemError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 }  // namespace
 
 int run_tiling_command(const std::string& name, const std::string& help,
@@ -320,38 +351,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   }
   if (!inputs.lattice) set_lattice(inputs, picture_lattice, "the default");
   const Lattice lattice = *inputs.lattice;
-  if (!board_name.empty()) {
-    std::optional<pf::Board> board = pf::builtin_board(lattice, board_name);
-    if (!board)
-      throw UsageError("unknown board '" + board_name + "' on the " + to_string(lattice) +
-                       " lattice (see --help)");
-    set_board(inputs, std::move(*board), {}, "--board " + board_name);
-  }
-  if (!inputs.board) {
-    if (lattice != Lattice::square)
-      throw UsageError(std::string("the ") + to_string(lattice) +
-                       " lattice has no default board: give --board NAME or a FILE with one");
-    inputs.board = pf::builtin_board(lattice, "6x10");
-  }
-  if (!pieces_name.empty()) {
-    std::vector<pf::Piece> set = pf::named_pieces(lattice, pieces_name);
-    if (set.empty()) {
-      std::string known;
-      for (const std::string& set_name : pf::piece_set_names(lattice))
-        known += (known.empty() ? "" : ", ") + set_name;
-      throw UsageError("unknown piece set '" + pieces_name + "' on the " + to_string(lattice) +
-                       " lattice (" + known + ")");
-    }
-    for (pf::Piece& piece : set) add_piece(inputs, std::move(piece), "--pieces " + pieces_name);
-  }
-  if (inputs.pieces.empty()) {
-    if (lattice != Lattice::square && lattice != Lattice::cube)
-      throw UsageError(std::string("the ") + to_string(lattice) +
-                       " lattice has no default pieces: give --pieces SET or a FILE with some");
-    std::vector<pf::Piece> pentominoes = pf::named_pieces(lattice, "pentominoes");
-    for (pf::Piece& piece : pentominoes) add_piece(inputs, std::move(piece), "the default pieces");
-  }
-
+  resolve_parts(inputs, lattice, board_name, pieces_name);
   pf::TilingOptions options;
   if (one_sided) options.reflections = false;
   if (mirrors) options.reflections = true;

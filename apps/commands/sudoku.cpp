@@ -121,12 +121,14 @@ SudokuFormat parse_format(const std::string& format) {
   throw UsageError("--format must be 'line', 'grid', 'csv', 'json' or 'svg', not '" + format + "'");
 }
 
-std::optional<SudokuLevel> parse_level(const std::string& name) {
+// The library's names and message, the option as the CLI spells it.
+std::optional<SudokuLevel> level_named(const std::string& name) {
   if (name.empty()) return std::nullopt;
-  for (SudokuLevel level :
-       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
-    if (name == to_string(level)) return level;
-  throw UsageError("--difficulty must be simple, easy, intermediate or expert, not '" + name + "'");
+  try {
+    return xcover::parse_level(name);
+  } catch (const SudokuError& e) {
+    throw UsageError(std::string("--") + e.what());
+  }
 }
 
 // The shape options, checked: one layout, and --knuth alone.
@@ -190,7 +192,7 @@ bool parse_command(const std::vector<std::string>& args, SudokuCommand& command)
   } catch (const SudokuError& e) {
     throw UsageError(std::string("--symmetry: ") + e.what());
   }
-  command.difficulty = parse_level(raw.difficulty);
+  command.difficulty = level_named(raw.difficulty);
   command.generating = vm.count("generate") > 0;
   check_shape(command);
   check_generate(command, vm, operands.files);

@@ -46,11 +46,6 @@ int run_sudoku_generate(const SudokuCommand& command) {
   SudokuGenerateOptions options;
   options.symmetry = command.symmetry;
   options.killer = command.lines.killer;
-  // Fewer clues than any puzzle of one solution has would search forever.
-  if (!options.killer && command.max_clues > 0 && command.max_clues < rules.fewest_clues())
-    throw UsageError("--clues " + std::to_string(command.max_clues) + ": no " + rules.describe() +
-                     " puzzle with one solution has fewer than " +
-                     std::to_string(rules.fewest_clues()) + " clues");
   // Rated on the threads that make them (with --rate, by the engine too);
   // a --difficulty alone rates by technique, which turns most puzzles away.
   options.rate = command.rate;
@@ -59,6 +54,11 @@ int run_sudoku_generate(const SudokuCommand& command) {
   SudokuFit fit;
   fit.level = command.difficulty;
   fit.max_clues = command.max_clues;
+  try {
+    check_fit(rules, options, fit);  // fewer clues than a unique puzzle has: a usage error
+  } catch (const SudokuError& e) {
+    throw UsageError(std::string("--") + e.what());
+  }
 
   install_interrupt_handler();
   const auto start = std::chrono::steady_clock::now();

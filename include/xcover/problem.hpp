@@ -89,6 +89,24 @@ class XCOVER_API Problem {
   int add_option(std::span<const std::string_view> tokens);
   int add_option(std::initializer_list<std::string_view> tokens);
 
+  // The rows of a 0/1 matrix added as options: `cells` holds `rows` rows of
+  // item_of_column.size() bytes (row-major), column c standing for item
+  // item_of_column[c]. ProblemError saying where: a size other than rows
+  // times columns, an entry other than 0 or 1 ("row R, column C is V: a
+  // matrix's entries are 0 or 1"), a row without a 1 ("row R has no 1: each
+  // row is an option, which covers at least one item"), an item the problem
+  // does not have.
+  void add_matrix_rows(std::span<const std::uint8_t> cells, std::size_t rows,
+                       std::span<const int> item_of_column);
+  // The problem of a 0/1 matrix, a row an option and a column an item: the
+  // last `secondary` columns are secondary items, `names` the columns'
+  // items (empty: "0", "1", ...). ProblemError for more secondary columns
+  // than columns ("secondary 3: the matrix has 2 columns"), names that are
+  // not one a column ("3 names for 2 columns"), and as add_matrix_rows.
+  static Problem from_matrix(std::span<const std::uint8_t> cells, std::size_t rows,
+                             std::size_t columns, std::size_t secondary = 0,
+                             std::span<const std::string> names = {});
+
   // Removes the option added last.
   void remove_last_option();
 

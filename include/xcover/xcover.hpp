@@ -11,6 +11,8 @@
 #include "xcover/export.hpp"
 #include "xcover/frontend/names.hpp"
 #include "xcover/frontend/options.hpp"
+#include "xcover/frontend/solutions.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/kernels.hpp"
 #include "xcover/layout.hpp"
 #include "xcover/options.hpp"

@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/frontend/solutions.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/puzzles/svg.hpp"
 #include "xcover/threads.hpp"
 
@@ -143,45 +145,13 @@ std::string shape_repr(const pf::Shape& shape) {
 
 // --- pieces, boards and puzzles -------------------------------------------------
 
-std::vector<std::string> set_names(pf::Lattice lattice) { return pf::piece_set_names(lattice); }
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out.empty() ? "none" : out;
-}
-
+// A named set, a named board: the library's names and messages.
 std::vector<pf::Piece> named_set(pf::Lattice lattice, const std::string& name) {
-  std::vector<pf::Piece> pieces = pf::named_pieces(lattice, name);
-  if (pieces.empty())
-    throw ProblemError("the " + std::string(pf::to_string(lattice)) +
-                       " lattice has no piece set '" + name +
-                       "' (it has: " + joined(set_names(lattice)) + ")");
-  return pieces;
-}
-
-// The boards builtin_board() knows on a lattice, for messages.
-const char* board_names(pf::Lattice lattice) {
-  switch (lattice) {
-    case pf::Lattice::square:
-      return "RxC or 8x8-centre";
-    case pf::Lattice::triangle:
-      return "RxC, hexagon-N or triangle-N";
-    case pf::Lattice::hex:
-      return "RxC, hexagon-N or triangle-N";
-    case pf::Lattice::cube:
-      return "RxCxL";
-  }
-  return "";
+  return frontend::piece_set(lattice, name);
 }
 
 pf::Board named_board(pf::Lattice lattice, const std::string& name) {
-  std::optional<pf::Board> board = pf::builtin_board(lattice, name);
-  if (!board)
-    throw ProblemError("the " + std::string(pf::to_string(lattice)) + " lattice has no board '" +
-                       name + "' (try " + board_names(lattice) +
-                       ", sides up to 1000, or give its cells)");
-  return *board;
+  return frontend::board_from(lattice, name);
 }
 
 // A board: a built-in name (a str without '#'), else any shape.
@@ -276,80 +246,64 @@ const pf::Piece& piece_placed(const pf::Tiling& tiling, int option) {
   return tiling.pieces[static_cast<std::size_t>(placement.piece)];
 }
 
-// The kept solutions of a tiling, one at a time: the engine's solutions
-// with those keep() drops skipped, the limit counting the kept ones.
+// The kept solutions of a tiling, one at a time (frontend::KeptSolutions:
+// the limit counts the kept ones), searched with the GIL released.
 class KeptSolutions {
  public:
   KeptSolutions(std::shared_ptr<const TilingBox> box, SearchOptions options,
                 const py::object& progress, double progress_interval)
       : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
-    limit_ = options.solution_limit;
-    options.solution_limit = 0;
     interrupt_->report_progress(progress, progress_interval);
     interrupt_->watch(options);
     solver_ = std::make_unique<Solver>(box_->tiling.problem);
-    range_.emplace(solver_->solutions(options));
+    frontend::Keep keep;
+    if (box_->tiling.needs_keep())
+      keep = [tiling = &box_->tiling](const Solution& s) { return tiling->keep(s); };
+    kept_.emplace(*solver_, options, std::move(keep));
   }
 
   std::vector<int> next() {
-    if (!range_) throw py::stop_iteration();
-    if (limit_ != 0 && kept_ >= limit_) {
-      close();
-      status_ = Status::solution_limit;
-      throw py::stop_iteration();
-    }
-    bool more = false;
+    if (!kept_) throw py::stop_iteration();
+    const Solution* found = nullptr;
     {
       py::gil_scoped_release release;
-      do {
-        if (!position_)
-          position_.emplace(range_->begin());
-        else
-          ++*position_;
-        more = !(*position_ == std::default_sentinel);
-      } while (more && !box_->tiling.keep(**position_));
+      found = kept_->next();
     }
     if (interrupt_->interrupted()) {
       close();
       interrupt_->raise_if_interrupted();
     }
-    if (!more) {
+    if (found == nullptr) {
       close();
       throw py::stop_iteration();
     }
-    ++kept_;
-    return (*position_)->to_vector();
+    return found->to_vector();
   }
 
   void close() {
-    if (!range_) return;
-    status_ = range_->status();
-    position_.reset();
-    range_.reset();
+    if (!kept_) return;
+    kept_->close();
+    status_ = kept_->status().value_or(Status::stopped);
+    kept_.reset();
   }
 
   std::optional<Status> status() const {
-    if (range_) return std::nullopt;
+    if (kept_) return kept_->status();
     return status_;
   }
   Statistics statistics() const { return solver_->statistics(); }
 
  private:
   std::shared_ptr<const TilingBox> box_;
-  std::unique_ptr<Interrupt> interrupt_;  // the range's options point at it
+  std::unique_ptr<Interrupt> interrupt_;  // the search's options point at it
   std::unique_ptr<Solver> solver_;
-  std::optional<SolutionRange> range_;
-  std::optional<SolutionRange::iterator> position_;
-  std::uint64_t limit_ = 0;
-  std::uint64_t kept_ = 0;
+  std::optional<frontend::KeptSolutions> kept_;
   Status status_ = Status::exhausted;
 };
 
-}  // namespace
+using TilingClass = py::class_<TilingBox, std::shared_ptr<TilingBox>>;
 
-// (Within this namespace, so that the names above are found before the
-// polyomino bindings' of the same names, with which a unity build joins them.)
-void bind(py::module_& m) {
+void bind_lattices(py::module_& m) {
   // --- lattices ---
   m.def("rotation_count", &pf::rotation_count, py::arg("lattice"),
         "The rotations that fix a point: 4 (square), 6 (triangle, hex) or 24 (cube).");
@@ -391,7 +345,9 @@ void bind(py::module_& m) {
       py::arg("lattice"), py::arg("shape"), py::arg("reflections") = true,
       "The distinct orientations of a shape, each normalized: its rotations, and its mirror "
       "images' when `reflections`.");
+}
 
+void bind_shape(py::module_& m) {
   // --- shapes ---
   py::class_<pf::Shape>(m, "Shape", R"doc(
 A set of cells, sorted (layer, row, column) and without repeats.
@@ -421,7 +377,9 @@ Wherever a shape is asked for, any of these will do.)doc")
       .def("picture", &pf::Shape::picture,
            "Rows of '#' and '.' over the bounding box (every layer's cells drawn on one).")
       .def("__repr__", &shape_repr);
+}
 
+void bind_pieces(py::module_& m) {
   // --- pieces, boards, pictures ---
   py::class_<pf::Piece>(m, "Piece", R"doc(
 A piece: a name (letters, digits, '_' and '-'), a shape, and how many to place.
@@ -456,7 +414,7 @@ mirror image (None: as make_tiling's reflections says; False: one-sided).)doc")
       "A named set of pieces: 'tetrominoes', 'pentominoes', 'hexominoes' (square; on cube "
       "their flat pieces), 'hexiamonds' (triangle), 'tetrahexes' (hex), 'soma', 'bedlam' "
       "(cube). ProblemError for a name the lattice does not have.");
-  m.def("piece_set_names", &set_names, py::arg("lattice"),
+  m.def("piece_set_names", &pf::piece_set_names, py::arg("lattice"),
         "The names named_pieces() knows on a lattice.");
   m.def("builtin_board", &named_board, py::arg("lattice"), py::arg("name"),
         "A board by name, as a Shape: square 'RxC', '8x8-centre'; triangle and hex 'RxC' (a "
@@ -487,7 +445,9 @@ mirror image (None: as make_tiling's reflections says; False: one-sided).)doc")
         py::arg("lattice") = pf::Lattice::square,
         "parse_pictures() of a file (a str, bytes or os.PathLike path; OSError when it cannot "
         "be opened).");
+}
 
+void bind_puzzle(py::module_& m) {
   py::class_<pf::Puzzle>(m, "Puzzle", R"doc(
 A puzzle as a file states it (read_burrtools, read_knuth_spec), or as made
 here: a lattice, a board, the cells of it that may stay empty, and pieces.
@@ -515,7 +475,9 @@ make_tiling(puzzle) tiles it.)doc")
                pf::to_string(p.lattice) + ", " + std::to_string(p.board.size()) + " cells, " +
                std::to_string(p.pieces.size()) + " pieces>";
       });
+}
 
+void bind_tiling_solutions(py::module_& m) {
   // --- tilings ---
   py::class_<KeptSolutions>(m, "TilingSolutions", R"doc(
 A tiling's kept solutions one at a time, each a list of option indices,
@@ -526,27 +488,10 @@ searched for only when asked (with distinct=True, one of each class).)doc")
       .def_property_readonly("status", &KeptSolutions::status,
                              "Why the search ended; None while it goes on.")
       .def_property_readonly("statistics", &KeptSolutions::statistics);
+}
 
-  py::class_<TilingBox, std::shared_ptr<TilingBox>>(m, "Tiling", R"doc(
-A tiling as exact cover, made by make_tiling(): the board, the pieces, the
-problem (option k places placement(k)) and, with distinct=True, how tilings
-are told apart. Its searches keep one tiling of each class when distinct.)doc")
-      .def_property_readonly("lattice", [](const TilingBox& t) { return t.tiling.lattice; })
-      .def_property_readonly("board", [](const TilingBox& t) { return t.tiling.board; })
-      .def_property_readonly("optional_cells",
-                             [](const TilingBox& t) { return t.tiling.optional_cells; })
-      .def_property_readonly("pieces", [](const TilingBox& t) { return t.tiling.pieces; })
-      .def_property_readonly(
-          "problem", [](const TilingBox& t) { return t.tiling.problem; },
-          "The exact-cover problem (a copy): the pieces' items, then the cells ('rRcC', cubes "
-          "'lLrRcC').")
-      .def_property_readonly(
-          "symmetry_count",
-          [](const TilingBox& t) { return static_cast<int>(t.tiling.symmetries.size()); },
-          "How many of the board's symmetries make tilings the same (distinct=True; else 0).")
-      .def_property_readonly(
-          "needs_keep", [](const TilingBox& t) { return t.tiling.needs_keep(); },
-          "Whether keep() decides some tilings (False: the engine's own count is exact).")
+void bind_tiling_reads(TilingClass& tiling) {
+  tiling
       .def(
           "placement",
           [](const TilingBox& t, int option) {
@@ -609,7 +554,11 @@ are told apart. Its searches keep one tiling of each class when distinct.)doc")
           [](const TilingBox& t, const std::vector<int>& options) {
             return render_svg(t.tiling, solution_of(t.tiling, options));
           },
-          py::arg("solution"))
+          py::arg("solution"));
+}
+
+void bind_tiling_searches(TilingClass& tiling) {
+  tiling
       .def(
           "count",
           [](const TilingBox& t, const py::int_& limit, double time_limit,
@@ -661,7 +610,9 @@ are told apart. Its searches keep one tiling of each class when distinct.)doc")
                std::to_string(t.tiling.placements.size()) + " placements" +
                (t.tiling.symmetries.empty() ? "" : ", distinct") + ">";
       });
+}
 
+void bind_make_tiling(py::module_& m) {
   m.def(
       "make_tiling",
       [](pf::Lattice lattice, const py::handle& board, const py::handle& pieces,
@@ -691,6 +642,41 @@ symmetries. ProblemError for what does not make a tiling.)doc");
       py::arg("puzzle"), py::kw_only(), py::arg("reflections") = py::none(),
       py::arg("distinct") = false,
       "A Tiling of a Puzzle: its optional cells may stay empty (secondary items).");
+}
+
+}  // namespace
+
+// (Within this namespace, so that the names above are found before the
+// polyomino bindings' of the same names, with which a unity build joins them.)
+void bind(py::module_& m) {
+  bind_lattices(m);
+  bind_shape(m);
+  bind_pieces(m);
+  bind_puzzle(m);
+  bind_tiling_solutions(m);
+  TilingClass tiling(m, "Tiling", R"doc(
+A tiling as exact cover, made by make_tiling(): the board, the pieces, the
+problem (option k places placement(k)) and, with distinct=True, how tilings
+are told apart. Its searches keep one tiling of each class when distinct.)doc");
+  tiling.def_property_readonly("lattice", [](const TilingBox& t) { return t.tiling.lattice; })
+      .def_property_readonly("board", [](const TilingBox& t) { return t.tiling.board; })
+      .def_property_readonly("optional_cells",
+                             [](const TilingBox& t) { return t.tiling.optional_cells; })
+      .def_property_readonly("pieces", [](const TilingBox& t) { return t.tiling.pieces; })
+      .def_property_readonly(
+          "problem", [](const TilingBox& t) { return t.tiling.problem; },
+          "The exact-cover problem (a copy): the pieces' items, then the cells ('rRcC', cubes "
+          "'lLrRcC').")
+      .def_property_readonly(
+          "symmetry_count",
+          [](const TilingBox& t) { return static_cast<int>(t.tiling.symmetries.size()); },
+          "How many of the board's symmetries make tilings the same (distinct=True; else 0).")
+      .def_property_readonly(
+          "needs_keep", [](const TilingBox& t) { return t.tiling.needs_keep(); },
+          "Whether keep() decides some tilings (False: the engine's own count is exact).");
+  bind_tiling_reads(tiling);
+  bind_tiling_searches(tiling);
+  bind_make_tiling(m);
 }
 
 }  // namespace xcover::python::polyform_py

@@ -151,25 +151,18 @@ int add_entries(Problem& problem, const std::vector<int>& items,
   return problem.add_option(std::span<const OptionEntry>(entries));
 }
 
-// The rows of a 0/1 matrix as options: `cells` holds `rows` rows of one
-// byte a column (checked to be 0 or 1 by the package), and column c is the
-// item item_of_column[c]. A row without a 1 would be an empty option.
+// The rows of a 0/1 matrix as options (Problem::add_matrix_rows): `cells`
+// holds `rows` rows of one byte a column, and column c is the item
+// item_of_column[c]. What the library refuses is a ValueError here, as the
+// package's own checks of the matrix are.
 void add_matrix_rows(Problem& problem, std::string_view cells, std::size_t rows,
                      const std::vector<int>& item_of_column) {
-  const std::size_t columns = item_of_column.size();
-  if (cells.size() != rows * columns)
-    throw py::value_error("_add_matrix: " + std::to_string(cells.size()) + " cells for " +
-                          std::to_string(rows) + " rows of " + std::to_string(columns));
-  std::vector<OptionEntry> entries;
-  for (std::size_t row = 0; row < rows; ++row) {
-    entries.clear();
-    const std::string_view cells_of_row = cells.substr(row * columns, columns);
-    for (std::size_t column = 0; column < columns; ++column)
-      if (cells_of_row[column] != 0) entries.push_back({item_of_column[column], 0});
-    if (entries.empty())
-      throw py::value_error("row " + std::to_string(row) +
-                            " has no 1: each row is an option, which covers at least one item");
-    problem.add_option(std::span<const OptionEntry>(entries));
+  try {
+    problem.add_matrix_rows(
+        std::span(reinterpret_cast<const std::uint8_t*>(cells.data()), cells.size()), rows,
+        item_of_column);
+  } catch (const ProblemError& e) {
+    throw py::value_error(e.what());
   }
 }
 

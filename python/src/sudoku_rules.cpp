@@ -23,12 +23,13 @@ namespace {
 
 using Shape = PuzzleShape;
 
-SudokuLevel parse_level(const std::string& name) {
-  for (SudokuLevel level :
-       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
-    if (name == to_string(level)) return level;
-  throw py::value_error("difficulty must be 'simple', 'easy', 'intermediate' or 'expert', not '" +
-                        name + "'");
+// The library's names and message, as a ValueError (a bad argument value).
+SudokuLevel level_named(const std::string& name) {
+  try {
+    return parse_level(name);
+  } catch (const SudokuError& e) {
+    throw py::value_error(e.what());
+  }
 }
 
 class PyRules {
@@ -101,14 +102,14 @@ class PyRules {
     SudokuGenerateOptions options;
     options.symmetry = parse_symmetry(symmetry);
     options.killer = killer;
-    // As the CLI: fewer clues than any puzzle of one solution has is refused.
-    if (!killer && clues > 0 && static_cast<int>(clues) < rules_.fewest_clues())
-      throw py::value_error("clues=" + std::to_string(clues) + ": no " + rules_.describe() +
-                            " puzzle with one solution has fewer than " +
-                            std::to_string(rules_.fewest_clues()) + " clues");
     SudokuFit fit;
-    if (difficulty) fit.level = parse_level(*difficulty);
+    if (difficulty) fit.level = level_named(*difficulty);
     fit.max_clues = static_cast<int>(clues);
+    try {
+      check_fit(rules_, options, fit);  // as the CLI: fewer clues than a unique puzzle has
+    } catch (const SudokuError& e) {
+      throw py::value_error(e.what());
+    }
     std::vector<GeneratedSudoku> made;
     Interrupt interrupt;
     options.cancel = interrupt.cancel_flag();  // (inside a puzzle: a 25x25 one takes minutes)

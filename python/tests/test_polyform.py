@@ -5,6 +5,7 @@ again by a brute force in plain Python with its own geometry, orbit sizes
 adding up to the full count, pictures, ranges, one-sided pieces, errors."""
 import pathlib
 import pickle
+import re
 
 import pytest
 
@@ -441,9 +442,14 @@ def test_errors():
         pf.rotation_count("octagon")
     with pytest.raises(TypeError):
         pf.rotation_count(4)  # type: ignore[arg-type]
-    with pytest.raises(xc.ProblemError, match="no piece set 'soma'"):
+    # The library's messages, as the CLI and JavaScript give them.
+    with pytest.raises(xc.ProblemError, match=re.escape(
+            "unknown piece set 'soma' on the square lattice (tetrominoes, pentominoes, "
+            "hexominoes)")):
         pf.named_pieces("square", "soma")
-    with pytest.raises(xc.ProblemError, match="no board"):
+    with pytest.raises(xc.ProblemError, match=re.escape(
+            "unknown board '3x3x3' on the hex lattice (RxC, hexagon-N or triangle-N, e.g. 4x7; "
+            "sides up to 1000)")):
         pf.builtin_board("hex", "3x3x3")
     with pytest.raises(xc.ProblemError):
         pf.make_tiling("square", "2x2", [pf.Piece("D", "##"), pf.Piece("D", "##")])
@@ -469,3 +475,18 @@ def test_errors():
         tiling.count(-1)
     with pytest.raises(ValueError, match="symmetry"):
         pf.transform("square", 8, (0, 0))
+
+
+def test_a_limit_counts_the_kept_tilings():
+    # Copies of one piece: keep() checks every tiling the engine finds (36
+    # domino tilings of the 4x4 square, 9 up to its symmetries); the limit
+    # counts the kept ones, as the CLI's and JavaScript's do.
+    puzzle = pf.parse_pictures("board\n####\n####\n####\n####\npiece D x8\n##\n")
+    tiling = pf.make_tiling("square", puzzle.board, puzzle.pieces, distinct=True)
+    assert tiling.needs_keep
+    every = list(tiling.solutions())
+    assert len(every) == 9 and tiling.count().solutions == 9
+    for limit in range(1, 9):
+        some = tiling.solutions(limit)
+        assert list(some) == every[:limit]
+        assert some.status == xc.Status.solution_limit

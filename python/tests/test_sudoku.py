@@ -76,7 +76,7 @@ def test_generate_keeps_the_difficulty_and_clues_asked():
         assert sum(c != "." for c in puzzle["puzzle"]) <= 6
         assert rules.count(puzzle["puzzle"]) == 1
     # Fewer clues than any puzzle of one solution has: refused at once.
-    with pytest.raises(ValueError, match="clues=16: no 9x9, 3x3 boxes puzzle with one solution "
+    with pytest.raises(ValueError, match="clues 16: no 9x9, 3x3 boxes puzzle with one solution "
                                          "has fewer than 17 clues"):
         sudoku.Rules().generate(1, clues=16)
     with pytest.raises(ValueError, match="fewer than 4 clues"):

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "model/option_entry.hpp"
 #include "model/quote.hpp"
@@ -239,6 +241,57 @@ OptionEntry detail::option_entry(Problem& problem, std::string_view token) {
 
 int Problem::add_option(std::initializer_list<std::string_view> tokens) {
   return add_option(std::span<const std::string_view>(tokens.begin(), tokens.size()));
+}
+
+void Problem::add_matrix_rows(std::span<const std::uint8_t> cells, std::size_t rows,
+                              std::span<const int> item_of_column) {
+  const std::size_t columns = item_of_column.size();
+  if (cells.size() != rows * columns)
+    throw ProblemError("the matrix has " + std::to_string(cells.size()) + " cells, not " +
+                       std::to_string(rows) + " rows of " + std::to_string(columns));
+  for (const int item : item_of_column)
+    if (item < 0 || item >= item_count())
+      throw ProblemError("a matrix column stands for item " + std::to_string(item) +
+                         ", which the problem does not have (it has " +
+                         std::to_string(item_count()) + ")");
+  reserve_options(static_cast<std::size_t>(option_count()) + rows, 0);
+  std::vector<OptionEntry> entries;
+  for (std::size_t row = 0; row < rows; ++row) {
+    entries.clear();
+    const std::span<const std::uint8_t> of_row = cells.subspan(row * columns, columns);
+    for (std::size_t column = 0; column < columns; ++column) {
+      if (of_row[column] > 1)
+        throw ProblemError("row " + std::to_string(row) + ", column " + std::to_string(column) +
+                           " is " + std::to_string(of_row[column]) +
+                           ": a matrix's entries are 0 or 1");
+      if (of_row[column] != 0) entries.push_back({item_of_column[column], 0});
+    }
+    if (entries.empty())
+      throw ProblemError("row " + std::to_string(row) +
+                         " has no 1: each row is an option, which covers at least one item");
+    add_option(std::span<const OptionEntry>(entries));
+  }
+}
+
+Problem Problem::from_matrix(std::span<const std::uint8_t> cells, std::size_t rows,
+                             std::size_t columns, std::size_t secondary,
+                             std::span<const std::string> names) {
+  if (secondary > columns)
+    throw ProblemError("secondary " + std::to_string(secondary) + ": the matrix has " +
+                       std::to_string(columns) + " columns");
+  if (!names.empty() && names.size() != columns)
+    throw ProblemError(std::to_string(names.size()) + " names for " + std::to_string(columns) +
+                       " columns");
+  Problem problem;
+  problem.reserve_items(columns);
+  std::vector<int> item_of_column(columns);
+  for (std::size_t c = 0; c < columns; ++c) {
+    std::string name = names.empty() ? std::to_string(c) : names[c];
+    item_of_column[c] = c < columns - secondary ? problem.add_primary(std::move(name))
+                                                : problem.add_secondary(std::move(name));
+  }
+  problem.add_matrix_rows(cells, rows, item_of_column);
+  return problem;
 }
 
 void Problem::remove_last_option() {

@@ -325,10 +325,20 @@ void generate_sudokus(const SudokuRules& rules, std::uint64_t count, std::uint64
   runner.flush();
 }
 
+void check_fit(const SudokuRules& rules, const SudokuGenerateOptions& options,
+               const SudokuFit& fit) {
+  // Fewer clues than any puzzle of one solution has would search forever.
+  if (!options.killer && fit.max_clues > 0 && fit.max_clues < rules.fewest_clues())
+    throw SudokuError("clues " + std::to_string(fit.max_clues) + ": no " + rules.describe() +
+                      " puzzle with one solution has fewer than " +
+                      std::to_string(rules.fewest_clues()) + " clues");
+}
+
 SudokuFitting generate_fitting(const SudokuRules& rules, std::uint64_t wanted, std::uint64_t seed,
                                const SudokuGenerateOptions& options, const SudokuFit& fit,
                                unsigned threads,
                                const std::function<bool(const GeneratedSudoku&)>& deliver) {
+  check_fit(rules, options, fit);
   SudokuFitting out;
   if (wanted == 0) return out;
   SudokuGenerateOptions how = options;

@@ -5,6 +5,8 @@
 
 #include <bit>
 #include <numeric>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "puzzles/cell_houses.hpp"
@@ -192,6 +194,14 @@ const char* to_string(SudokuLevel level) {
       return "expert";
   }
   return "unknown";
+}
+
+SudokuLevel parse_level(std::string_view name) {
+  for (SudokuLevel level :
+       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
+    if (name == to_string(level)) return level;
+  throw SudokuError("difficulty must be simple, easy, intermediate or expert, not '" +
+                    std::string(name) + "'");
 }
 
 SudokuRating rate_sudoku(SudokuSolver& solver, const SudokuBoard& puzzle, int relabellings) {

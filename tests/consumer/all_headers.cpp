@@ -76,6 +76,15 @@ int main() {
   // puzzles/sudoku_generate.hpp, sudoku_rate.hpp: a unique puzzle, rated
   const xcover::GeneratedSudoku made = xcover::generate_sudoku(four, 1);
   failures += xcover::rate_sudoku(four_solver, made.puzzle).solutions != 1;
+  // frontend/tiling.hpp: the default board and pieces
+  const xcover::frontend::TilingChoice choice =
+      xcover::frontend::resolve_tiling(xcover::polyform::Lattice::square, {});
+  failures += choice.board.size() != 60 || choice.pieces.size() != 12;
+  // frontend/solutions.hpp: 4-queens' solutions one at a time, the first kept
+  xcover::SearchOptions first_only;
+  first_only.solution_limit = 1;
+  xcover::frontend::KeptSolutions pulled(solver, first_only);
+  failures += pulled.next() == nullptr || pulled.next() != nullptr;
 #ifdef XCOVER_WITH_MPI
   // distributed.hpp (a declaration only: this program does not link xcover::mpi)
   failures += xcover::DistributedOptions{}.pieces_per_rank == 0;

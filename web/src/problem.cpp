@@ -33,49 +33,19 @@ JsProblem from_dlx(const std::string& source) {
 }
 
 // Rows of a 0/1 matrix as bytes (row-major), `secondary` the last columns'
-// count, `names` the columns' items (empty: 0, 1, ...).
+// count, `names` the columns' items (empty: 0, 1, ...): Problem::from_matrix.
 JsProblem from_matrix(const val& cells, int rows, int columns, int secondary, const val& names) {
   return guard([&] {
-    if (rows < 0 || columns < 0) throw Error("a matrix has rows and columns of 0 or more");
-    if (secondary < 0 || secondary > columns)
-      throw Error("secondary: " + std::to_string(secondary) + " of " + std::to_string(columns) +
-                  " columns");
+    if (rows < 0 || columns < 0 || secondary < 0)
+      throw Error("a matrix has rows, columns and secondary columns of 0 or more");
     const std::vector<std::uint8_t> bytes =
         emscripten::convertJSArrayToNumberVector<std::uint8_t>(cells);
-    if (bytes.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns))
-      throw Error("the matrix has " + std::to_string(bytes.size()) + " cells, not " +
-                  std::to_string(rows) + " x " + std::to_string(columns));
     std::vector<std::string> labels;
-    if (!names.isUndefined() && !names.isNull()) {
+    if (!names.isUndefined() && !names.isNull())
       labels = emscripten::vecFromJSArray<std::string>(names);
-      if (labels.size() != static_cast<std::size_t>(columns))
-        throw Error("names: " + std::to_string(labels.size()) + " names for " +
-                    std::to_string(columns) + " columns");
-    } else {
-      for (int c = 0; c < columns; ++c) labels.push_back(std::to_string(c));
-    }
-    Problem p;
-    p.reserve_items(static_cast<std::size_t>(columns));
-    for (int c = 0; c < columns; ++c) {
-      if (c < columns - secondary)
-        p.add_primary(labels[static_cast<std::size_t>(c)]);
-      else
-        p.add_secondary(labels[static_cast<std::size_t>(c)]);
-    }
-    std::vector<OptionEntry> entries;
-    for (int r = 0; r < rows; ++r) {
-      entries.clear();
-      for (int c = 0; c < columns; ++c) {
-        const std::uint8_t cell = bytes[static_cast<std::size_t>(r) * columns + c];
-        if (cell > 1)
-          throw Error("row " + std::to_string(r) + ", column " + std::to_string(c) + ": " +
-                      std::to_string(cell) + " is not 0 or 1");
-        if (cell) entries.push_back(OptionEntry{c, 0});
-      }
-      if (entries.empty()) throw Error("row " + std::to_string(r) + " has no 1");
-      p.add_option(entries);
-    }
-    return JsProblem(std::move(p));
+    return JsProblem(Problem::from_matrix(bytes, static_cast<std::size_t>(rows),
+                                          static_cast<std::size_t>(columns),
+                                          static_cast<std::size_t>(secondary), labels));
   });
 }
 
@@ -298,43 +268,32 @@ val JsSolver::statistics() const { return statistics_object(state_->solver.stati
 
 // --- the lazy search ------------------------------------------------------------
 
-JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options,
-                   std::function<bool(const Solution&)> keep)
-    : state_(std::move(state)),
-      request_(std::make_unique<SearchRequest>()),
-      keep_(std::move(keep)) {
+JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep)
+    : state_(std::move(state)), request_(std::make_unique<SearchRequest>()) {
   read_search_options(options, *request_);
   check_search(request_->options, state_->solver.layout(), false);
-  range_.emplace(state_->solver.solutions(request_->options));
+  kept_.emplace(state_->solver, request_->options, std::move(keep));
 }
 
 val JsSearch::next() {
   return guard([&]() -> val {
-    while (range_) {
-      if (!position_)
-        position_.emplace(range_->begin());
-      else
-        ++*position_;
-      if (*position_ == std::default_sentinel) {
-        close();
-        break;
-      }
-      const Solution& s = **position_;
-      if (!keep_ || keep_(s)) return to_array(s.options);
-    }
+    if (!kept_) return val::null();
+    const Solution* found = kept_->next();
+    if (found != nullptr) return to_array(found->options);
+    close();
     return val::null();
   });
 }
 
 void JsSearch::close() {
-  if (!range_) return;
-  status_ = range_->status();
-  position_.reset();
-  range_.reset();
+  if (!kept_) return;
+  kept_->close();
+  status_ = kept_->status().value_or(Status::stopped);
+  kept_.reset();
 }
 
 val JsSearch::status() const {
-  if (range_) return val::null();
+  if (kept_) return val::null();
   return val(status_name(status_));
 }
 

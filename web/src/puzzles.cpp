@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "search.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -127,31 +128,27 @@ std::string picture_text(const val& picture, const std::string& what) {
   throw Error(what + " must be a picture: a string of lines or an array of rows");
 }
 
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
-// The board names of a lattice, as builtin_board() reads them.
-std::string board_names(pf::Lattice lattice) {
-  switch (lattice) {
-    case pf::Lattice::square:
-      return "6x10, 8x8-centre";
-    case pf::Lattice::triangle:
-      return "4x9, hexagon-3, triangle-4";
-    case pf::Lattice::hex:
-      return "4x7, hexagon-3, triangle-4";
-    case pf::Lattice::cube:
-      return "3x4x5";
+// { NAME: picture | { shape: picture, copies: N } } as pieces.
+std::vector<pf::Piece> pieces_of(const val& given, pf::Lattice lattice) {
+  std::string text;
+  const val names = val::global("Object").call<val>("keys", given);
+  for (const std::string& name : emscripten::vecFromJSArray<std::string>(names)) {
+    const val piece = given[name];
+    const bool full = piece.typeOf().as<std::string>() == "object" &&
+                      !val::global("Array").call<bool>("isArray", piece);
+    const std::uint64_t copies = full ? get_count(piece, "copies", 1) : 1;
+    text += "piece " + name + (copies == 1 ? "" : " x" + std::to_string(copies)) + "\n" +
+            picture_text(full ? piece["shape"] : piece, "piece " + name) + "\n";
   }
-  return "";
+  return pf::parse_pictures(text, lattice, "<pieces>").pieces;
 }
 
 // { lattice, board, pieces, text, reflections, distinct, reduce }:
-//   board   a board's name ("6x10", "hexagon-3", "3x4x5") or its picture;
+//   board   a board's name ("6x10", "hexagon-3", "3x4x5") or its picture
+//           (default: 6x10 on squares);
 //   pieces  a set's name ("pentominoes", "hexiamonds", "soma") or
-//           { NAME: picture | { shape: picture, copies: N } };
+//           { NAME: picture | { shape: picture, copies: N } } (default: the
+//           pentominoes on squares and cubes);
 //   text    a whole picture file (board and pieces) instead of the two.
 pf::Tiling make_tiling(const val& options) {
   const pf::Lattice lattice = lattice_of(get_string(options, "lattice", "square"));
@@ -165,42 +162,23 @@ pf::Tiling make_tiling(const val& options) {
     pieces = std::move(file.pieces);
     if (!board) throw Error("<text>: the pictures have no board");
   } else {
+    // The board and pieces as the library resolves them (its names,
+    // defaults and messages); pieces given one by one are read as a
+    // picture file's.
+    frontend::TilingParts parts;
     const val given_board = options["board"];
-    if (given_board.isUndefined()) throw Error("a tiling needs a board");
-    if (given_board.isString()) {
-      const std::string name = given_board.as<std::string>();
-      board = pf::builtin_board(lattice, name);
-      // A name is not a picture: a picture has '#' cells.
-      if (!board && name.find('#') == std::string::npos)
-        throw Error("no board '" + name + "' on the " + to_string(lattice) +
-                    " lattice (a name, e.g. " + board_names(lattice) +
-                    ", or a picture with '#' cells)");
-    }
-    if (!board) {
-      pf::PictureFile file =
-          pf::parse_pictures("board\n" + picture_text(given_board, "board"), lattice, "<board>");
-      board = std::move(file.board);
-    }
-    const val given_pieces = has(options, "pieces") ? options["pieces"] : val("pentominoes");
-    if (given_pieces.isString()) {
-      const std::string name = given_pieces.as<std::string>();
-      pieces = pf::named_pieces(lattice, name);
-      if (pieces.empty())
-        throw Error("no piece set '" + name + "' on the " + to_string(lattice) + " lattice (" +
-                    join(pf::piece_set_names(lattice)) + ")");
-    } else {
-      std::string text;
-      const val names = val::global("Object").call<val>("keys", given_pieces);
-      for (const std::string& name : emscripten::vecFromJSArray<std::string>(names)) {
-        const val piece = given_pieces[name];
-        const bool full = piece.typeOf().as<std::string>() == "object" &&
-                          !val::global("Array").call<bool>("isArray", piece);
-        const std::uint64_t copies = full ? get_count(piece, "copies", 1) : 1;
-        text += "piece " + name + (copies == 1 ? "" : " x" + std::to_string(copies)) + "\n" +
-                picture_text(full ? piece["shape"] : piece, "piece " + name) + "\n";
-      }
-      pieces = pf::parse_pictures(text, lattice, "<pieces>").pieces;
-    }
+    if (given_board.isString())
+      parts.board = given_board.as<std::string>();
+    else if (!given_board.isUndefined())
+      parts.board = picture_text(given_board, "board");
+    const val given_pieces = options["pieces"];
+    if (given_pieces.isString())
+      parts.piece_set = given_pieces.as<std::string>();
+    else if (!given_pieces.isUndefined())
+      parts.pieces = pieces_of(given_pieces, lattice);
+    frontend::TilingChoice choice = frontend::resolve_tiling(lattice, std::move(parts));
+    board = std::move(choice.board);
+    pieces = std::move(choice.pieces);
   }
   pf::TilingOptions how;
   if (has(options, "reflections")) how.reflections = get_bool(options, "reflections", true);
@@ -244,7 +222,7 @@ class JsTiling {
     return guard([&] {
       const std::shared_ptr<const Problem> problem(tiling_, &tiling_->problem);
       auto state = std::make_shared<SolverState>(problem, Layout::automatic);
-      std::function<bool(const Solution&)> keep;
+      frontend::Keep keep;
       if (tiling_->needs_keep())
         keep = [tiling = tiling_](const Solution& s) { return tiling->keep(s); };
       return JsSearch(std::move(state), options, std::move(keep));
@@ -300,8 +278,7 @@ val piece_sets(const std::string& lattice) {
 // A named set's pieces as pictures: { NAME: [rows] }.
 val piece_pictures(const std::string& lattice, const std::string& name) {
   return guard([&] {
-    const std::vector<pf::Piece> pieces = pf::named_pieces(lattice_of(lattice), name);
-    if (pieces.empty()) throw Error("no piece set '" + name + "' on the " + lattice + " lattice");
+    const std::vector<pf::Piece> pieces = frontend::piece_set(lattice_of(lattice), name);
     val out = val::object();
     for (const pf::Piece& piece : pieces) out.set(piece.name, to_array(piece.shape.picture()));
     return out;

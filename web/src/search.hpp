@@ -3,12 +3,12 @@
 // copy of it, and a lazy search (Search) that shares the solver's state.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "bindings.hpp"
+#include "xcover/frontend/solutions.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -55,11 +55,11 @@ class JsSolver {
 
 // Solutions one at a time: next() searches on to the next one (an array of
 // option indices) or gives null at the end; close() ends the search early.
-// `keep` (a tiling's symmetry filter) skips the solutions it refuses.
+// `keep` (a tiling's symmetry filter) skips the solutions it refuses, and
+// the limit counts the kept ones (frontend::KeptSolutions).
 class JsSearch {
  public:
-  JsSearch(std::shared_ptr<SolverState> state, const val& options,
-           std::function<bool(const Solution&)> keep = {});
+  JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep = {});
   val next();
   void close();
   val status() const;  // null while the search can go on
@@ -68,9 +68,7 @@ class JsSearch {
  private:
   std::shared_ptr<SolverState> state_;
   std::unique_ptr<SearchRequest> request_;  // (its address is in the options)
-  std::function<bool(const Solution&)> keep_;
-  std::optional<SolutionRange> range_;
-  std::optional<SolutionRange::iterator> position_;
+  std::optional<frontend::KeptSolutions> kept_;
   Status status_ = Status::stopped;
 };
 

@@ -21,13 +21,6 @@
 namespace xcover::web {
 namespace {
 
-SudokuLevel parse_level(const std::string& name) {
-  for (SudokuLevel level :
-       {SudokuLevel::simple, SudokuLevel::easy, SudokuLevel::intermediate, SudokuLevel::expert})
-    if (name == to_string(level)) return level;
-  throw SudokuError("difficulty must be simple, easy, intermediate or expert, not '" + name + "'");
-}
-
 // Sudoku rules and a solver for them, built on first use and kept.
 class JsRules {
  public:
@@ -139,14 +132,11 @@ class JsRules {
       SudokuGenerateOptions how;
       how.symmetry = parse_symmetry(get_string(options, "symmetry", "none"));
       how.killer = get_bool(options, "killer", false);
-      if (!how.killer && clues > 0 && static_cast<int>(clues) < rules_.fewest_clues())
-        throw SudokuError("clues " + std::to_string(clues) + ": no " + rules_.describe() +
-                          " puzzle with one solution has fewer than " +
-                          std::to_string(rules_.fewest_clues()) + " clues");
       SudokuFit fit;
       if (has(options, "difficulty"))
         fit.level = parse_level(get_string(options, "difficulty", ""));
       fit.max_clues = static_cast<int>(clues);
+      check_fit(rules_, how, fit);
       std::vector<GeneratedSudoku> made;
       const SudokuFitting fitting =
           generate_fitting(rules_, count, seed, how, fit, 1, [&](const GeneratedSudoku& g) {

@@ -99,11 +99,51 @@ test('other lattices: Soma cube, hexiamonds, pictures given as text', () => {
   const text = new xc.polyform.Tiling({ text: 'board\n##\n##\npiece D x2\n##\n' });
   assert.equal(text.count().solutions, 2n);  // two dominoes across or down
   text.dispose();
-  assert.throws(() => new xc.polyform.Tiling({ board: '6x10', pieces: 'somas' }), /no piece set 'somas'/);
+  assert.throws(() => new xc.polyform.Tiling({ board: '6x10', pieces: 'somas' }),
+                /unknown piece set 'somas' on the square lattice \(tetrominoes, pentominoes, hexominoes\)/);
   assert.throws(() => new xc.polyform.Tiling({ lattice: 'octagon', board: '2x2' }), /lattice 'octagon'/);
   assert.throws(() => new xc.polyform.Tiling({ lattice: 'hex', board: '6x1O' }),
-                /no board '6x1O' on the hex lattice \(a name, e\.g\. 4x7/);
+                /unknown board '6x1O' on the hex lattice \(RxC, hexagon-N or triangle-N, e\.g\. 4x7; sides up to 1000\)/);
+  // The defaults, as the CLI's: 6x10 and the pentominoes on squares; none on triangles.
+  const plain = new xc.polyform.Tiling({});
+  assert.equal(plain.board.length, 6);
+  assert.equal(plain.pieces.length, 12);
+  plain.dispose();
+  assert.throws(() => new xc.polyform.Tiling({ lattice: 'triangle', board: '4x9' }),
+                /the triangle lattice has no default pieces: give pieces/);
   assert.throws(() => new xc.polyform.Tiling({ text: 'piece A\n#\n' }), /no board/);
+});
+
+test('Tiling: a limit counts the kept tilings, as the CLI and Python count it', () => {
+  // Copies of one piece: no piece can be cut to one placement of each
+  // class, so keep() checks every tiling the engine finds. The 4x4 square
+  // has 36 domino tilings, 9 up to its symmetries; four L tetrominoes tile
+  // it 10 times as the engine sees them (copies swapped are one tiling),
+  // 3 up to symmetry, and the engine's first is not the kept one of its
+  // class. The limit counts the tilings handed out, not the engine's.
+  const square = 'board\n####\n####\n####\n####\n';
+  const dominoes = new xc.polyform.Tiling({ text: `${square}piece D x8\n##\n`, distinct: true });
+  const ells = new xc.polyform.Tiling({ text: `${square}piece L x4\n#.\n#.\n##\n`, distinct: true });
+  try {
+    const all = [...dominoes.solutions()];
+    assert.equal(all.length, 9);
+    assert.equal(dominoes.count().solutions, 9n);
+    for (let limit = 1; limit <= 8; ++limit) {
+      const it = dominoes.solutions({ limit });
+      assert.deepEqual([...it], all.slice(0, limit), `limit ${limit}`);
+      assert.equal(it.status, 'solution_limit', `limit ${limit}`);
+    }
+    const past = dominoes.solutions({ limit: 10 });
+    assert.equal([...past].length, 9);
+    assert.equal(past.status, 'exhausted');
+    const three = [...ells.solutions()];
+    assert.equal(three.length, 3);
+    assert.deepEqual(ells.solve(), three[0]);
+    assert.deepEqual([...ells.solutions({ limit: 2 })], three.slice(0, 2));
+  } finally {
+    dominoes.dispose();
+    ells.dispose();
+  }
 });
 
 test('Sudoku: solved, proved unique, checked by the rules', () => {

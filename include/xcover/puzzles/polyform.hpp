@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "xcover/export.hpp"
+#include "xcover/parallel.hpp"
 #include "xcover/problem.hpp"
 #include "xcover/solver.hpp"
 
@@ -155,6 +156,10 @@ XCOVER_API std::vector<std::string> piece_set_names(Lattice lattice);
 //   cube      RxCxL, a box of R rows, C columns and L layers.
 // std::nullopt for an unknown name or a side over 1000.
 XCOVER_API std::optional<Board> builtin_board(Lattice lattice, std::string_view name);
+// The forms of the names builtin_board() knows on a lattice, with an
+// example, for messages: "RxC or 8x8-centre, e.g. 6x10" on squares,
+// "RxC, hexagon-N or triangle-N, e.g. 4x7" on hexagons.
+XCOVER_API std::string board_forms(Lattice lattice);
 
 // --- the picture file format ------------------------------------------------
 
@@ -334,6 +339,22 @@ XCOVER_API Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options
 // to stop (Status::stopped). options.solution_limit counts kept solutions.
 [[nodiscard]] XCOVER_API Status solve(const Tiling& tiling, const Visitor& visit,
                                       const SearchOptions& options = {});
+
+// What search_kept did: why it ended, and the engine's statistics with
+// `solutions` the kept ones.
+struct KeptSearch {
+  Status status = Status::exhausted;  // solution_limit when the kept ones reached the limit
+  Statistics statistics;              // statistics.solutions: the solutions kept
+};
+// Searches `problem`, visiting only the solutions `keep` keeps (a Tiling's
+// keep(); empty: every one), with options.search.solution_limit counting
+// the kept ones (the engine's limit would count every solution it finds):
+// on a Solver of options.layout when options.threads is 1 or the problem
+// has multiplicities, else on a ParallelSearch (which drops its work on a
+// stop). `visit` (may be empty) returns false to stop (Status::stopped).
+// count() and solve() search so; so do the CLI's --distinct searches.
+XCOVER_API KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visitor& visit,
+                                  const ParallelOptions& options);
 
 // The number of distinct tilings that a solution's images under all the
 // tiling's symmetries make (1 to symmetries.size()).

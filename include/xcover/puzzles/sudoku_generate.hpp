@@ -80,6 +80,14 @@ struct SudokuFit {
   int max_clues = 0;                   // of at most this many givens, when not 0
 };
 
+// Refuses a fit no puzzle can meet, before any is made: with fit.max_clues
+// under rules.fewest_clues() (and not options.killer, whose cages may leave
+// no clue), SudokuError "clues N: no RULES puzzle with one solution has
+// fewer than M clues" (the CLI says --clues). generate_fitting checks it
+// first too.
+XCOVER_API void check_fit(const SudokuRules& rules, const SudokuGenerateOptions& options,
+                          const SudokuFit& fit);
+
 // What generate_fitting did.
 struct SudokuFitting {
   std::uint64_t made = 0;   // puzzles that fitted, handed to `deliver`

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "xcover/export.hpp"
 #include "xcover/puzzles/sudoku.hpp"
@@ -23,6 +24,10 @@ enum class SudokuLevel { simple, easy, intermediate, expert };
 
 // The level's name: "simple", "easy", "intermediate", "expert".
 XCOVER_API const char* to_string(SudokuLevel level);
+// The level of that name (as to_string writes it); SudokuError "difficulty
+// must be simple, easy, intermediate or expert, not 'NAME'" otherwise (the
+// CLI says --difficulty).
+XCOVER_API SudokuLevel parse_level(std::string_view name);
 
 // How hard a puzzle is: by technique, and by the engine's work.
 struct SudokuRating {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
+#include <string>
 
 #include "xcover/puzzles/polyform.hpp"
 
@@ -308,6 +309,20 @@ std::optional<Board> builtin_board(Lattice lattice, std::string_view name) {
   }
   if (cells.empty()) return std::nullopt;
   return Board(std::move(cells));
+}
+
+std::string board_forms(Lattice lattice) {
+  switch (lattice) {
+    case Lattice::square:
+      return "RxC or 8x8-centre, e.g. 6x10";
+    case Lattice::triangle:
+      return "RxC, hexagon-N or triangle-N, e.g. 4x9";
+    case Lattice::hex:
+      return "RxC, hexagon-N or triangle-N, e.g. 4x7";
+    case Lattice::cube:
+      return "RxCxL, e.g. 3x4x5";
+  }
+  return "";
 }
 
 }  // namespace xcover::polyform

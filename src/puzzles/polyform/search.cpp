@@ -7,67 +7,70 @@
 
 namespace xcover::polyform {
 
+KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visitor& visit,
+                       const ParallelOptions& options) {
+  const std::uint64_t limit = options.search.solution_limit;
+  std::uint64_t kept = 0;
+  bool full = false;
+  const Visitor kept_only = [&](const Solution& solution) {
+    if (keep && !keep(solution)) return true;
+    ++kept;
+    if (visit && !visit(solution)) return false;
+    full = limit != 0 && kept >= limit;
+    return !full;
+  };
+  KeptSearch result;
+  if (options.threads == 1 || problem.has_multiplicities()) {
+    SearchOptions unlimited = options.search;
+    unlimited.solution_limit = 0;  // (the engine's would count every solution)
+    Solver solver(problem, options.layout);
+    result.status = solver.search(kept_only, unlimited);
+    result.statistics = solver.statistics();
+  } else {
+    ParallelOptions parallel = options;
+    parallel.search.solution_limit = 0;
+    parallel.keep_work_on_stop = false;
+    ParallelSearch search(problem, parallel);
+    result.status = search.run(kept_only);
+    result.statistics = search.statistics();
+  }
+  if (result.status == Status::stopped && full) result.status = Status::solution_limit;
+  result.statistics.solutions = kept;
+  return result;
+}
+
 namespace {
 
-// The search with `visit` on one thread, or on several when the problem
-// lets them cut its tree (not Algorithm M's).
-Status run(const Tiling& tiling, const Visitor& visit, const SearchOptions& options,
-           unsigned threads) {
-  if (threads == 1 || tiling.problem.has_multiplicities()) {
-    Solver solver(tiling.problem);
-    return solver.search(visit, options);
-  }
+ParallelOptions on_threads(const SearchOptions& options, unsigned threads) {
   ParallelOptions parallel;
   parallel.threads = threads;
   parallel.search = options;
   parallel.keep_work_on_stop = false;
-  ParallelSearch search(tiling.problem, parallel);
-  return search.run(visit);
-}
-
-// Visits the kept solutions, counting them against the solution limit
-// (the engine's would count every solution it finds).
-CountResult visit_kept(const Tiling& tiling, const Visitor& visit, const SearchOptions& options,
-                       unsigned threads) {
-  const std::uint64_t limit = options.solution_limit;
-  SearchOptions unlimited = options;
-  unlimited.solution_limit = 0;
-  CountResult result;
-  bool full = false;
-  Status status = run(
-      tiling,
-      [&](const Solution& solution) {
-        if (!tiling.keep(solution)) return true;
-        ++result.solutions;
-        if (visit && !visit(solution)) return false;
-        full = limit != 0 && result.solutions >= limit;
-        return !full;
-      },
-      unlimited, threads);
-  if (status == Status::stopped && full) status = Status::solution_limit;
-  result.status = status;
-  return result;
+  return parallel;
 }
 
 }  // namespace
 
 CountResult count(const Tiling& tiling, const SearchOptions& options, unsigned threads) {
-  if (tiling.needs_keep()) return visit_kept(tiling, nullptr, options, threads);
+  if (tiling.needs_keep()) {
+    const KeptSearch kept = search_kept(
+        tiling.problem, [&](const Solution& s) { return tiling.keep(s); }, nullptr,
+        on_threads(options, threads));
+    return CountResult{kept.statistics.solutions, kept.status};
+  }
   if (threads == 1 || tiling.problem.has_multiplicities()) {
     Solver solver(tiling.problem);
     return solver.count(options);
   }
-  ParallelOptions parallel;
-  parallel.threads = threads;
-  parallel.search = options;
-  parallel.keep_work_on_stop = false;
-  ParallelSearch search(tiling.problem, parallel);
+  ParallelSearch search(tiling.problem, on_threads(options, threads));
   const Status status = search.run();
   return CountResult{search.statistics().solutions, status};
 }
 
 Status solve(const Tiling& tiling, const Visitor& visit, const SearchOptions& options) {
-  return visit_kept(tiling, visit, options, 1).status;
+  Visitor keep;
+  if (tiling.needs_keep()) keep = [&](const Solution& s) { return tiling.keep(s); };
+  return search_kept(tiling.problem, keep, visit, on_threads(options, 1)).status;
 }
 
 }  // namespace xcover::polyform

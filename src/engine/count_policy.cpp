@@ -2,7 +2,6 @@
 // CountPolicy: see count_policy.hpp.
 #include "engine/count_policy.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <string>
@@ -54,12 +53,6 @@ std::optional<ItemClasses> CountPolicy::split_before_memo(const Problem& problem
   if (classes.item < 0) return std::nullopt;
   return classes;
 }
-
-std::uint64_t CountPolicy::trial_nodes(std::uint64_t asked) {
-  return std::max(asked, kPlainTrialNodes);
-}
-
-double CountPolicy::memo_trial_seconds_after(double seconds) { return std::max(seconds, 1.0); }
 
 std::optional<ItemClasses> CountPolicy::split_after_trial(const Problem& problem,
                                                           const SearchOptions& options,

@@ -127,11 +127,17 @@ class CountPolicy {
   static std::optional<ItemClasses> split_before_memo(const Problem& problem);
   // The plain trial of a ParallelSearch, `asked` nodes
   // (ParallelOptions::single_thread_nodes) and at least kPlainTrialNodes.
-  static std::uint64_t trial_nodes(std::uint64_t asked);
+  // (Inline, as the rules above: the tests read them, and a shared
+  // library exports nothing of detail::.)
+  static constexpr std::uint64_t trial_nodes(std::uint64_t asked) {
+    return asked > kPlainTrialNodes ? asked : kPlainTrialNodes;
+  }
   // The seconds the memo's trial may take after a ParallelSearch's plain
   // trial of `seconds`: as many, and a second at least, however short it
   // was.
-  static double memo_trial_seconds_after(double seconds);
+  static constexpr double memo_trial_seconds_after(double seconds) {
+    return seconds > 1.0 ? seconds : 1.0;
+  }
   // A ParallelSearch's split, after a plain trial that did not finish and
   // ran `seconds`: the classes, if any (with a look of the work those
   // seconds earn; `stop` ends it early, finding none).

@@ -17,7 +17,10 @@ set(XCOVER_SOURCE_FILES
   engine/count_policy.cpp
   engine/layout_plan.cpp
   engine/look_pacing.cpp
-  engine/layouts/memo/memo_count.cpp
+  engine/layouts/node_table.cpp
+  engine/layouts/memo/memo_links.cpp
+  engine/layouts/memo/memo_counting.cpp
+  engine/layouts/memo/memo_threads.cpp
   engine/layouts/counted/counted_tables.cpp
   engine/layouts/bitsets/tables.cpp
   engine/kernels/dispatch.cpp

@@ -10,7 +10,7 @@
 # A file fails, named FILE:LINE, when it
 #   - includes a header of a layer above its own (a private header by its
 #     layer's folder, a public one under include/xcover/puzzles/ or
-#     include/xcover/frontend/ as the puzzles' or the front-end layer's);
+#     include/xcover/frontend* as the puzzles' or the front-end layer's);
 #   - in src/puzzles/ or src/frontend/, includes a private header other than
 #     support/'s and its own layer's (they use the others through the public
 #     headers);
@@ -31,7 +31,7 @@ FRONT_END = len(LAYERS)  # apps/, python/src/, web/src/: above every layer of sr
 FRONT_ENDS = ["apps", "python/src", "web/src"]
 # Public headers that belong to a layer above the bottom: include them from
 # that layer up. The others (problem.hpp, solver.hpp, ...) any layer may use.
-PUBLIC_LAYERS = {"xcover/puzzles/": "puzzles", "xcover/frontend/": "frontend"}
+PUBLIC_LAYERS = {"xcover/puzzles/": "puzzles", "xcover/frontend": "frontend"}
 # Layers that reach the others through the public headers alone.
 PUBLIC_ONLY = {"puzzles", "frontend"}
 SOURCES = (".cpp", ".hpp", ".h", ".cc", ".inc")

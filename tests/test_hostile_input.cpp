@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/puzzles/polyomino.hpp"
+#include "xcover/puzzles/queens.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/solver.hpp"
 #include "xcover/text.hpp"
@@ -341,6 +343,58 @@ TEST_CASE("hostile: an option naming a million items") {
     CHECK(r.exit_code == 0);
     CHECK(r.out == "1:\n " + items + "\n");
   }
+}
+
+// --- a problem past the node limit
+// ------------------------------------------------------
+
+// Lowers the limit of every layout's node table for one scope: a problem of
+// 2^31 nodes would not fit in a test's memory.
+class NodeLimit {
+ public:
+  explicit NodeLimit(std::int64_t limit) : before_(xcover::detail::set_node_limit(limit)) {}
+  ~NodeLimit() { xcover::detail::set_node_limit(before_); }
+  NodeLimit(const NodeLimit &) = delete;
+  NodeLimit &operator=(const NodeLimit &) = delete;
+
+ private:
+  std::int64_t before_;
+};
+
+TEST_CASE("hostile: a problem past the node limit is refused by every layout alike") {
+  using xcover::Layout;
+  const xcover::QueensProblem queens = xcover::make_queens(5);
+  const xcover::Problem &problem = queens.problem;
+  // The dancing links' nodes: item heads and their list's, entries, and a
+  // spacer beside each option (every option of queens has a primary item).
+  const std::int64_t nodes = problem.item_count() + 2 +
+                             static_cast<std::int64_t>(problem.entry_count()) +
+                             problem.option_count();
+  const char *const message = "problem too large: more than 2^31 nodes";
+  const Layout layouts[] = {Layout::links, Layout::bitsets, Layout::counted_bitsets, Layout::sparse,
+                            Layout::multiplicities};
+  for (const Layout layout : layouts) {
+    CAPTURE(xcover::to_string(layout));
+    {
+      const NodeLimit limit(nodes);
+      CHECK_THROWS_WITH_AS(xcover::Solver(problem, layout), message, xcover::ProblemError);
+    }
+    const NodeLimit limit(nodes + 1);
+    CHECK(xcover::Solver(problem, layout)
+              .count({}, {.counting = xcover::Counting::plain})
+              .solutions == 10);
+  }
+  // The layouts cheapest() and a memoised count build for themselves.
+  xcover::Solver solver(problem, Layout::links);
+  {
+    const NodeLimit limit(nodes);
+    CHECK_THROWS_WITH_AS((void)solver.cheapest(1), message, xcover::ProblemError);
+    CHECK_THROWS_WITH_AS((void)solver.count({}, {.counting = xcover::Counting::memo}), message,
+                         xcover::ProblemError);
+  }
+  const NodeLimit limit(nodes + 1);
+  CHECK(solver.cheapest(1).solutions.size() == 1);
+  CHECK(solver.count({}, {.counting = xcover::Counting::memo}).solutions == 10);
 }
 
 // --- a deep search

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/layouts/node_table.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -336,6 +337,7 @@ void find_subset_items(BitsetTables& t, std::int32_t lanes) {
 
 BitsetTables::BitsetTables(const Problem& p, const TableFormat& format)
     : primary_count(p.primary_count()) {
+  node_table(p);  // the limit every layout has (the set size refuses sooner)
   const int items = p.item_count();
   bitsets::number_options(p, option_index, bit_of_option);
   const int options = static_cast<int>(option_index.size());

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/engine.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -30,8 +31,10 @@ class CostLinks {
   explicit CostLinks(const Problem& problem) {
     primaries_ = problem.primary_count();
     const int items = problem.item_count();
+    const std::int64_t total = node_table(problem).nodes();
     // Nodes 1..items head the item lists; node 0 heads the list of active
     // primary items (prev_/next_).
+    nodes_.reserve(static_cast<std::size_t>(total));
     nodes_.resize(static_cast<std::size_t>(items) + 1);
     for (int k = 0; k <= items; ++k) nodes_[k] = {k, k, 0, 0};
     len_.assign(static_cast<std::size_t>(primaries_) + 1, 0);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/layouts/bitsets/tables.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail {
@@ -203,6 +204,7 @@ class ColorMasks {
 CountedTables::CountedTables(const Problem& p) : primary_count(p.primary_count()) {
   if (primary_count > kCountedMaxPrimary)
     throw ProblemError("the counted bit sets take at most 64 primary items");
+  node_table(p);  // (its entries are numbered in 32 bits)
   const int items = p.item_count();
   bitsets::number_options(p, option_index, bit_of_option);
   const auto options = static_cast<std::uint32_t>(option_index.size());

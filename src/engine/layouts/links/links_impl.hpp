@@ -3,9 +3,9 @@
 #pragma once
 
 #include <algorithm>
-#include <climits>
 
 #include "engine/layouts/links/links.hpp"
+#include "engine/layouts/node_table.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
 
@@ -13,11 +13,7 @@ template <bool kColors>
 Links<kColors>::Links(const Problem& p)
     : item_count_(p.item_count()), primary_count_(p.primary_count()) {
   const std::int32_t n = item_count_;
-  std::int64_t total = n + 2;
-  for (int k = 0; k < p.option_count(); ++k) {
-    if (p.has_primary(k)) total += static_cast<std::int64_t>(p.option(k).size()) + 1;
-  }
-  if (total >= INT32_MAX) throw ProblemError("problem too large: more than 2^31 nodes");
+  const std::int64_t total = node_table(p).nodes();
 
   len_.assign(n + 1, 0);
   active_ = primary_count_;

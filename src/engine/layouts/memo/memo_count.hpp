@@ -82,9 +82,12 @@ class MemoCounter {
   std::uint64_t zdd_root() const { return zdd_root_; }
 
  private:
+  // Its dancing links (memo_links.hpp).
   struct Links;
-  // One count: its state and the steps of its loop (memo_count.cpp).
+  // One count: its state and the steps of its loop (memo_counting.hpp).
   class Counting;
+  // count_on_threads()'s helper threads (memo_threads.hpp).
+  friend class MemoHelpers;
   // count(), with the shared memo of count_on_threads() if not null, each
   // level's options tried from one picked by `rotation` (0: the first).
   CountResult count_in(const MemoRun& run, SharedMemo* shared, unsigned rotation);

@@ -5,6 +5,7 @@
 
 #include "engine/layout_plan.hpp"
 #include "engine/layouts/multiplicity/multiplicity.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/error.hpp"
 
 namespace xcover::detail::XCOVER_ISA {
@@ -12,11 +13,7 @@ namespace xcover::detail::XCOVER_ISA {
 inline Multiplicities::Multiplicities(const Problem& p)
     : item_count_(p.item_count()), primary_count_(p.primary_count()) {
   const std::int32_t n = item_count_;
-  std::int64_t total = n + 2;
-  for (int k = 0; k < p.option_count(); ++k) {
-    if (p.has_primary(k)) total += static_cast<std::int64_t>(p.option(k).size()) + 1;
-  }
-  if (total >= INT32_MAX) throw ProblemError("problem too large: more than 2^31 nodes");
+  const std::int64_t total = node_table(p).nodes();
 
   len_.assign(n + 1, 0);
   prev_.resize(primary_count_ + 1);

@@ -15,13 +15,13 @@
 #pragma once
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <random>
 #include <vector>
 
 #include "engine/item_choice.hpp"
 #include "engine/layout_plan.hpp"
+#include "engine/layouts/node_table.hpp"
 #include "xcover/error.hpp"
 #include "xcover/problem.hpp"
 
@@ -372,10 +372,7 @@ template <bool kColors>
 Sparse<kColors>::Sparse(const Problem& p)
     : item_count_(p.item_count()), primary_count_(p.primary_count()) {
   const std::int32_t n = item_count_;
-  std::int64_t total = 0;
-  for (int k = 0; k < p.option_count(); ++k)
-    if (p.has_primary(k)) total += static_cast<std::int64_t>(p.option(k).size());
-  if (total >= INT32_MAX) throw ProblemError("problem too large: more than 2^31 nodes");
+  const std::int64_t total = node_table(p).entries;
 
   len_.assign(n + 1, 0);
   first_primary_node_.assign(p.option_count(), -1);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "xcover/dlx_format.hpp"
 #include "xcover/frontend/solutions.hpp"
 #include "xcover/frontend/tiling.hpp"
 #include "xcover/problem.hpp"

@@ -26,25 +26,9 @@ data=${SUDOKU_DATA:-$(dirname "$0")/../../shared/data/sudoku}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$work" <<'EOF'
-import itertools, sys
-out = sys.argv[1]
-def write(name, items, options):
-    with open(f"{out}/{name}.dlx", "w") as f:
-        f.write(" ".join(items) + "\n")
-        for option in options:
-            f.write(" ".join(option) + "\n")
-write("matchings26", [f"p{i}" for i in range(26)],
-      [(f"p{i}", f"p{j}") for i, j in itertools.combinations(range(26), 2)])
-write("partitions12", [f"e{i}" for i in range(12)],
-      [[f"e{i}" for i in range(12) if m >> i & 1] for m in range(1, 1 << 12)])
-cell = lambda r, c: f"c{r}_{c}"
-pairs = [(cell(r, c), cell(r, c + 1)) for r in range(12) for c in range(11)]
-pairs += [(cell(r, c), cell(r + 1, c)) for r in range(11) for c in range(12)]
-write("dominoes12", [cell(r, c) for r in range(12) for c in range(12)], pairs)
-EOF
+python3 "$(dirname "$0")/memo_problems.py" "$work"
 
-# name|arguments (the word FILE stands for a file of $work or $data)
+# name|arguments
 cases=(
   "13-queens, count|queens 13 --count -j 1"
   "13-queens, whole tree|queens 13 --count --no-symmetry -j 1"

@@ -198,7 +198,7 @@ ParallelOptions parallel_options_for(const SearchFlags& flags, const SearchOptio
 // run_search with `keep`: the engine visits every solution, and those kept
 // count (polyform::search_kept: the limit counts them too).
 int run_kept_search(const Problem& problem, const SearchFlags& flags, const SearchOptions& options,
-                    const SolutionPrinter& print, const SearchEnd& end, const Visitor& keep) {
+                    const Visitor& visit, const SearchEnd& end, const Visitor& keep) {
   auto refuse = [](const char* what) {
     throw UsageError(std::string(what) +
                      " cannot be given here: this search checks each solution it finds "
@@ -209,14 +209,6 @@ int run_kept_search(const Problem& problem, const SearchFlags& flags, const Sear
   if (flags.estimate != 0) refuse("--estimate");
   if (flags.mpi) refuse("--mpi");
   if (!flags.checkpoint.empty() || !flags.resume.empty()) refuse("--checkpoint and --resume");
-  std::uint64_t number = 0;
-  Visitor visit;
-  if (!flags.count && print) {
-    visit = [&](const Solution& solution) {
-      print(solution, ++number);
-      return static_cast<bool>(std::cout);  // stop when the output fails
-    };
-  }
   const bool multiplicities = problem.has_multiplicities();
   if (multiplicities && flags.threads > 1)
     std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
@@ -254,7 +246,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   // the problem read once more to find the layout (start-up stays one pass).
   if (!follows(Layout::links, options))
     refuse_unfollowed(layout_for(problem, flags.memory_layout()), options);
-  if (keep) return run_kept_search(problem, flags, options, print, end, keep);
+  if (keep) return run_kept_search(problem, flags, options, visit, end, keep);
   if (flags.estimate != 0) return run_estimate(problem, flags, options);
 #ifdef XCOVER_WITH_MPI
   if (flags.mpi) return run_mpi_search(problem, flags, options);

@@ -3,7 +3,7 @@ import enum
 import os
 from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union, overload
 
-from ._core import CountResult, Problem, Progress, Statistics, Status
+from ._core import CountResult, ItemChoiceName, Problem, Progress, Statistics, Status
 from ._svg import Svg
 
 class Lattice(enum.Enum):
@@ -114,10 +114,12 @@ class Tiling:
     def _svg(self, solution: Sequence[int]) -> str: ...
     def count(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
               threads: int = ..., progress: ProgressCallback = ...,
-              progress_interval: float = ...) -> CountResult: ...
+              progress_interval: float = ..., propagate: bool = ...,
+              item_choice: ItemChoiceName = ..., seed: int = ...) -> CountResult: ...
     def solutions(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
-                  progress: ProgressCallback = ...,
-                  progress_interval: float = ...) -> TilingSolutions: ...
+                  progress: ProgressCallback = ..., progress_interval: float = ...,
+                  propagate: bool = ..., item_choice: ItemChoiceName = ...,
+                  seed: int = ...) -> TilingSolutions: ...
     def solve(self, *, time_limit: float = ...) -> Optional[list[int]]: ...
     def pictures(self, limit: int = ..., *, time_limit: float = ...) -> Iterator[list[str]]: ...
 

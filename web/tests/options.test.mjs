@@ -126,3 +126,21 @@ test('what does not go together is refused as the CLI and Python refuse it', () 
   links.dispose();
   p.dispose();
 });
+
+test('every bad number has the table message, as in Python and the CLI', () => {
+  const p = xc.Problem.fromDlx(knuth);
+  const tiling = new xc.polyform.Tiling({ lattice: 'square', board: '3x20', pieces: 'pentominoes' });
+  // The values python/tests/test_options.py gives too, quoted the same.
+  const bad = { count: [-1], seconds: [-1], positive_seconds: [0, -2] };
+  const progress = () => {};
+  for (const r of table.filter((t) => t.javascript && bad[t.kind])) {
+    for (const value of bad[r.kind]) {
+      const want = `${r.javascript} must be ${r.takes}, not '${value}'`;
+      for (const run of [(o) => p.count(o), (o) => p.solutions(o).next(), (o) => tiling.count(o), (o) => tiling.solutions(o).next()]) {
+        assert.throws(() => run({ progress, [r.javascript]: value }), (e) => e.message.endsWith(want), `${r.javascript}: ${value}`);
+      }
+    }
+  }
+  tiling.dispose();
+  p.dispose();
+});

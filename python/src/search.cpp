@@ -12,6 +12,7 @@
 #include "bindings.hpp"
 #include "xcover/frontend/names.hpp"
 #include "xcover/frontend/options.hpp"
+#include "xcover/frontend/solutions.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/threads.hpp"
 #include "xcover/zdd.hpp"
@@ -35,7 +36,9 @@ struct CountSummary {
   bool complete() const { return status == Status::exhausted; }
 };
 
-// solutions(): each next() resumes the search until the next solution.
+// solutions(): each next() resumes the search until the next solution
+// (frontend::KeptSolutions with no filter, the pull range JavaScript's
+// searches and a Tiling's use), with the GIL released.
 class SolutionIterator {
  public:
   SolutionIterator(std::shared_ptr<SolverBox> box, SearchOptions options,
@@ -43,51 +46,38 @@ class SolutionIterator {
       : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
     interrupt_->report_progress(progress, progress_interval);
     interrupt_->watch(options);
-    range_.emplace(box_->solver.solutions(options));
+    kept_.emplace(box_->solver, options);
   }
 
   std::vector<int> next() {
-    if (!range_) throw py::stop_iteration();
-    bool more = false;
+    if (kept_->status()) throw py::stop_iteration();
+    const Solution* found = nullptr;
     {
       py::gil_scoped_release release;
-      if (!position_)
-        position_.emplace(range_->begin());
-      else
-        ++*position_;
-      more = !(*position_ == std::default_sentinel);
+      found = kept_->next();
     }
     if (interrupt_->interrupted()) {
       close();
       interrupt_->raise_if_interrupted();
     }
-    if (!more) {
+    if (found == nullptr) {
       close();
       throw py::stop_iteration();
     }
-    return (*position_)->to_vector();
+    return found->to_vector();
   }
 
-  // Ends the search; the solver is free for other calls again.
-  void close() {
-    if (!range_) return;
-    status_ = range_->status();  // stopped when the loop left before the end
-    position_.reset();
-    range_.reset();
-  }
+  // Ends the search (status stopped when the loop left before the end); the
+  // solver is free for other calls again.
+  void close() { kept_->close(); }
 
-  std::optional<Status> status() const {
-    if (range_) return std::nullopt;
-    return status_;
-  }
+  std::optional<Status> status() const { return kept_->status(); }
   const SolverBox& box() const { return *box_; }
 
  private:
   std::shared_ptr<SolverBox> box_;
-  std::unique_ptr<Interrupt> interrupt_;  // the range's options point at it
-  std::optional<SolutionRange> range_;
-  std::optional<SolutionRange::iterator> position_;
-  Status status_ = Status::exhausted;
+  std::unique_ptr<Interrupt> interrupt_;  // the search's options point at it
+  std::optional<frontend::KeptSolutions> kept_;
 };
 
 // The caller's progress callback (None for none), called every `interval`

@@ -197,8 +197,10 @@ def test_every_bad_number_has_the_tables_message(row):
             assert str(raised.value) == want
 
 
+# A Tiling runs on the automatic layout, without the memo's choice.
 TILING_CALLS = [("count", "count", set(), ("layout", "memo", "symmetry")),
-                ("solutions", "solutions", set(), ("threads", "layout"))]
+                ("solutions", "solutions", set(), ("threads", "layout")),
+                ("solve", "solutions", set(), ("threads", "layout", "limit", "node_limit"))]
 
 
 @pytest.mark.parametrize("method, call, own, leave_out", TILING_CALLS)
@@ -220,6 +222,7 @@ def test_a_tiling_takes_the_tree_options():
                     dict(propagate=True, item_choice="most-clashes", seed=2)):
         assert t.count(**options).solutions == 8
         assert sorted(sorted(s) for s in t.solutions(**options)) == want
+        assert sorted(t.solve(**options)) in want
     with pytest.raises(ValueError, match=re.escape(
             f"item_choice must be {ROW['item-choice']['takes']}, not 'best'")):
         t.count(item_choice="best")

@@ -50,8 +50,16 @@ test('each call takes exactly the table options of its kind', () => {
     [(o) => solver.solve(o), tableKeys('solutions', ['layout', 'limit'])],
     [(o) => solver.estimate(10, o), tableKeys('estimate')],
   ];
+  // A Tiling runs on the automatic layout, without the memo's choice (as Python's).
+  const tiling = new xc.polyform.Tiling({ board: '3x20' });
+  calls.push(
+    [(o) => tiling.count(o), tableKeys('count', ['layout', 'memo', 'symmetry'])],
+    [(o) => tiling.solutions(o), tableKeys('solutions', ['layout'])],
+    [(o) => tiling.solve(o), tableKeys('solutions', ['layout', 'limit'])],
+  );
   for (const [run, keys] of calls) assert.deepEqual(allowedKeys(run), keys);
   for (const r of table) if (!r.javascript) assert.ok(r.elsewhere, r.name);
+  tiling.dispose();
   solver.dispose();
   p.dispose();
 });

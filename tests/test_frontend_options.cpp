@@ -165,8 +165,12 @@ TEST_CASE("frontend options: the CLI refuses a bad value with the table's messag
   const Bad bad[] = {
       {Option::limit, "-1", ""},
       {Option::node_limit, "x", ""},
+      {Option::node_limit, "-1", ""},
       {Option::seed, "1.5", ""},
+      {Option::seed, "-1", ""},
       {Option::time_limit, "-1", ""},
+      {Option::threads, "-1", ""},
+      {Option::threads, "1025", ""},
       {Option::estimate, "0", ""},
       {Option::threads, "5000", ""},
       {Option::checkpoint_every, "x", ""},
@@ -183,6 +187,29 @@ TEST_CASE("frontend options: the CLI refuses a bad value with the table's messag
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("xcover solve: " + refusal(b.option, FrontEnd::cli, b.text) + "\n") == 0);
   }
+}
+
+TEST_CASE("frontend options: a bad number has one message, each front end's spelling aside") {
+  // The values python/tests/test_options.py and web/tests/options.test.mjs
+  // give: the same message but for the option's name.
+  CHECK(refusal(Option::limit, FrontEnd::cli, "-1") ==
+        "--limit must be a whole number (0 or more), not '-1'");
+  CHECK(refusal(Option::limit, FrontEnd::python, "-1") ==
+        "limit must be a whole number (0 or more), not '-1'");
+  CHECK(refusal(Option::threads, FrontEnd::python, "1025") ==
+        "threads must be from 0 (one per CPU available) to 1024, not '1025'");
+  CHECK(refusal(Option::time_limit, FrontEnd::javascript, "-1") ==
+        "timeLimit must be a number of seconds (0 or more), not '-1'");
+  CHECK(refusal(Option::progress_interval, FrontEnd::javascript, "0") ==
+        "progressInterval must be a number of seconds (more than 0), not '0'");
+  CHECK_THROWS_WITH_AS(fe::checked_number(Option::progress_interval, FrontEnd::python, 0, "0"),
+                       "progress_interval must be a number of seconds (more than 0), not '0'",
+                       fe::OptionError);
+  CHECK(fe::checked_number(Option::progress_interval, FrontEnd::python, 0.5, "0.5") == 0.5);
+  CHECK_THROWS_WITH_AS(fe::checked_number(Option::threads, FrontEnd::javascript, 1025, "1025"),
+                       "threads must be from 0 (one per CPU available) to 1024, not '1025'",
+                       fe::OptionError);
+  CHECK(fe::checked_number(Option::threads, FrontEnd::cli, 1024, "1024") == 1024);
 }
 
 TEST_CASE("frontend options: what does not go together, in each front end's spelling") {

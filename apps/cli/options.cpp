@@ -126,7 +126,13 @@ int parse_size(const std::string& option, const std::string& text) {
 }
 
 unsigned parse_threads(const std::string& option, const std::string& text) {
-  const std::uint64_t value = parse_count(option, text);
+  // Any bad value ("-1", "x", "5000") says the range, as Python's threads= does.
+  std::uint64_t value = 0;
+  try {
+    value = parse_count(option, text);
+  } catch (const UsageError&) {
+    refuse(option, frontend::what_kind_takes(frontend::OptionKind::threads), text);
+  }
   if (value > max_threads)
     refuse(option, frontend::what_kind_takes(frontend::OptionKind::threads), text);
   return static_cast<unsigned>(value);

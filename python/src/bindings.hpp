@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "xcover/count.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/solver.hpp"
 
 namespace xcover::polyform {
@@ -192,6 +193,39 @@ T counted(const py::int_& value, const char* what) {
                         std::to_string(std::numeric_limits<T>::max()) + ", not " +
                         py::repr(value).cast<std::string>());
 }
+
+// A number given to `option`, a row of the library's option table (limit,
+// node_limit, seed, threads): a Python int the table's checks take (0 to T's
+// largest; threads to frontend::max_threads), else ValueError with the
+// table's message, the CLI's and JavaScript's in Python's spelling:
+// "limit must be a whole number (0 or more), not '-1'".
+template <typename T>
+T counted(const py::int_& value, frontend::Option option) {
+  static_assert(std::is_unsigned_v<T> && sizeof(T) <= sizeof(unsigned long long));
+  const std::string given = py::repr(value).cast<std::string>();  // (an int: its digits)
+  if (PyObject_RichCompareBool(value.ptr(), py::int_(0).ptr(), Py_LT) == 1)
+    frontend::refuse_value(option, frontend::FrontEnd::python, given);
+  const unsigned long long got = PyLong_AsUnsignedLongLong(value.ptr());
+  if (got == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+  } else if (got <= std::numeric_limits<T>::max()) {
+    if (frontend::spec(option).kind == frontend::OptionKind::threads)
+      frontend::checked_number(option, frontend::FrontEnd::python, static_cast<double>(got), given);
+    return static_cast<T>(got);
+  }
+  frontend::refuse_value(option, frontend::FrontEnd::python, given);
+}
+
+// The limits and tree options (propagate, item_choice, seed) of a search of
+// `problem` on the automatic layout, a Tiling's: checked as a Problem's
+// search checks them, with the option table's messages.
+SearchOptions tree_search_options(const Problem& problem, const py::int_& limit, double time_limit,
+                                  const py::int_& node_limit, bool propagate,
+                                  const py::object& item_choice, const py::int_& seed);
+
+// A number of seconds as a message quotes it, as the CLI and JavaScript
+// would: -1 (not -1.0) for a whole number, else Python's repr (1.5, inf, nan).
+std::string seconds_text(double seconds);
 
 // A CountResult (search.cpp's), for counts made by a puzzle's own search.
 py::object count_result(Count solutions, Status status, const Statistics& statistics);

@@ -24,8 +24,8 @@ void Interrupt::report_progress(const py::object& callback, double interval) {
   if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
     throw py::type_error("progress must be callable (it is given a Progress), not " +
                          py::repr(callback).cast<std::string>());
-  if (!(interval > 0) || std::isinf(interval))
-    throw py::value_error("progress_interval must be a number of seconds > 0");
+  frontend::checked_number(frontend::Option::progress_interval, frontend::FrontEnd::python,
+                           interval, seconds_text(interval));
   progress_callback_ = callback.is_none() ? py::object() : callback;
   progress_interval_ = interval;
   next_report_ = interval;
@@ -96,10 +96,16 @@ void run_watched(Interrupt& interrupt, const std::function<void()>& work) {
   interrupt.raise_if_interrupted();
 }
 
+std::string seconds_text(double seconds) {
+  if (std::isfinite(seconds) && seconds == std::floor(seconds) && std::abs(seconds) < 1e15)
+    return std::to_string(static_cast<long long>(seconds));
+  return py::repr(py::float_(seconds)).cast<std::string>();
+}
+
 SearchOptions search_options(std::uint64_t solution_limit, double time_limit,
                              std::uint64_t node_limit) {
-  if (!(time_limit >= 0) || std::isinf(time_limit))
-    throw py::value_error("time_limit must be a number of seconds >= 0 (0: no limit)");
+  frontend::checked_number(frontend::Option::time_limit, frontend::FrontEnd::python, time_limit,
+                           seconds_text(time_limit));
   SearchOptions options;
   options.solution_limit = solution_limit;
   options.time_limit = time_limit;

@@ -563,11 +563,11 @@ void bind_tiling_searches(TilingClass& tiling) {
           "count",
           [](const TilingBox& t, const py::int_& limit, double time_limit,
              const py::int_& node_limit, const py::int_& thread_count, const py::object& progress,
-             double progress_interval) {
-            SearchOptions options =
-                search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
-                               counted<std::uint64_t>(node_limit, "node_limit"));
-            unsigned threads = counted<unsigned>(thread_count, "threads");
+             double progress_interval, bool propagate, const py::object& item_choice,
+             const py::int_& seed) {
+            SearchOptions options = tree_search_options(t.tiling.problem, limit, time_limit,
+                                                        node_limit, propagate, item_choice, seed);
+            unsigned threads = counted<unsigned>(thread_count, frontend::Option::threads);
             if (threads == 0) threads = default_threads();
             Interrupt interrupt;
             interrupt.report_progress(progress, progress_interval);
@@ -584,25 +584,28 @@ void bind_tiling_searches(TilingClass& tiling) {
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("threads") = 1, py::arg("progress") = py::none(),
-          py::arg("progress_interval") = 1.0,
+          py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
+          py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
           "Counts the kept tilings (up to `limit`, 0: all) on `threads` threads (0: one per "
           "CPU; a tiling with copies or ranges: one); a CountResult whose statistics hold the "
           "solutions and seconds. Without keep() to call, the engine's fastest count (the memo "
-          "where it pays). time_limit, node_limit, progress and Ctrl-C as Solver.count's.")
+          "where it pays). time_limit, node_limit, progress, propagate, item_choice, seed "
+          "and Ctrl-C as Solver.count's.")
       .def(
           "solutions",
           [](std::shared_ptr<TilingBox> box, const py::int_& limit, double time_limit,
-             const py::int_& node_limit, const py::object& progress, double progress_interval) {
-            return KeptSolutions(std::move(box),
-                                 search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
-                                                counted<std::uint64_t>(node_limit, "node_limit")),
-                                 progress, progress_interval);
+             const py::int_& node_limit, const py::object& progress, double progress_interval,
+             bool propagate, const py::object& item_choice, const py::int_& seed) {
+            SearchOptions options = tree_search_options(box->tiling.problem, limit, time_limit,
+                                                        node_limit, propagate, item_choice, seed);
+            return KeptSolutions(std::move(box), options, progress, progress_interval);
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
-          py::arg("progress_interval") = 1.0,
+          py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
+          py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
           "The kept tilings, lazily (one thread), each a list of option indices; `limit` "
-          "counts kept tilings.")
+          "counts kept tilings; the tree options as Solver.solutions's.")
       .def("__repr__", [](const TilingBox& t) {
         return std::string("<xcover_dlx.polyform.Tiling: ") + pf::to_string(t.tiling.lattice) +
                ", " + std::to_string(t.tiling.board.size()) + " cells, " +

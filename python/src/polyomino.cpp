@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/frontend/tiling.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::python {
@@ -42,15 +43,12 @@ poly::Shape shape_of(const py::handle& given, const std::string& what) {
   return shape;
 }
 
+// A board by name, as `xcover polyomino --board` and JavaScript's
+// polyomino.Tiling take it (frontend::board_from on squares: its names and
+// its message), or by its rows.
 poly::Board board_of(const py::handle& given) {
   if (!py::isinstance<py::str>(given)) return shape_of(given, "the board");
-  const auto name = given.cast<std::string>();
-  std::optional<poly::Board> board = poly::builtin_board(name);
-  if (!board)
-    throw ProblemError("unknown board '" + name +
-                       "' (try 6x10, 5x12, 4x15, 3x20, 8x8-centre or any RxC up to 1000x1000), "
-                       "or give the board's rows");
-  return *board;
+  return frontend::board_from(polyform::Lattice::square, given.cast<std::string>());
 }
 
 // A piece's value in the pieces dict: its rows, or (rows, copies).

@@ -12,6 +12,7 @@
 #include "bindings.hpp"
 #include "xcover/frontend/names.hpp"
 #include "xcover/frontend/options.hpp"
+#include "xcover/frontend/solutions.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/threads.hpp"
 #include "xcover/zdd.hpp"
@@ -35,7 +36,9 @@ struct CountSummary {
   bool complete() const { return status == Status::exhausted; }
 };
 
-// solutions(): each next() resumes the search until the next solution.
+// solutions(): each next() resumes the search until the next solution
+// (frontend::KeptSolutions with no filter, the pull range JavaScript's
+// searches and a Tiling's use), with the GIL released.
 class SolutionIterator {
  public:
   SolutionIterator(std::shared_ptr<SolverBox> box, SearchOptions options,
@@ -43,51 +46,38 @@ class SolutionIterator {
       : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
     interrupt_->report_progress(progress, progress_interval);
     interrupt_->watch(options);
-    range_.emplace(box_->solver.solutions(options));
+    kept_.emplace(box_->solver, options);
   }
 
   std::vector<int> next() {
-    if (!range_) throw py::stop_iteration();
-    bool more = false;
+    if (kept_->status()) throw py::stop_iteration();
+    const Solution* found = nullptr;
     {
       py::gil_scoped_release release;
-      if (!position_)
-        position_.emplace(range_->begin());
-      else
-        ++*position_;
-      more = !(*position_ == std::default_sentinel);
+      found = kept_->next();
     }
     if (interrupt_->interrupted()) {
       close();
       interrupt_->raise_if_interrupted();
     }
-    if (!more) {
+    if (found == nullptr) {
       close();
       throw py::stop_iteration();
     }
-    return (*position_)->to_vector();
+    return found->to_vector();
   }
 
-  // Ends the search; the solver is free for other calls again.
-  void close() {
-    if (!range_) return;
-    status_ = range_->status();  // stopped when the loop left before the end
-    position_.reset();
-    range_.reset();
-  }
+  // Ends the search (status stopped when the loop left before the end); the
+  // solver is free for other calls again.
+  void close() { kept_->close(); }
 
-  std::optional<Status> status() const {
-    if (range_) return std::nullopt;
-    return status_;
-  }
+  std::optional<Status> status() const { return kept_->status(); }
   const SolverBox& box() const { return *box_; }
 
  private:
   std::shared_ptr<SolverBox> box_;
-  std::unique_ptr<Interrupt> interrupt_;  // the range's options point at it
-  std::optional<SolutionRange> range_;
-  std::optional<SolutionRange::iterator> position_;
-  Status status_ = Status::exhausted;
+  std::unique_ptr<Interrupt> interrupt_;  // the search's options point at it
+  std::optional<frontend::KeptSolutions> kept_;
 };
 
 // The caller's progress callback (None for none), called every `interval`
@@ -158,9 +148,9 @@ ZddResult zdd_with(SolverBox& box, const SearchOptions& limits, const Reporting&
 SearchOptions limits_of(const py::int_& limit, double time_limit, const py::int_& node_limit) {
   if (!(time_limit >= 0) || std::isinf(time_limit))
     frontend::refuse_value(frontend::Option::time_limit, frontend::FrontEnd::python,
-                           py::repr(py::float_(time_limit)).cast<std::string>());
-  return search_options(counted<std::uint64_t>(limit, "limit"), time_limit,
-                        counted<std::uint64_t>(node_limit, "node_limit"));
+                           seconds_text(time_limit));
+  return search_options(counted<std::uint64_t>(limit, frontend::Option::limit), time_limit,
+                        counted<std::uint64_t>(node_limit, frontend::Option::node_limit));
 }
 
 // The tree options as Python gives them: propagate, item_choice (a name of
@@ -189,7 +179,7 @@ template <class Options>
 Options with_tree(Options options, const Tree& tree) {
   options.propagate = tree.propagate;
   options.item_choice = item_choice_of(tree.item_choice);
-  options.random_seed = counted<std::uint64_t>(tree.seed, "seed");
+  options.random_seed = counted<std::uint64_t>(tree.seed, frontend::Option::seed);
   return options;
 }
 
@@ -266,7 +256,7 @@ CountSummary solver_count(SolverBox& box, const py::int_& limit, double time_lim
 Estimate solver_estimate(SolverBox& box, const py::int_& probes, const py::int_& seed,
                          double time_limit, bool propagate, const py::object& item_choice) {
   const auto probe_count = counted<std::uint64_t>(probes, "probes");
-  const auto seed_value = counted<std::uint64_t>(seed, "seed");
+  const auto seed_value = counted<std::uint64_t>(seed, frontend::Option::seed);
   EstimateOptions options;
   options.time_limit = limits_of(py::int_(0), time_limit, py::int_(0)).time_limit;  // (checked)
   options.propagate = propagate;
@@ -305,7 +295,7 @@ CountSummary count_problem(const Problem& problem, const py::int_& limit, double
   check_given(limits, how.counting == Counting::memo);
   const Layout runs = layout_for(problem, layout);
   check_followed(runs, limits);
-  auto threads = counted<unsigned>(thread_count, "threads");
+  auto threads = counted<unsigned>(thread_count, frontend::Option::threads);
   // As the CLI: Algorithm M's branches do not cut into pieces, so a
   // problem with multiplicities is counted on one thread, said when
   // more were asked for.
@@ -340,8 +330,9 @@ py::list names_data() {
 // frontend::search_option_table() as a list of dicts, for the tests (and
 // tools) that check every front end against it.
 py::list option_table() {
-  static const char* const kinds[] = {"switch",    "count", "positive_count", "seconds", "threads",
-                                      "mebibytes", "file",  "name",           "callback"};
+  static const char* const kinds[] = {"switch",   "count",           "positive_count", "seconds",
+                                      "threads",  "mebibytes",       "file",           "name",
+                                      "callback", "positive_seconds"};
   static const std::pair<unsigned, const char*> calls[] = {{frontend::call_solutions, "solutions"},
                                                            {frontend::call_count, "count"},
                                                            {frontend::call_estimate, "estimate"},
@@ -610,6 +601,16 @@ takes (what its message says it takes).)doc");
 }
 
 }  // namespace
+
+SearchOptions tree_search_options(const Problem& problem, const py::int_& limit, double time_limit,
+                                  const py::int_& node_limit, bool propagate,
+                                  const py::object& item_choice, const py::int_& seed) {
+  const SearchOptions options =
+      with_tree(limits_of(limit, time_limit, node_limit), {propagate, item_choice, seed});
+  check_given(options, false);
+  check_followed(layout_for(problem, Layout::automatic), options);
+  return options;
+}
 
 py::object count_result(Count solutions, Status status, const Statistics& statistics) {
   return py::cast(CountSummary{solutions, status, statistics});

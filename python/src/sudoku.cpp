@@ -72,7 +72,7 @@ py::object solve(const py::handle& given) {
 }
 
 std::uint64_t count(const py::handle& given, const py::int_& limit_value) {
-  const auto limit = counted<std::uint64_t>(limit_value, "limit");
+  const auto limit = counted<std::uint64_t>(limit_value, frontend::Option::limit);
   const Puzzle puzzle = read_puzzle(given);
   Solvers solvers;
   return run_search(solvers.interrupt(),
@@ -84,7 +84,7 @@ std::uint64_t count(const py::handle& given, const py::int_& limit_value) {
 // line: the solution, None when it has none, or a SudokuError (not raised)
 // saying why it is not a puzzle or which rule its givens break.
 py::list solve_all(const py::iterable& puzzles, const py::int_& thread_count) {
-  const auto threads = counted<unsigned>(thread_count, "threads");
+  const auto threads = counted<unsigned>(thread_count, frontend::Option::threads);
   struct Entry {
     std::string line;  // empty when the puzzle did not read
     Shape shape = Shape::line;

@@ -57,7 +57,7 @@ class PyRules {
   }
 
   std::uint64_t count(const py::handle& given, const py::int_& limit_value) {
-    const auto limit = counted<std::uint64_t>(limit_value, "limit");
+    const auto limit = counted<std::uint64_t>(limit_value, frontend::Option::limit);
     Shape shape;
     const SudokuBoard puzzle = read(given, shape);
     Interrupt interrupt;
@@ -96,8 +96,8 @@ class PyRules {
                     const std::string& symmetry, bool killer, const py::int_& thread_count,
                     const std::optional<std::string>& difficulty, const py::int_& clue_count) {
     const auto count = counted<std::uint64_t>(count_value, "count");
-    const auto seed = counted<std::uint64_t>(seed_value, "seed");
-    const auto threads = counted<unsigned>(thread_count, "threads");
+    const auto seed = counted<std::uint64_t>(seed_value, frontend::Option::seed);
+    const auto threads = counted<unsigned>(thread_count, frontend::Option::threads);
     const auto clues = counted<unsigned>(clue_count, "clues");
     SudokuGenerateOptions options;
     options.symmetry = parse_symmetry(symmetry);

@@ -73,7 +73,7 @@ Solutions are sorted lists of option indices, as elsewhere.)doc")
       .def(
           "sample",
           [](const Zdd& zdd, const py::int_& seed) {
-            return zdd.sample(counted<std::uint64_t>(seed, "seed"));
+            return zdd.sample(counted<std::uint64_t>(seed, frontend::Option::seed));
           },
           py::arg("seed") = 0,
           "A solution drawn uniformly at random: the same for a seed on every machine. Error "

@@ -6,6 +6,7 @@ do not go together are refused with the table's message, in Python's spelling
 (the CLI's half: tests/test_frontend_options.cpp; JavaScript's:
 web/tests/options.test.mjs)."""
 import ast
+import math
 import pathlib
 import re
 
@@ -115,7 +116,7 @@ def test_a_bad_name_has_the_tables_message(name, call):
 
 def test_a_bad_time_limit_has_the_tables_message():
     with pytest.raises(ValueError, match=re.escape(
-            f"time_limit must be {ROW['time-limit']['takes']}, not '-1.0'")):
+            f"time_limit must be {ROW['time-limit']['takes']}, not '-1'")):
         knuth().count(time_limit=-1)
 
 
@@ -164,3 +165,64 @@ def test_the_tree_options_give_the_same_solutions():
                                                     "item_choice", "first-shortest")).probes == 20
     # seed alone is followed by every layout
     assert xc.Solver(p, "links").count(seed=9).solutions == 1
+
+
+# A bad value of each numeric kind, and the text the message quotes (the CLI's
+# and JavaScript's too: web/tests/options.test.mjs, tests/test_frontend_options.cpp).
+BAD = {"count": [(-1, "-1"), (2**64, "18446744073709551616")],
+       "seconds": [(-1, "-1"), (math.inf, "inf")],
+       "positive_seconds": [(0, "0"), (-2, "-2")],
+       "threads": [(-1, "-1"), (1025, "1025")]}
+
+
+def tiling():
+    return xc.polyform.make_tiling("square", "3x20", "pentominoes")
+
+
+@pytest.mark.parametrize("row", [r for r in TABLE if r["python"] and r["kind"] in BAD],
+                         ids=lambda r: r["name"])
+def test_every_bad_number_has_the_tables_message(row):
+    keyword = row["python"]
+    calls = [lambda **kw: knuth().count(progress=print, **kw),
+             lambda **kw: xc.count(knuth(), progress=print, **kw)]
+    if "solutions" in row["calls"] and keyword != "threads":
+        calls += [lambda **kw: xc.Solver(knuth()).solutions(**kw),
+                  lambda **kw: tiling().solutions(progress=print, **kw)]
+    calls.append(lambda **kw: tiling().count(progress=print, **kw))
+    for value, text in BAD[row["kind"]]:
+        want = f"{keyword} must be {row['takes']}, not '{text}'"
+        for call in calls:
+            with pytest.raises(ValueError) as raised:
+                call(**{keyword: value})
+            assert str(raised.value) == want
+
+
+# A Tiling runs on the automatic layout, without the memo's choice.
+TILING_CALLS = [("count", "count", set(), ("layout", "memo", "symmetry")),
+                ("solutions", "solutions", set(), ("threads", "layout")),
+                ("solve", "solutions", set(), ("threads", "layout", "limit", "node_limit"))]
+
+
+@pytest.mark.parametrize("method, call, own, leave_out", TILING_CALLS)
+def test_the_tiling_stubs_name_the_tables_options(method, call, own, leave_out):
+    stubs = STUBS.with_name("polyform.pyi")
+    tree = ast.parse(stubs.read_text())
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tiling").body
+    node = next(n for n in body if isinstance(n, ast.FunctionDef) and n.name == method)
+    have = {a.arg for a in node.args.args + node.args.kwonlyargs} - {"self"}
+    assert have == table_keywords(call, leave_out) | own
+
+
+def test_a_tiling_takes_the_tree_options():
+    t = tiling()  # on the bitsets layout, which follows every tree option
+    assert xc.Solver(t.problem).layout == xc.Layout.bitsets
+    want = sorted(sorted(s) for s in t.solutions())
+    assert len(want) == t.count().solutions == 8
+    for options in (dict(seed=4), dict(propagate=True), dict(item_choice="most-clashes"),
+                    dict(propagate=True, item_choice="most-clashes", seed=2)):
+        assert t.count(**options).solutions == 8
+        assert sorted(sorted(s) for s in t.solutions(**options)) == want
+        assert sorted(t.solve(**options)) in want
+    with pytest.raises(ValueError, match=re.escape(
+            f"item_choice must be {ROW['item-choice']['takes']}, not 'best'")):
+        t.count(item_choice="best")

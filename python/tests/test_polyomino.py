@@ -2,6 +2,8 @@
 """Polyomino tilings from Python: boards and pieces as rows, counts known from
 the literature, every tiling checked against the board and the pieces, copies,
 names of any length, errors."""
+import re
+
 import pytest
 
 import xcover_dlx as xc
@@ -157,7 +159,10 @@ def test_parse_reads_the_file_format():
 
 
 def test_errors():
-    with pytest.raises(xc.ProblemError, match="unknown board '7x'"):
+    # The CLI's message (xcover polyomino --board 7x) and JavaScript's.
+    with pytest.raises(xc.ProblemError, match=re.escape(
+            "unknown board '7x' on the square lattice (RxC or 8x8-centre, e.g. 6x10; "
+            "sides up to 1000)")):
         polyomino.Tiling("7x")
     with pytest.raises(xc.ProblemError, match="unknown board"):
         polyomino.board("circle")

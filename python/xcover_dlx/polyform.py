@@ -66,10 +66,14 @@ __all__ = [
 ]
 
 
-def _solve(self, *, time_limit=0.0):
+def _solve(self, *, time_limit=0.0, progress=None, progress_interval=1.0, propagate=False,
+           item_choice="first-shortest", seed=0):
     """The first kept tiling as a list of option indices, or None when there is
-    none. Raises Error when the time limit ends the search first."""
-    it = self.solutions(1, time_limit=time_limit)
+    none. Raises Error when the time limit ends the search first. progress and
+    the tree options as solutions()'s."""
+    it = self.solutions(1, time_limit=time_limit, progress=progress,
+                        progress_interval=progress_interval, propagate=propagate,
+                        item_choice=item_choice, seed=seed)
     for solution in it:
         it.close()
         return solution

@@ -33,7 +33,8 @@ constexpr std::array<OptionSpec, option_count> table{{
     {O::no_progress, "no-progress", "no-progress", 0, "", "", "", K::switch_, "", "off", reporting,
      "never print progress", "no progress callback"},
     {O::progress_interval, "progress-interval", "", 0, "", "progress_interval", "progressInterval",
-     K::seconds, "", "1", reporting, "the seconds between two calls of the progress callback",
+     K::positive_seconds, "", "1", reporting,
+     "the seconds between two calls of the progress callback",
      "the CLI prints its progress about every second"},
     {O::time_limit, "time-limit", "time-limit", 0, "SECONDS", "time_limit", "timeLimit", K::seconds,
      "", "0", every, "stop SECONDS after the command started, reading included (exit status 3)",
@@ -188,6 +189,8 @@ std::string what_kind_takes(OptionKind kind) {
       return "a whole number from 1 to 2^64 - 1";
     case K::seconds:
       return "a number of seconds (0 or more)";
+    case K::positive_seconds:
+      return "a number of seconds (more than 0)";
     case K::threads:
       return "from 0 (one per CPU available) to " + std::to_string(max_threads);
     case K::mebibytes:
@@ -228,6 +231,9 @@ double checked_number(Option option, FrontEnd front, double value, std::string_v
       break;
     case K::threads:
       fits = fits && value == std::floor(value) && value <= max_threads;
+      break;
+    case K::positive_seconds:
+      fits = fits && value > 0;
       break;
     default:
       break;

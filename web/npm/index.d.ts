@@ -44,7 +44,7 @@ export interface SearchOptionRow {
   cli: string;
   python: string;
   javascript: string;
-  kind: 'switch' | 'count' | 'positive_count' | 'seconds' | 'threads' | 'mebibytes' | 'file' | 'name' | 'callback';
+  kind: 'switch' | 'count' | 'positive_count' | 'seconds' | 'threads' | 'mebibytes' | 'file' | 'name' | 'callback' | 'positive_seconds';
   /** A name's table, in optionNames(): 'layout', 'item-choice', 'zdd-format' or 'zdd-order'. */
   names: string;
   default: string;

@@ -251,7 +251,9 @@ void read_search_options(const val& from, SearchRequest& request) {
     if (request.progress.typeOf().as<std::string>() != "function")
       throw Error("progress must be a function");
     options.progress_seconds = get_number(from, "progressInterval", 1.0);
-    if (options.progress_seconds <= 0) throw Error("progressInterval must be more than 0");
+    if (options.progress_seconds <= 0)
+      fe::refuse_value(fe::Option::progress_interval, fe::FrontEnd::javascript,
+                       number_text(options.progress_seconds));
     options.on_progress = [&request](const Progress& p) {
       val report = val::object();
       report.set("nodes", static_cast<double>(p.nodes));
@@ -316,8 +318,9 @@ val names_data() {
 }
 
 val option_table() {
-  static const char* const kinds[] = {"switch",    "count", "positive_count", "seconds", "threads",
-                                      "mebibytes", "file",  "name",           "callback"};
+  static const char* const kinds[] = {"switch",   "count",           "positive_count", "seconds",
+                                      "threads",  "mebibytes",       "file",           "name",
+                                      "callback", "positive_seconds"};
   static const std::pair<unsigned, const char*> calls[] = {{fe::call_solutions, "solutions"},
                                                            {fe::call_count, "count"},
                                                            {fe::call_estimate, "estimate"},

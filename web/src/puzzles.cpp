@@ -9,6 +9,7 @@
 
 #include "search.hpp"
 #include "xcover/frontend/tiling.hpp"
+#include "xcover/layout.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -211,6 +212,9 @@ class JsTiling {
     return guard([&] {
       SearchRequest request;
       read_search_options(options, request);
+      // The checks of every search (JsSearch's too): memo's pairs, and the
+      // tree options the layout the tiling runs on does not follow.
+      check_search(request.options, layout_for(tiling_->problem, Layout::automatic), false);
       const CountResult result = pf::count(*tiling_, request.options, 1);
       Statistics none;
       none.solutions = result.solutions;

@@ -50,8 +50,16 @@ test('each call takes exactly the table options of its kind', () => {
     [(o) => solver.solve(o), tableKeys('solutions', ['layout', 'limit'])],
     [(o) => solver.estimate(10, o), tableKeys('estimate')],
   ];
+  // A Tiling runs on the automatic layout, without the memo's choice (as Python's).
+  const tiling = new xc.polyform.Tiling({ board: '3x20' });
+  calls.push(
+    [(o) => tiling.count(o), tableKeys('count', ['layout', 'memo', 'symmetry'])],
+    [(o) => tiling.solutions(o), tableKeys('solutions', ['layout'])],
+    [(o) => tiling.solve(o), tableKeys('solutions', ['layout', 'limit'])],
+  );
   for (const [run, keys] of calls) assert.deepEqual(allowedKeys(run), keys);
   for (const r of table) if (!r.javascript) assert.ok(r.elsewhere, r.name);
+  tiling.dispose();
   solver.dispose();
   p.dispose();
 });
@@ -124,5 +132,23 @@ test('what does not go together is refused as the CLI and Python refuse it', () 
   assert.throws(() => links.estimate(10, { propagate: true }), /propagate is followed by the bitsets layout only/);
   assert.throws(() => links.solve({ propagate: true }), /propagate is followed by the bitsets layout only/);
   links.dispose();
+  p.dispose();
+});
+
+test('every bad number has the table message, as in Python and the CLI', () => {
+  const p = xc.Problem.fromDlx(knuth);
+  const tiling = new xc.polyform.Tiling({ lattice: 'square', board: '3x20', pieces: 'pentominoes' });
+  // The values python/tests/test_options.py gives too, quoted the same.
+  const bad = { count: [-1], seconds: [-1], positive_seconds: [0, -2] };
+  const progress = () => {};
+  for (const r of table.filter((t) => t.javascript && bad[t.kind])) {
+    for (const value of bad[r.kind]) {
+      const want = `${r.javascript} must be ${r.takes}, not '${value}'`;
+      for (const run of [(o) => p.count(o), (o) => p.solutions(o).next(), (o) => tiling.count(o), (o) => tiling.solutions(o).next()]) {
+        assert.throws(() => run({ progress, [r.javascript]: value }), (e) => e.message.endsWith(want), `${r.javascript}: ${value}`);
+      }
+    }
+  }
+  tiling.dispose();
   p.dispose();
 });

@@ -46,15 +46,16 @@ enum Call : unsigned {
 
 // What an option's value is.
 enum class OptionKind {
-  switch_,         // on or off: --propagate, propagate=True, propagate: true
-  count,           // a whole number, 0 or more (0: none)
-  positive_count,  // a whole number, 1 or more
-  seconds,         // a number of seconds, 0 or more
-  threads,         // a number of threads, 0 (one per CPU) to max_threads
-  mebibytes,       // a memory limit in MiB
-  file,            // a file's name
-  name,            // a name from one of names.hpp's tables (OptionSpec::names)
-  callback,        // a function (Python and JavaScript); a switch on the CLI
+  switch_,           // on or off: --propagate, propagate=True, propagate: true
+  count,             // a whole number, 0 or more (0: none)
+  positive_count,    // a whole number, 1 or more
+  seconds,           // a number of seconds, 0 or more
+  threads,           // a number of threads, 0 (one per CPU) to max_threads
+  mebibytes,         // a memory limit in MiB
+  file,              // a file's name
+  name,              // a name from one of names.hpp's tables (OptionSpec::names)
+  callback,          // a function (Python and JavaScript); a switch on the CLI
+  positive_seconds,  // a number of seconds, more than 0
 };
 
 // Every search option, one a row of search_option_table, in the CLI's --help order.

@@ -92,9 +92,13 @@ TEST_CASE("count policy: a plain count that pauses for the memo's trial goes on 
   CHECK(automatic.status == Status::exhausted);
   CHECK(automatic.solutions == 14200);
   const xcover::Statistics& stats = solver.statistics();
-  // The memo's trial ran between two budgets and said no; the plain search
-  // then went on: the same tree, searched once.
-  CHECK(stats.memo_trial_nodes > 0);
+  // The plain search paused at every budget of 4,096 nodes (and, where the
+  // clock made it due, ran the memo's trial there, which said no) and went
+  // on: the same tree, searched once. Whether the trial is due depends on
+  // the seconds measured (a loaded machine or a sanitizer's build can
+  // stretch the solver's build past it), so it is not asserted; the tree
+  // is, pauses or trial alike.
+  if (stats.memo_trial_nodes == 0) MESSAGE("the memo's trial was not due by this run's clock");
   CHECK(stats.plain_trial_nodes == 0);
   CHECK(stats.layout == plain.layout);
   CHECK(stats.nodes == plain.nodes);

@@ -8,7 +8,6 @@
 
 #include <cstdint>
 
-#include "xcover/export.hpp"
 #include "xcover/problem.hpp"
 
 namespace xcover::detail {
@@ -35,7 +34,8 @@ NodeTable node_table(const Problem& problem, HeldOptions held = HeldOptions::wit
 
 // For the tests alone: the limit node_table() refuses at, which a test lowers
 // (a problem of 2^31 nodes does not fit in a test's memory) and sets back.
-// Returns the limit before.
-XCOVER_API std::int64_t set_node_limit(std::int64_t limit);
+// Returns the limit before. Not exported from a shared library (which exports
+// the public API alone): the tests that lower it run against the static one.
+std::int64_t set_node_limit(std::int64_t limit);
 
 }  // namespace xcover::detail

@@ -6,6 +6,13 @@
 #
 #   BURRTXT=... KNUTH=DIR bash bench/compare_burrtools.sh BUILD_DIR [REPS]
 #   PUZZLES="soma pentominoes-6x10" bash bench/compare_burrtools.sh BUILD_DIR
+#   BURRTXT=... EXAMPLES=DIR bash bench/compare_burrtools.sh BUILD_DIR [REPS]
+#
+# EXAMPLES=DIR adds a third table: every problem of every .xmpuzzle in DIR
+# (BurrTools' own examples/ folder, fetched from its repository: not
+# shipped here), `burrTxt -q -o K` against `xcover polyform FILE --problem
+# K+1 --distinct --count --threads 1`; a problem burrTxt finds no place for
+# a piece in counts 0.
 #
 # BUILD_DIR holds a Release build of xcover; BURRTXT is your own build of
 # burrTxt and KNUTH a folder of your own builds of Knuth's programs
@@ -82,7 +89,7 @@ run() {
   fi
   case $how in
     last) out=$(grep -E '^[0-9]+$' "$work/out" | tail -n 1) ;;
-    burr) out=$(awk '/ assemblies and / { print $1 }' "$work/out") ;;
+    burr) out=$(awk '/ assemblies and / { print $1 } /can be place nowhere/ { print 0 }' "$work/out") ;;
     knuth) out=$(awk '/^Altogether/ { print $2 }' "$work/err") ;;
   esac
   [ -n "$out" ] && awk -v c="$out" '{ print $1 + $2, c }' "$work/time"
@@ -165,3 +172,23 @@ for spec in $specs; do
   measure dlx1 solve polyform
   echo "| $spec$(counts dlx1 solve polyform) | ${t[dlx1]} | ${t[solve]} | ${t[polyform]} | $(ratio "${t[polyform]}" "${t[solve]}") | $(ratio "${t[dlx1]}" "${t[polyform]}") |"
 done
+
+if [ -n "${EXAMPLES:-}" ]; then
+  echo
+  echo "BurrTools' examples ($EXAMPLES), each problem, assemblies up to rotation and reflection:"
+  echo
+  echo "| example | problem | distinct: burrTxt | xcover | burrTxt | xcover | vs burrTxt |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  for file in "$EXAMPLES"/*.xmpuzzle; do
+    example=$(basename "$file" .xmpuzzle)
+    chosen "$example" || continue
+    problems=$(gzip -dcf "$file" | grep -c '<problem[ >]' || true)
+    for k in $(seq 0 $((problems - 1))); do
+      cmd[burr]=${burrtxt:+$burrtxt -q -o $k $file} how[burr]=burr stdin[burr]=-
+      cmd[file]="$xcover polyform $file --problem $((k + 1)) --distinct --count --threads 1"
+      how[file]=last stdin[file]=-
+      measure burr file
+      echo "| $example | $((k + 1))$(counts burr file) | ${t[burr]} | ${t[file]} | $(ratio "${t[burr]}" "${t[file]}") |"
+    done
+  done
+fi

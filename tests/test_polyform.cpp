@@ -6,7 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +39,23 @@ std::vector<Cell> neighbours(Lattice lattice, Cell c) {
     case Lattice::cube:
       return {{r - 1, k, l}, {r + 1, k, l}, {r, k - 1, l},
               {r, k + 1, l}, {r, k, l - 1}, {r, k, l + 1}};
+    case Lattice::prism:
+      return {{r, k - 1, l},
+              {r, k + 1, l},
+              (r + k) % 2 == 0 ? Cell{r + 1, k, l} : Cell{r - 1, k, l},
+              {r, k, l - 1},
+              {r, k, l + 1}};
+    case Lattice::sphere: {
+      std::vector<Cell> next;  // the twelve at distance sqrt(2)
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dk = -1; dk <= 1; ++dk)
+          for (int dl = -1; dl <= 1; ++dl)
+            if (dr * dr + dk * dk + dl * dl == 2) next.push_back(Cell{r + dr, k + dk, l + dl});
+      return next;
+    }
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      break;
   }
   return {};
 }
@@ -116,6 +135,84 @@ TEST_CASE(
   CHECK(!pf::is_translation(Lattice::triangle, Cell{0, 1, 0}));
   CHECK(pf::normalized(Lattice::triangle, Shape({{2, 3}})).cells() == std::vector<Cell>{{0, 1}});
   CHECK(pf::normalized(Lattice::triangle, Shape({{2, 4}})).cells() == std::vector<Cell>{{0, 0}});
+}
+
+TEST_CASE("polyform: BurrTools' solid grids: cells, symmetries, translations") {
+  const std::vector<Lattice> solids{Lattice::prism, Lattice::sphere, Lattice::rhombic,
+                                    Lattice::tetra_octa};
+  // Every cell of a few blocks, by the lattice's own rule.
+  auto cells_in = [](Lattice lattice, int side) {
+    std::vector<Cell> cells;
+    for (int l = 0; l < side; ++l)
+      for (int r = 0; r < side; ++r)
+        for (int c = 0; c < side; ++c)
+          if (pf::is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
+    return cells;
+  };
+  // The rhombic grid's cubes of 5 hold 24 cells; tetra-octa's of 3, five.
+  CHECK(cells_in(Lattice::rhombic, 5).size() == 24);
+  CHECK(cells_in(Lattice::tetra_octa, 3).size() == 5);
+  CHECK(cells_in(Lattice::tetra_octa, 6).size() == 40);
+  CHECK(cells_in(Lattice::sphere, 2).size() == 4);
+  CHECK(cells_in(Lattice::prism, 2).size() == 8);
+  for (const Lattice lattice : solids) {
+    CAPTURE(pf::to_string(lattice));
+    CHECK(pf::is_solid(lattice));
+    CHECK(pf::lattice_named(pf::to_string(lattice)) == lattice);
+    CHECK(pf::symmetry_count(lattice) == 2 * pf::rotation_count(lattice));
+    // A shape of ten cells with no symmetry: each symmetry that maps it onto
+    // the lattice gives another orientation, each normalized a translate of
+    // the image; the cube's 48 (prisms' 24) always do.
+    const std::vector<Cell> all = cells_in(lattice, 7);
+    std::vector<Cell> picked;
+    for (std::size_t k = 0; k < 10; ++k) picked.push_back(all[(k * 37 + k * k) % all.size()]);
+    const Shape shape(picked);
+    int mapped = 0;
+    for (int g = 0; g < pf::symmetry_count(lattice); ++g) {
+      const std::optional<Shape> image = pf::transform(lattice, g, shape);
+      if (!image) continue;
+      ++mapped;
+      for (const Cell& cell : image->cells()) CHECK(pf::is_cell(lattice, cell));
+      const Shape normal = pf::normalized(lattice, *image);
+      const Cell a = image->cells().front(), b = normal.cells().front();
+      CHECK(pf::is_translation(lattice, Cell{a.row - b.row, a.col - b.col, a.layer - b.layer}));
+      CHECK(pf::normalized(lattice, normal) == normal);
+    }
+    const int expected = lattice == Lattice::prism ? 24 : 48;
+    CHECK(mapped == expected);
+    CHECK(static_cast<int>(pf::orientations(lattice, shape).size()) == expected);
+    CHECK(static_cast<int>(pf::orientations(lattice, shape, false).size()) == expected / 2);
+  }
+  // A layer of spheres in a plane row + col + layer = k: the turns by
+  // thirds (60 degrees about its normal) fit it too, twice the cube's 24
+  // turns, and they turn it over onto its mirror images. A square layer
+  // (layer = k) has the cube's alone.
+  const Shape layer({{0, 0, 0}, {1, 0, -1}, {2, 0, -2}, {1, -1, 0}, {0, 1, -1}, {3, -1, -2}});
+  CHECK(pf::orientations(Lattice::cube, layer, false).size() == 24);
+  CHECK(pf::orientations(Lattice::sphere, layer, false).size() == 48);
+  CHECK(pf::orientations(Lattice::sphere, layer).size() == 48);
+  const Shape square({{0, 0, 0}, {1, 1, 0}, {2, 0, 0}, {0, 2, 0}, {3, 1, 0}});
+  CHECK(pf::orientations(Lattice::sphere, square).size() == 24);
+  // Moves: prisms keep row + col even, spheres row + col + layer even;
+  // rhombic whole blocks of 5, tetra-octa an even number of blocks of 3.
+  CHECK(pf::is_translation(Lattice::prism, Cell{1, 1, 3}));
+  CHECK(!pf::is_translation(Lattice::prism, Cell{0, 1, 0}));
+  CHECK(pf::is_translation(Lattice::sphere, Cell{1, 0, 1}));
+  CHECK(!pf::is_translation(Lattice::sphere, Cell{1, 0, 0}));
+  CHECK(pf::is_translation(Lattice::rhombic, Cell{5, -10, 0}));
+  CHECK(!pf::is_translation(Lattice::rhombic, Cell{1, 0, 0}));
+  CHECK(pf::is_translation(Lattice::tetra_octa, Cell{3, 3, 0}));
+  CHECK(!pf::is_translation(Lattice::tetra_octa, Cell{3, 0, 0}));
+  // A sphere turned by thirds off the packing is refused, cell by cell.
+  CHECK_THROWS_AS(pf::transform(Lattice::sphere, 24, Cell{1, 1, 0}), xcover::ProblemError);
+  // Boards: 3D Kanoodle's pyramid, a triangular pyramid, prisms in layers.
+  CHECK(pf::builtin_board(Lattice::sphere, "pyramid-5")->size() == 55);
+  CHECK(pf::builtin_board(Lattice::sphere, "tetrahedron-4")->size() == 20);
+  CHECK(pf::builtin_board(Lattice::sphere, "2x2x2")->size() == 4);
+  CHECK(pf::builtin_board(Lattice::prism, "2x3x2")->size() == 24);
+  const pf::Board pyramid = *pf::builtin_board(Lattice::sphere, "pyramid-4");
+  for (const Cell& cell : pyramid.cells()) CHECK(pf::is_cell(Lattice::sphere, cell));
+  CHECK(!pf::builtin_board(Lattice::rhombic, "2x2x2"));
 }
 
 TEST_CASE("polyform: built-in boards and piece sets") {
@@ -346,6 +443,46 @@ TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
   SUBCASE("cubes: any Soma pieces in a 2x2x3 box") {
     check_by_brute_force(puzzle(Lattice::cube, "2x2x3", any_of(Lattice::cube, "soma")));
   }
+  SUBCASE("spheres: any trispheres and tetraspheres in a pyramid and a tetrahedron") {
+    std::vector<pf::Piece> pieces = any_of(Lattice::sphere, "trispheres");
+    for (pf::Piece& piece : any_of(Lattice::sphere, "tetraspheres")) pieces.push_back(piece);
+    check_by_brute_force(puzzle(Lattice::sphere, "pyramid-3", pieces));
+    check_by_brute_force(puzzle(Lattice::sphere, "tetrahedron-3", pieces));
+  }
+  // The prism, rhombic and tetra-octa boards cut into pieces of consecutive
+  // cells: at least one tiling, and pieces of every kind of cell.
+  auto cut = [](Lattice lattice, const std::vector<Cell>& board, std::size_t size) {
+    pf::Puzzle p;
+    p.lattice = lattice;
+    p.board = Shape(board);
+    for (std::size_t k = 0; k < board.size(); k += size) {
+      std::vector<Cell> cells(
+          board.begin() + static_cast<std::ptrdiff_t>(k),
+          board.begin() + static_cast<std::ptrdiff_t>(std::min(board.size(), k + size)));
+      p.pieces.push_back(pf::Piece{"p" + std::to_string(k / size), Shape(cells)});
+    }
+    return p;
+  };
+  auto blocks = [](Lattice lattice, int rows, int cols, int layers) {
+    std::vector<Cell> cells;
+    for (int l = 0; l < layers; ++l)
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+          if (pf::is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
+    return cells;
+  };
+  SUBCASE("prisms: a 2x2x2 board in pieces of four, with mirrors and without") {
+    const pf::Puzzle p =
+        cut(Lattice::prism, pf::builtin_board(Lattice::prism, "2x2x2")->cells(), 4);
+    check_by_brute_force(p);
+    check_by_brute_force(p, {.reflections = true});
+  }
+  SUBCASE("rhombic: two blocks of 5 in pieces of six") {
+    check_by_brute_force(cut(Lattice::rhombic, blocks(Lattice::rhombic, 5, 10, 5), 6));
+  }
+  SUBCASE("tetra-octa: 2x2x1 blocks of 3 in pieces of four") {
+    check_by_brute_force(cut(Lattice::tetra_octa, blocks(Lattice::tetra_octa, 6, 6, 3), 4));
+  }
 }
 
 }  // namespace test_polyform
@@ -422,7 +559,9 @@ TEST_CASE("polyform CLI: what is wrong is said, with the file and line where the
     CHECK(r.err.find(message) != std::string::npos);
     CAPTURE(r.err);
   };
-  fails("--lattice octagon", 2, "unknown lattice 'octagon' (square, triangle, hex or cube)");
+  fails("--lattice octagon", 2,
+        "unknown lattice 'octagon' (square, triangle, hex, cube, prism, sphere, rhombic or "
+        "tetra-octa)");
   fails("--lattice hex --pieces pentominoes --board 4x7", 2,
         "unknown piece set 'pentominoes' on the hex lattice (tetrahexes)");
   fails("--lattice hex --pieces tetrahexes", 2,
@@ -441,14 +580,13 @@ TEST_CASE("polyform CLI: what is wrong is said, with the file and line where the
         "--memo cannot be given here: this search checks each solution it finds");
   CHECK(run_cli("polyform -l cube -p pentominoes -b 3x4x5 --distinct --count --limit 3").out ==
         "3\n");
-  fails("--problem 0", 2, "--problem must be 1 or more, not 0");
+  fails("--problem 0", 2, "--problem must be a number from 1 or 'all', not '0'");
+  fails("--problem al", 2, "--problem must be a number from 1 or 'all', not 'al'");
   const std::string pictures = temp_file("board\n##\n\npiece D\n##\n", ".txt");
   fails("--problem 2 " + pictures, 2, "--problem picks a problem of a BurrTools file");
   const std::string layers = temp_file("board\n##\n-\n##\n", ".txt");
   fails(layers, 1,
-        layers +
-            ":3: a line of '-' starts a layer, and only the cube lattice has layers (this is "
-            "square)");
+        layers + ":3: a line of '-' starts a layer, and the square lattice is flat (one layer)");
   const std::string range = temp_file("piece D 3..2\n##\n", ".txt");
   fails("--lattice triangle " + range, 1,
         range + ":1: expected a range M..N of copies used (0 <= M <= N, N >= 1), found '3..2'");

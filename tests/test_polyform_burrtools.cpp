@@ -293,17 +293,23 @@ TEST_CASE("BurrTools: malformed files are refused with the file, the line and th
     CHECK(refusal("<puzzle version=\"3\"/>") ==
           "bad.xmpuzzle:1: version \"3\" of BurrTools' format; xcover reads versions 1 and 2");
   }
-  SUBCASE("another grid, named") {
-    const std::vector<std::pair<std::string, std::string>> grids{{"1", "triangular prism"},
-                                                                 {"2", "sphere"},
-                                                                 {"3", "rhombic"},
-                                                                 {"4", "tetra-octa"},
-                                                                 {"7", "unknown (type 7)"}};
-    for (const auto& [type, name] : grids)
+  SUBCASE("a grid BurrTools has not, or a voxel off its grid, named") {
+    CHECK(refusal(burr_file(domino + strip, dominoes_problem, "<gridType type=\"7\"/>\n")) ==
+          "bad.xmpuzzle:3: the puzzle is on BurrTools' unknown (type 7) grid; BurrTools has grids "
+          "0 (bricks) to 4 (tetra-octa)");
+    // The brick grid's domino is on prisms two triangles, and off the other
+    // three grids: (1, 0, 0) on spheres (x + y + z odd), (0, 0, 0) on the
+    // rhombic and tetra-octa grids (a cube's corner).
+    const std::vector<std::pair<std::string, std::string>> grids{
+        {"2", "(1, 0, 0) filled, which is not a cell of BurrTools' sphere"},
+        {"3", "(0, 0, 0) filled, which is not a cell of BurrTools' rhombic"},
+        {"4", "(0, 0, 0) filled, which is not a cell of BurrTools' tetra-octa"}};
+    for (const auto& [type, what] : grids)
       CHECK(refusal(burr_file(domino + strip, dominoes_problem,
                               "<gridType type=\"" + type + "\"/>\n")) ==
-            "bad.xmpuzzle:3: the puzzle is on BurrTools' " + name +
-                " grid; xcover reads the brick (cube) grid alone");
+            "bad.xmpuzzle:5: shape id 0 ('D') has voxel " + what + " grid");
+    CHECK(refusal(burr_file(domino + strip, dominoes_problem, "<gridType type=\"1\"/>\n")) ==
+          "no error");
     CHECK(refusal(burr_file(domino + strip, dominoes_problem,
                             "<gridType type=\"0\"/>\n<gridType type=\"0\"/>\n")) ==
           "bad.xmpuzzle:4: a second <gridType>: a puzzle has one grid");
@@ -407,16 +413,37 @@ TEST_CASE("BurrTools: malformed files are refused with the file, the line and th
           "bad.xmpuzzle:9: problem 1 allows at most 3 holes (maxHoles) among 4 variable voxels; "
           "xcover does not follow that limit");
   }
-  SUBCASE("colour constraints that bite") {
+  SUBCASE("colour constraints bite: a piece's colour off a result's colour") {
+    // D's first voxel has colour 2, the strip's first colour 1: D may not
+    // cover it with that end unless the pair (2, 1) is allowed (BurrTools
+    // numbers a pair's colours from 0).
     const std::string shapes =
         "<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\" name=\"D\">#2#</voxel>\n"
         "<voxel x=\"4\" y=\"1\" z=\"1\" type=\"0\">#1###</voxel>\n";
     const std::string colours =
         "<colors><color red=\"0\" green=\"0\" blue=\"0\"/><color "
         "red=\"0\" green=\"0\" blue=\"0\"/></colors>\n";
-    CHECK(refusal(burr_file(shapes, dominoes_problem, colours)) ==
-          "bad.xmpuzzle:9: problem 'two': colour constraints keep piece 'D' (shape id 0)'s colour "
-          "2 off the result's colour 1; xcover does not follow colour constraints");
+    const auto tilings = [&](const std::string& head, const std::string& bitmap) {
+      const std::string problem =
+          "<problem name=\"two\"><shapes><shape id=\"0\" count=\"2\"/></shapes><result "
+          "id=\"1\"/>" +
+          bitmap + "</problem>\n";
+      const std::vector<pf::Puzzle> puzzles =
+          pf::parse_burrtools(burr_file(shapes, problem, head), "colours.xmpuzzle");
+      REQUIRE(puzzles.size() == 1);
+      return pf::count(pf::make_tiling(puzzles[0])).solutions;
+    };
+    // Without colours defined the digits mean nothing: one tiling.
+    CHECK(tilings("", "") == 1);
+    // Each domino now has two ends: the strip's first cell takes D's plain
+    // end only, the other domino either way round.
+    CHECK(tilings(colours, "") == 2);
+    CHECK(tilings(colours, "<bitmap><pair piece=\"1\" result=\"0\"/></bitmap>") == 4);
+    const std::vector<pf::Puzzle> read =
+        pf::parse_burrtools(burr_file(shapes, dominoes_problem, colours), "colours.xmpuzzle");
+    CHECK(read[0].board_colours == std::vector<int>{1, 0, 0, 0});
+    CHECK(read[0].pieces[0].colours == std::vector<int>{2, 0});
+    CHECK(read[0].colour_pairs.empty());
   }
 }
 
@@ -554,6 +581,31 @@ TEST_CASE("BurrTools: the Soma cube solved from its file (240 distinct, 11,520 i
   CHECK(all.solutions == 11'520);
 }
 
+TEST_CASE("BurrTools: every grid, as burrTxt counts it") {
+  // (burrTxt's distinct counts, in tests/data/polyform/README.md.) Prism
+  // files hold y up the screen: the reader turns it to rows down, each
+  // triangle keeping its direction, or the hexiamonds would not fit.
+  struct Case {
+    const char* file;
+    pf::Lattice lattice;
+    xcover::Count distinct, all;
+  };
+  using L = pf::Lattice;
+  for (const Case& c : {Case{"hexiamonds-6x6-triangles.xmpuzzle", L::prism, 156, 624},
+                        Case{"hexiamonds-4x9-triangles.xmpuzzle", L::prism, 74, 148},
+                        Case{"bad-grid-triangles.xmpuzzle", L::prism, 1, 1},
+                        Case{"spheres-pyramid-3.xmpuzzle", L::sphere, 5, 20},
+                        Case{"rhombic-two-cubes.xmpuzzle", L::rhombic, 2, 16},
+                        Case{"tetra-octa-four-cubes.xmpuzzle", L::tetra_octa, 1, 4}}) {
+    CAPTURE(c.file);
+    const std::vector<pf::Puzzle> puzzles = pf::read_burrtools(data_file("polyform/") + c.file);
+    REQUIRE(puzzles.size() == 1);
+    CHECK(puzzles[0].lattice == c.lattice);
+    CHECK(pf::count(pf::make_tiling(puzzles[0], {.distinct = true})).solutions == c.distinct);
+    CHECK(pf::count(pf::make_tiling(puzzles[0])).solutions == c.all);
+  }
+}
+
 TEST_CASE("BurrTools: xcover polyform reads a file and names its faults") {
   const std::string soma = burrtools_data("soma-gzip.xmpuzzle");
   const auto counted = run_cli("polyform '" + soma + "' --count --distinct");
@@ -568,8 +620,17 @@ TEST_CASE("BurrTools: xcover polyform reads a file and names its faults") {
   const std::string ranges = burrtools_data("ranges.xmpuzzle");
   const auto first = run_cli("polyform '" + ranges + "' --count");
   CHECK(first.exit_code == 0);
-  CHECK(first.err.starts_with("xcover: " + ranges +
-                              " has 2 problems; solving the first (--problem N for another)\n"));
+  CHECK(first.err.starts_with(
+      "xcover: " + ranges +
+      " has 2 problems; solving the first (--problem N for another, --problem all)\n"));
+  // --problem all: each in turn, a line naming it before its count, as
+  // `burrTxt -o all` runs them.
+  const auto every = run_cli("polyform '" + ranges + "' --count --problem all");
+  CHECK(every.exit_code == 0);
+  CHECK(every.out == "problem 1 of 2: ranges\n0\nproblem 2 of 2\n12\n");
+  CHECK(run_cli("polyform '" + ranges + "' '" + ranges + "' --problem all")
+            .err.find("--problem all solves the problems of one BurrTools FILE; give one") !=
+        std::string::npos);
   const auto second = run_cli("polyform '" + ranges + "' --count --problem 2");
   CHECK(second.exit_code == 0);
   CHECK(second.err == "");

@@ -179,6 +179,12 @@ std::vector<pf::Cell> drawn_neighbours(pf::Lattice lattice, pf::Cell cell) {
       return {{r, c - 1}, {r, c + 1}, {(r + c) % 2 == 0 ? r + 1 : r - 1, c}};
     case pf::Lattice::hex:
       return {{r, c - 1}, {r, c + 1}, {r - 1, c}, {r - 1, c + 1}, {r + 1, c - 1}, {r + 1, c}};
+    case pf::Lattice::prism:
+      return {{r, c - 1, l}, {r, c + 1, l}, {(r + c) % 2 == 0 ? r + 1 : r - 1, c, l}};
+    case pf::Lattice::sphere:
+    case pf::Lattice::rhombic:
+    case pf::Lattice::tetra_octa:
+      return {{r - 1, c, l}, {r + 1, c, l}, {r, c - 1, l}, {r, c + 1, l}};
   }
   return {};
 }

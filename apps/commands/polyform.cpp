@@ -4,11 +4,14 @@
 #include "xcover/puzzles/polyform.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
 #include <cstdint>
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <system_error>
+#include <utility>
 
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
@@ -36,14 +39,20 @@ constexpr const char* polyform_synopsis =
     "Without options: the square lattice, the 12 pentominoes, the 6x10 board.\n\n"
     "Lattices (--lattice) and their cells: square; triangle, rows of triangles,\n"
     "row r column c pointing up when r + c is even; hex, a parallelogram of\n"
-    "hexagons, each row half a hexagon right of the one above; cube, layers.\n\n"
+    "hexagons, each row half a hexagon right of the one above; cube, layers; and\n"
+    "BurrTools' other grids: prism (triangles in layers), sphere (the face-centred\n"
+    "cubic packing: row + column + layer even), rhombic and tetra-octa (cubes cut\n"
+    "into pieces, as BurrTools numbers them; see docs/polyforms.md).\n\n"
     "Piece sets (--pieces): tetrominoes, pentominoes, hexominoes (square; on cube\n"
     "their flat pieces), hexiamonds (triangle), tetrahexes (hex), soma and bedlam\n"
-    "(cube). Boards (--board): RxC on square (and 8x8-centre), triangle (R rows\n"
-    "of C rhombi) and hex (a parallelogram); hexagon-N and triangle-N on triangle\n"
-    "and hex; RxCxL on cube (rows, columns, layers).\n\n"
+    "(cube), trispheres and tetraspheres (sphere). Boards (--board): RxC on square\n"
+    "(and 8x8-centre), triangle (R rows of C rhombi) and hex (a parallelogram);\n"
+    "hexagon-N and triangle-N on triangle and hex; RxCxL on cube (rows, columns,\n"
+    "layers), prism (RxC triangles in L layers) and sphere; pyramid-N and\n"
+    "tetrahedron-N on sphere (3D Kanoodle's pyramid: pyramid-5).\n\n"
     "FILEs ('-' for standard input) are BurrTools puzzles (.xmpuzzle, gzip'd or\n"
-    "not; --problem N picks one), Knuth's polyomino-dlx, polyiamond-dlx and\n"
+    "not, on any of its grids; --problem N picks one, --problem all solves each\n"
+    "in turn), Knuth's polyomino-dlx, polyiamond-dlx and\n"
     "polycube-dlx specs, or pictures, '#' a cell and '.' none (blanks ignored; on\n"
     "cubes a line of '-' starts the next layer):\n\n"
     "  board\n"
@@ -66,6 +75,8 @@ struct Inputs {
   std::vector<pf::Piece> pieces;
   std::vector<std::string> piece_where;  // "FILE:LINE" or "--pieces NAME"
   bool cells_first = false;              // a Knuth spec's: pf::Puzzle::cells_first
+  std::vector<int> board_colours;        // a BurrTools file's colour constraints
+  std::vector<std::pair<int, int>> colour_pairs;
 };
 
 // A stop while reading (a signal, the time limit) ends the command with its
@@ -143,6 +154,15 @@ std::optional<Lattice> knuth_spec_lattice(const std::string& file, const std::st
   return std::nullopt;
 }
 
+// A problem of a BurrTools file.
+void add_puzzle(Inputs& inputs, const pf::Puzzle& puzzle, const std::string& source) {
+  set_lattice(inputs, puzzle.lattice, source);
+  set_board(inputs, puzzle.board, puzzle.optional_cells, puzzle.source);
+  inputs.board_colours = puzzle.board_colours;
+  inputs.colour_pairs = puzzle.colour_pairs;
+  for (const pf::Piece& piece : puzzle.pieces) add_piece(inputs, piece, puzzle.source);
+}
+
 // One file: BurrTools, Knuth's spec or pictures.
 void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, int problem) {
   std::string source;
@@ -155,11 +175,8 @@ void add_file(Inputs& inputs, const std::string& file, Lattice picture_lattice, 
                        (puzzles.size() == 1 ? "" : "s"));
     if (problem == 0 && puzzles.size() > 1)
       std::cerr << "xcover: " << source << " has " << puzzles.size()
-                << " problems; solving the first (--problem N for another)\n";
-    const pf::Puzzle& puzzle = puzzles[static_cast<std::size_t>(std::max(problem, 1) - 1)];
-    set_lattice(inputs, puzzle.lattice, source);
-    set_board(inputs, puzzle.board, puzzle.optional_cells, puzzle.source);
-    for (const pf::Piece& piece : puzzle.pieces) add_piece(inputs, piece, puzzle.source);
+                << " problems; solving the first (--problem N for another, --problem all)\n";
+    add_puzzle(inputs, puzzles[static_cast<std::size_t>(std::max(problem, 1) - 1)], source);
     return;
   }
   if (problem > 1)
@@ -291,74 +308,22 @@ void resolve_parts(Inputs& inputs, Lattice lattice, const std::string& board_nam
 
 }  // namespace
 
-int run_tiling_command(const std::string& name, const std::string& help,
-                       const std::vector<std::string>& args, bool any_lattice) {
-  po::options_description visible("Options");
-  PuzzleFlags flags;
-  std::string lattice_name, board_name, pieces_name;
-  bool no_reflections = false, one_sided = false, mirrors = false, distinct = false;
-  bool no_reduce = false;
-  int problem = 0;
-  auto add = visible.add_options();
-  add("help,h", "show this help");
-  if (any_lattice) {
-    add("lattice,l", po::value(&lattice_name)->value_name("NAME"),
-        "square (default), triangle, hex or cube");
-    add("pieces,p", po::value(&pieces_name)->value_name("SET"),
-        "a named piece set (see above); default: the pentominoes when no FILE gives pieces");
-  }
-  add("board,b", po::value(&board_name)->value_name("NAME"), "a built-in board (see above)");
-  add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
-  if (any_lattice) {
-    add("one-sided", po::bool_switch(&one_sided), "the same as --no-reflections");
-    add("mirrors", po::bool_switch(&mirrors),
-        "pieces may also be placed as their mirror images (the default in the plane; on "
-        "cubes, where a solid cannot be mirrored, only when asked)");
-  }
-  if (any_lattice)
-    add("no-reduce", po::bool_switch(&no_reduce),
-        "keep the placements that no tiling can use (by default they are dropped first, as "
-        "Knuth's DLX-PRE finds them: the same tilings, found faster)");
-  add("distinct", po::bool_switch(&distinct),
-      "keep one tiling of each class under the board's symmetries (see above)");
-  if (any_lattice)
-    add("problem", po::value(&problem)->value_name("N"),
-        "the problem of a BurrTools file with several (from 1; default 1)");
-  flags.add_to(visible, /*color=*/true);
-  FileOperands operands;
-  po::variables_map vm;
-  if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
-    return exit_success;
-  one_sided = one_sided || no_reflections;
-  if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
-  if (vm.count("problem") && problem < 1)
-    throw UsageError("--problem must be 1 or more, not " + std::to_string(problem));
+namespace {
 
-  flags.search.search_options();  // checks the values, starts the time limit
-  Inputs inputs;
-  if (!any_lattice) set_lattice(inputs, Lattice::square, "xcover " + name);
-  if (!lattice_name.empty()) {
-    const std::optional<Lattice> lattice = pf::lattice_named(lattice_name);
-    if (!lattice)
-      throw UsageError("unknown lattice '" + lattice_name + "' (square, triangle, hex or cube)");
-    set_lattice(inputs, *lattice, "--lattice " + lattice_name);
-  }
-  const Lattice picture_lattice = inputs.lattice.value_or(Lattice::square);
-  try {
-    for (const std::string& file : operands.files) add_file(inputs, file, picture_lattice, problem);
-  } catch (const StoppedReading& stop) {
-    return stop.code;
-  }
-  if (!inputs.lattice) set_lattice(inputs, picture_lattice, "the default");
-  const Lattice lattice = *inputs.lattice;
-  resolve_parts(inputs, lattice, board_name, pieces_name);
+// What the command line asks of every problem.
+struct TilingAsked {
+  std::string name;  // the command's
+  bool any_lattice = true;
+  std::string board_name, pieces_name;
   pf::TilingOptions options;
-  if (one_sided) options.reflections = false;
-  if (mirrors) options.reflections = true;
-  options.distinct = distinct;
-  // (xcover polyomino writes the problem it always wrote: every placement.)
-  options.reduce = any_lattice && !no_reduce;
-  if (!sizes_match(name, inputs) && !flags.emit) {
+};
+
+// The tiling of the inputs, searched as `flags` say: the command's exit
+// code.
+int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
+  const Lattice lattice = *inputs.lattice;
+  resolve_parts(inputs, lattice, asked.board_name, asked.pieces_name);
+  if (!sizes_match(asked.name, inputs) && !flags.emit) {
     // The answer is known: do not build what may be a huge problem. One
     // item that no option covers stands for it.
     Problem none;
@@ -367,16 +332,17 @@ int run_tiling_command(const std::string& name, const std::string& help,
     return run_puzzle(none, flags,
                       {.text = [](const Solution&) { return std::vector<std::string>(); }});
   }
-  pf::Puzzle puzzle{lattice,
-                    "",
-                    std::move(*inputs.board),
-                    std::move(inputs.optional_cells),
-                    std::move(inputs.pieces),
-                    "",
-                    inputs.cells_first};
-  const pf::Tiling tiling = pf::make_tiling(puzzle, options);
+  pf::Puzzle puzzle;
+  puzzle.lattice = lattice;
+  puzzle.board = std::move(*inputs.board);
+  puzzle.optional_cells = std::move(inputs.optional_cells);
+  puzzle.pieces = std::move(inputs.pieces);
+  puzzle.board_colours = std::move(inputs.board_colours);
+  puzzle.colour_pairs = std::move(inputs.colour_pairs);
+  puzzle.cells_first = inputs.cells_first;
+  const pf::Tiling tiling = pf::make_tiling(puzzle, asked.options);
   if (flags.emit && tiling.needs_keep())
-    std::cerr << "xcover " << name
+    std::cerr << "xcover " << asked.name
               << ": warning: the problem written counts some tilings more than once: "
                  "--distinct checks those as it finds them, which a file cannot say\n";
   PuzzleViews views{
@@ -390,6 +356,119 @@ int run_tiling_command(const std::string& name, const std::string& help,
   return run_puzzle(tiling.problem, flags, views, keep);
 }
 
+// The exit code of several problems: an interruption, then a limit, then
+// bad input, over success.
+int worse_code(int a, int b) {
+  const auto rank = [](int code) {
+    return code == exit_interrupted ? 4 : code == exit_limit ? 3 : code == 0 ? 0 : 2;
+  };
+  return rank(b) > rank(a) ? b : a;
+}
+
+// --problem all: every problem of the one BurrTools file, in turn, each
+// after a line "problem K of N: NAME" on standard output.
+int solve_every_problem(const std::string& file, const TilingAsked& asked, PuzzleFlags& flags) {
+  std::string source;
+  const std::string bytes = read_all(file, source);
+  if (!pf::looks_like_burrtools(bytes))
+    throw UsageError("--problem all solves each problem of a BurrTools file; " + source +
+                     " is not one");
+  const std::vector<pf::Puzzle> puzzles = pf::parse_burrtools(bytes, source);
+  int code = exit_success;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    std::cout << "problem " << k + 1 << " of " << puzzles.size()
+              << (puzzles[k].name.empty() ? "" : ": " + puzzles[k].name) << "\n"
+              << std::flush;
+    Inputs inputs;
+    add_puzzle(inputs, puzzles[k], source);
+    code = worse_code(code, solve_inputs(std::move(inputs), asked, flags));
+    if (code == exit_interrupted) break;
+  }
+  return code;
+}
+
+}  // namespace
+
+int run_tiling_command(const std::string& name, const std::string& help,
+                       const std::vector<std::string>& args, bool any_lattice) {
+  po::options_description visible("Options");
+  PuzzleFlags flags;
+  TilingAsked asked{name, any_lattice, "", "", {}};
+  std::string lattice_name, problem_text;
+  bool no_reflections = false, one_sided = false, mirrors = false, distinct = false;
+  bool no_reduce = false;
+  auto add = visible.add_options();
+  add("help,h", "show this help");
+  if (any_lattice) {
+    add("lattice,l", po::value(&lattice_name)->value_name("NAME"),
+        "square (default), triangle, hex, cube, prism, sphere, rhombic or tetra-octa");
+    add("pieces,p", po::value(&asked.pieces_name)->value_name("SET"),
+        "a named piece set (see above); default: the pentominoes when no FILE gives pieces");
+  }
+  add("board,b", po::value(&asked.board_name)->value_name("NAME"), "a built-in board (see above)");
+  add("no-reflections", po::bool_switch(&no_reflections), "pieces may turn but not flip over");
+  if (any_lattice) {
+    add("one-sided", po::bool_switch(&one_sided), "the same as --no-reflections");
+    add("mirrors", po::bool_switch(&mirrors),
+        "pieces may also be placed as their mirror images (the default in the plane; in "
+        "space, where a solid cannot be mirrored, only when asked)");
+  }
+  if (any_lattice)
+    add("no-reduce", po::bool_switch(&no_reduce),
+        "keep the placements that no tiling can use (by default they are dropped first, as "
+        "Knuth's DLX-PRE finds them: the same tilings, found faster)");
+  add("distinct", po::bool_switch(&distinct),
+      "keep one tiling of each class under the board's symmetries (see above)");
+  if (any_lattice)
+    add("problem", po::value(&problem_text)->value_name("N|all"),
+        "the problem of a BurrTools file with several (from 1; default 1), or all of them in "
+        "turn");
+  flags.add_to(visible, /*color=*/true);
+  FileOperands operands;
+  po::variables_map vm;
+  if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
+    return exit_success;
+  one_sided = one_sided || no_reflections;
+  if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
+  const bool every_problem = problem_text == "all";
+  int problem = 0;
+  if (vm.count("problem") && !every_problem) {
+    const char* end = problem_text.data() + problem_text.size();
+    const auto [stop, error] = std::from_chars(problem_text.data(), end, problem);
+    if (problem_text.empty() || error != std::errc() || stop != end || problem < 1)
+      throw UsageError("--problem must be a number from 1 or 'all', not '" + problem_text + "'");
+  }
+  if (one_sided) asked.options.reflections = false;
+  if (mirrors) asked.options.reflections = true;
+  asked.options.distinct = distinct;
+  // (xcover polyomino writes the problem it always wrote: every placement.)
+  asked.options.reduce = any_lattice && !no_reduce;
+
+  flags.search.search_options();  // checks the values, starts the time limit
+  Inputs inputs;
+  if (!any_lattice) set_lattice(inputs, Lattice::square, "xcover " + name);
+  if (!lattice_name.empty()) {
+    const std::optional<Lattice> lattice = pf::lattice_named(lattice_name);
+    if (!lattice)
+      throw UsageError("unknown lattice '" + lattice_name +
+                       "' (square, triangle, hex, cube, prism, sphere, rhombic or tetra-octa)");
+    set_lattice(inputs, *lattice, "--lattice " + lattice_name);
+  }
+  try {
+    if (every_problem) {
+      if (operands.files.size() != 1)
+        throw UsageError("--problem all solves the problems of one BurrTools FILE; give one");
+      return solve_every_problem(operands.files.front(), asked, flags);
+    }
+    const Lattice picture_lattice = inputs.lattice.value_or(Lattice::square);
+    for (const std::string& file : operands.files) add_file(inputs, file, picture_lattice, problem);
+    if (!inputs.lattice) set_lattice(inputs, picture_lattice, "the default");
+  } catch (const StoppedReading& stop) {
+    return stop.code;
+  }
+  return solve_inputs(std::move(inputs), asked, flags);
+}
+
 namespace {
 
 int run_polyform(const std::vector<std::string>& args) {
@@ -399,6 +478,7 @@ int run_polyform(const std::vector<std::string>& args) {
 }  // namespace
 
 XCOVER_COMMAND(41, "polyform", run_polyform,
-               "tile a board of squares, triangles, hexagons or cubes; count up to symmetry");
+               "tile a board of squares, triangles, hexagons, cubes or BurrTools' other grids; "
+               "count up to symmetry");
 
 }  // namespace xcover::cli

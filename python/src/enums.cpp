@@ -56,14 +56,22 @@ template py::handle enum_class<ItemChoice>();
 void bind_lattice(py::module_& m) {
   using polyform::Lattice;
   py::list pairs;
-  for (const Lattice lattice : {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube})
-    pairs.append(py::make_tuple(polyform::to_string(lattice), polyform::to_string(lattice)));
+  for (const Lattice lattice :
+       {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube, Lattice::prism,
+        Lattice::sphere, Lattice::rhombic, Lattice::tetra_octa}) {
+    // Lattice.tetra_octa is "tetra-octa".
+    std::string name = polyform::to_string(lattice);
+    std::replace(name.begin(), name.end(), '-', '_');
+    pairs.append(py::make_tuple(name, polyform::to_string(lattice)));
+  }
   // Pickled by the package's module, where users find it.
   py::object type = py::module_::import("enum").attr("Enum")(
       "Lattice", pairs, py::arg("module") = "xcover_dlx.polyform", py::arg("qualname") = "Lattice");
   type.attr("__doc__") =
       "The lattice a polyform lives on: square (polyominoes), triangle (polyiamonds), hex "
-      "(polyhexes), cube (polycubes). Wherever a lattice is asked for, its name as a str will "
+      "(polyhexes), cube (polycubes), and BurrTools' other grids: prism (triangular prisms), "
+      "sphere (the face-centred cubic packing), rhombic, tetra_octa ('tetra-octa'). Wherever a "
+      "lattice is asked for, its name as a str will "
       "do (also 'triangular', 'hexagonal', 'cubic').";
   m.attr("Lattice") = type;
   enum_slot<Lattice>() = type.release();

@@ -20,6 +20,25 @@
 //             half a hexagon right of row r; (r, c) touches (r, c +- 1),
 //             (r - 1, c), (r - 1, c + 1), (r + 1, c - 1) and (r + 1, c).
 //   cube      unit cubes: (row, col, layer).
+//   prism     triangular prisms: the triangle lattice's cells in layers,
+//             (row, col, layer), up when row + col is even.
+//   sphere    spheres in the face-centred cubic packing: the cells (row,
+//             col, layer) with row + col + layer even, each touching the 12
+//             at (+-1, +-1, 0) in some order. A square pyramid of spheres
+//             (3D Kanoodle) is layers of squares on the diagonal; a layer of
+//             the triangular kind lies in a plane row + col + layer = k.
+//   rhombic   BurrTools' rhombic grid: cubes of 5x5x5 cells of which 24 are
+//             the lattice's (the pieces each cube is cut into, toward its
+//             faces and corners): (row, col, layer) is one when, each
+//             coordinate taken mod 5 and folded onto 0..2 (3 is 1, 4 is 0),
+//             they are 0, 1 and 2 in some order.
+//   tetra-octa BurrTools' tetrahedra-octahedra grid: cubes of 3x3x3 cells,
+//             of which the centre (an octahedron) and four alternate corners
+//             (tetrahedra), the corners (0 or 2 each) with an even number
+//             of 2s when the cube's (row/3 + col/3 + layer/3) is odd, an odd
+//             number when it is even.
+// Voxel (x, y, z) of a BurrTools file is row y, column x, layer z (on
+// prisms, row -y: BurrTools' y runs up the screen).
 // A picture writes one line a row, '#' a cell and '.' none (blanks are
 // ignored, so a hexagonal picture may be indented); on the cube lattice a
 // line of '-' alone goes to the next layer.
@@ -32,6 +51,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "xcover/export.hpp"
@@ -41,14 +61,20 @@
 
 namespace xcover::polyform {
 
-// The four lattices (see above for their cells).
-enum class Lattice { square, triangle, hex, cube };
+// The lattices (see above for their cells): three in the plane, five in
+// space (BurrTools' five grids: bricks are the cube lattice).
+enum class Lattice { square, triangle, hex, cube, prism, sphere, rhombic, tetra_octa };
 
-// "square", "triangle", "hex", "cube".
+// "square", "triangle", "hex", "cube", "prism", "sphere", "rhombic",
+// "tetra-octa".
 XCOVER_API const char* to_string(Lattice lattice);
-// The lattice of that name (also "triangular", "hexagonal", "cubic");
-// std::nullopt for another word.
+// The lattice of that name (also "triangular", "hexagonal", "cubic",
+// "triangular-prism", "spheres", "fcc", "rhombic-dodecahedron",
+// "tetra_octa"); std::nullopt for another word.
 XCOVER_API std::optional<Lattice> lattice_named(std::string_view name);
+// Whether the lattice's cells fill space (layers other than 0): all but
+// square, triangle and hex.
+XCOVER_API bool is_solid(Lattice lattice);
 
 // A cell of a lattice (see above).
 struct Cell {
@@ -95,20 +121,39 @@ using Board = Shape;
 
 // --- lattices: symmetries and orientations ---------------------------------
 
-// How many symmetries fix a point of the lattice: rotations (4 on squares,
-// 6 on triangles and hexagons, 24 on cubes), and as many reflections.
-// Symmetry k, for k from 0 to symmetry_count(lattice) - 1, is a rotation
-// for k < rotation_count(lattice), a reflection after; 0 is the identity.
+// Whether `cell` is one of the lattice's (layer 0 in the plane; see above
+// for the others).
+XCOVER_API bool is_cell(Lattice lattice, Cell cell);
+
+// How many symmetries turn (and reflect) the lattice's shapes: rotations
+// (4 on squares, 6 on triangles and hexagons, 12 on prisms, 24 on cubes
+// and BurrTools' rhombic and tetra-octa grids, 120 on spheres as BurrTools
+// counts them), and as many reflections. Symmetry k, for k from 0 to
+// symmetry_count(lattice) - 1, is a rotation for k < rotation_count(lattice),
+// a reflection after; 0 is the identity. On spheres, 96 of the rotations
+// (turns by thirds, as 60 degrees about a body diagonal) map only some
+// shapes onto the lattice: transform(Shape) says which.
 XCOVER_API int rotation_count(Lattice lattice);
 XCOVER_API int symmetry_count(Lattice lattice);
-// Symmetry k applied to a cell, about the lattice's origin.
+// Symmetry k applied to a cell: about the origin (on the rhombic and
+// tetra-octa lattices, a coordinate negated is reflected about the centre
+// of the block of 5, or 6, at the origin). Throws ProblemError for a k out
+// of range, or on spheres a turn that takes the cell off the lattice.
 XCOVER_API Cell transform(Lattice lattice, int symmetry, Cell cell);
+// Symmetry k applied to a shape, up to a translation of the lattice;
+// std::nullopt when it does not map the shape onto the lattice (only some
+// of the sphere lattice's turns, about the shape's first cell).
+XCOVER_API std::optional<Shape> transform(Lattice lattice, int symmetry, const Shape& shape);
 // Whether a move by `offset` (row, col, layer) maps the lattice onto itself
-// (on triangles, row + col even keeps each triangle's direction).
+// (on triangles and prisms, row + col even keeps each triangle's direction;
+// on spheres row + col + layer even; on the rhombic lattice whole blocks of
+// 5; on tetra-octa whole blocks of 3, an even number of them).
 XCOVER_API bool is_translation(Lattice lattice, Cell offset);
-// The shape moved by a translation of the lattice so that its least row is
-// 0 and its least column 0 (on triangles, 0 or 1), least layer 0: two
-// shapes are translates of each other exactly when these are equal.
+// The shape moved by a translation of the lattice so that its least row,
+// column and layer are 0 (on triangles, prisms and spheres the column may
+// be 1; on the rhombic and tetra-octa lattices, in the first block, or on
+// tetra-octa the layer in the second): two shapes are translates of each
+// other exactly when these are equal.
 XCOVER_API Shape normalized(Lattice lattice, const Shape& shape);
 // The distinct orientations of a shape, each normalized: its images under
 // the rotations, and the reflections too when `reflections`.
@@ -128,6 +173,14 @@ struct Piece {
   // Whether it may be flipped over (placed as its mirror image); unset: as
   // TilingOptions::reflections says.
   std::optional<bool> flips = std::nullopt;
+  // The colour of each cell, in the order of shape.cells() (BurrTools'
+  // colour constraints: see Puzzle::colour_pairs); 0 is none. Empty: no
+  // colours.
+  std::vector<int> colours = {};
+  // BurrTools' piece groups: pieces of one group (number 1 up) may stay
+  // together when the puzzle comes apart. Kept for disassembly; they do not
+  // change the tilings. Empty: group 0, none.
+  std::vector<int> groups = {};
 
   // The fewest copies a tiling uses: min_copies, or all of them.
   int fewest() const { return min_copies.value_or(copies); }
@@ -200,6 +253,12 @@ struct Puzzle {
   Shape optional_cells;               // those of the board's cells that may stay empty
   std::vector<Piece> pieces;          // the pieces, with their copies and ranges
   std::string source;                 // "FILE" or "FILE:LINE": where it was read
+  // BurrTools' colour constraints: the colour of each board cell, in the
+  // order of board.cells() (0: none; empty: no colours), and the pairs
+  // (piece colour, board colour) allowed. A piece's cell of colour p may
+  // cover a board cell of colour b when either is 0 or (p, b) is listed.
+  std::vector<int> board_colours;
+  std::vector<std::pair<int, int>> colour_pairs;
   // The problem's items list the cells before the pieces, as Knuth's
   // generators write them (read_knuth_spec sets it): the search then breaks
   // ties between items as DLX1 does on the generator's file. Otherwise the
@@ -263,9 +322,10 @@ struct TilingOptions {
 // `pieces[p]` (its mirror image's piece under a reflection of one-sided
 // pieces, else p).
 struct BoardSymmetry {
-  int symmetry;             // the lattice's symmetry it comes from
-  std::vector<int> cells;   // board cell k -> cells[k]
-  std::vector<int> pieces;  // piece p -> pieces[p]
+  int symmetry;                   // the lattice's symmetry it comes from
+  std::vector<int> cells;         // board cell k -> cells[k]
+  std::vector<int> pieces;        // piece p -> pieces[p]
+  std::vector<int> inverse = {};  // the cell that goes to cell k: cells[inverse[k]] == k
 };
 
 // A kept placement of the cut piece that symmetries fix (other than the
@@ -285,12 +345,14 @@ struct SymmetricPlacement {
 // A tiling as exact cover, what each option places and, with `distinct`,
 // how tilings are told apart.
 struct XCOVER_API Tiling {
-  Lattice lattice = Lattice::square;  // the lattice of its cells
-  Board board;                        // the board to cover
-  Shape optional_cells;               // cells of the board that may stay empty
-  std::vector<Piece> pieces;          // the pieces, as given
-  Problem problem;                    // the exact-cover problem (see make_tiling)
-  std::vector<Placement> placements;  // placements[k]: what option k places
+  Lattice lattice = Lattice::square;              // the lattice of its cells
+  Board board;                                    // the board to cover
+  Shape optional_cells;                           // cells of the board that may stay empty
+  std::vector<Piece> pieces;                      // the pieces, as given
+  Problem problem;                                // the exact-cover problem (see make_tiling)
+  std::vector<Placement> placements;              // placements[k]: what option k places
+  std::vector<int> board_colours;                 // as Puzzle::board_colours (empty: none)
+  std::vector<std::pair<int, int>> colour_pairs;  // as Puzzle::colour_pairs
   // The symmetries under which tilings are the same (the identity first):
   // with `distinct`, the group of the board that the pieces respect; else
   // empty.

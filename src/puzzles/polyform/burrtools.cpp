@@ -45,6 +45,7 @@
 #include <exception>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <new>
 #include <optional>
@@ -167,8 +168,9 @@ constexpr std::size_t max_elements = std::size_t{1} << 20;
 // disassemblies) are not kept: a file with every solution saved holds
 // millions of them.
 bool read_by_name(std::string_view name) {
-  for (const std::string_view read : {"puzzle", "gridType", "colors", "color", "shapes", "voxel",
-                                      "problems", "problem", "shape", "result", "bitmap", "pair"})
+  for (const std::string_view read :
+       {"puzzle", "gridType", "colors", "color", "shapes", "voxel", "problems", "problem", "shape",
+        "group", "result", "bitmap", "pair"})
     if (name == read) return true;
   return false;
 }
@@ -398,8 +400,33 @@ struct VoxelShape {
   std::size_t line = 0;        // of its <voxel>
   std::vector<Cell> filled;    // '#'
   std::vector<Cell> variable;  // '+'
-  std::set<int> colours;       // the colours of its voxels, 0 (none) left out
+  std::map<Cell, int> colour;  // each voxel's colour (filled and variable), 0: none
 };
+
+// The lattice of BurrTools' grid by its number in <gridType type="N">.
+std::optional<Lattice> grid_lattice(std::uint64_t type) {
+  switch (type) {
+    case 0:
+      return Lattice::cube;
+    case 1:
+      return Lattice::prism;
+    case 2:
+      return Lattice::sphere;
+    case 3:
+      return Lattice::rhombic;
+    case 4:
+      return Lattice::tetra_octa;
+    default:
+      return std::nullopt;
+  }
+}
+
+// The number of a lattice's grid (the inverse of grid_lattice).
+std::uint64_t grid_number(Lattice lattice) {
+  for (std::uint64_t type = 0; type < 5; ++type)
+    if (grid_lattice(type) == lattice) return type;
+  return 0;
+}
 
 class Reader {
  public:
@@ -419,10 +446,11 @@ class Reader {
                                       std::uint64_t max) const;
   std::uint64_t required_number(const Element* node, const char* name, std::uint64_t max) const;
 
-  void check_grid(const Element* root) const;
-  VoxelShape read_shape(const Element* voxel, std::size_t id) const;
+  Lattice read_grid(const Element* root) const;
+  VoxelShape read_shape(const Element* voxel, std::size_t id, Lattice lattice) const;
   Puzzle read_problem(const Element* problem, std::size_t number, std::size_t colour_count,
-                      const std::vector<VoxelShape>& shapes) const;
+                      const std::vector<VoxelShape>& shapes, Lattice lattice) const;
+  std::vector<int> read_groups(const Element* entry, const std::string& label) const;
 
   const XmlTree& tree_;
   const std::string& source_;
@@ -452,18 +480,20 @@ std::uint64_t Reader::required_number(const Element* node, const char* name,
   return *value;
 }
 
-void Reader::check_grid(const Element* root) const {
+Lattice Reader::read_grid(const Element* root) const {
   const std::vector<const Element*> grids = children(*root, "gridType");
   if (grids.size() > 1) fail(grids[1], "a second <gridType>: a puzzle has one grid");
-  if (grids.empty()) return;  // BurrTools' default: bricks
+  if (grids.empty()) return Lattice::cube;  // BurrTools' default: bricks
   const std::uint64_t type =
       required_number(grids[0], "type", std::numeric_limits<std::uint64_t>::max());
-  if (type != 0)
+  const std::optional<Lattice> lattice = grid_lattice(type);
+  if (!lattice)
     fail(grids[0], "the puzzle is on BurrTools' " + grid_name(type) +
-                       " grid; xcover reads the brick (cube) grid alone");
+                       " grid; BurrTools has grids 0 (bricks) to 4 (tetra-octa)");
+  return *lattice;
 }
 
-VoxelShape Reader::read_shape(const Element* voxel, std::size_t id) const {
+VoxelShape Reader::read_shape(const Element* voxel, std::size_t id, Lattice lattice) const {
   VoxelShape shape;
   shape.line = voxel->line;
   shape.name = attribute(*voxel, "name").value_or("");
@@ -488,19 +518,29 @@ VoxelShape Reader::read_shape(const Element* voxel, std::size_t id) const {
 
   std::uint64_t index = 0;  // voxels read
   int colour = -1;          // of the last voxel read; -1 before the first
+  Cell last{};              // the last voxel read
   const auto close_colour = [&] {
-    if (colour > 0) shape.colours.insert(colour);
+    if (colour > 0) shape.colour[last] = colour;
   };
+  // Prisms: BurrTools' y runs up the screen, rows down; an even number
+  // less y keeps each triangle's direction.
+  const int flip = static_cast<int>(sy + (sy & 1));
   for (const char ch : *text) {
     if (ch == '#' || ch == '+' || ch == '_') {
       close_colour();
       if (index >= expected)
         fail(voxel, label + " has more voxels than its size " + sizes + " holds (" +
                         std::to_string(expected) + ")");
-      const Cell cell{static_cast<int>(index / sx % sy), static_cast<int>(index % sx),
-                      static_cast<int>(index / sx / sy)};
+      const int x = static_cast<int>(index % sx), y = static_cast<int>(index / sx % sy),
+                z = static_cast<int>(index / sx / sy);
+      const Cell cell = lattice == Lattice::prism ? Cell{flip - y, x, z} : Cell{y, x, z};
+      if (ch != '_' && !is_cell(lattice, cell))
+        fail(voxel, label + " has voxel (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+                        std::to_string(z) + ") filled, which is not a cell of BurrTools' " +
+                        grid_name(grid_number(lattice)) + " grid");
       if (ch == '#') shape.filled.push_back(cell);
       if (ch == '+') shape.variable.push_back(cell);
+      last = cell;
       colour = ch == '_' ? -1 : 0;  // an empty voxel's colour means nothing
       ++index;
     } else if (ch >= '0' && ch <= '9') {
@@ -524,10 +564,36 @@ VoxelShape Reader::read_shape(const Element* voxel, std::size_t id) const {
   return shape;
 }
 
+// The colours of `cells` (sorted), or none when all are 0.
+std::vector<int> colours_of(const VoxelShape& shape, const std::vector<Cell>& cells) {
+  std::vector<int> colours;
+  if (shape.colour.empty()) return colours;
+  for (const Cell& cell : cells) {
+    const auto it = shape.colour.find(cell);
+    colours.push_back(it == shape.colour.end() ? 0 : it->second);
+  }
+  return colours;
+}
+
+std::vector<int> Reader::read_groups(const Element* entry, const std::string& label) const {
+  std::vector<int> groups;
+  const auto add = [&](const Element* node) {
+    const std::uint64_t group = required_number(node, "group", max_count);
+    if (group > 0) groups.push_back(static_cast<int>(group));
+  };
+  if (attribute(*entry, "group")) add(entry);
+  for (const Element* group : children(*entry, "group")) add(group);
+  std::sort(groups.begin(), groups.end());
+  if (std::adjacent_find(groups.begin(), groups.end()) != groups.end())
+    fail(entry, label + " names a piece group twice");
+  return groups;
+}
+
 Puzzle Reader::read_problem(const Element* problem, std::size_t number_in_file,
-                            std::size_t colour_count, const std::vector<VoxelShape>& shapes) const {
+                            std::size_t colour_count, const std::vector<VoxelShape>& shapes,
+                            Lattice lattice) const {
   Puzzle puzzle;
-  puzzle.lattice = Lattice::cube;
+  puzzle.lattice = lattice;
   puzzle.name = attribute(*problem, "name").value_or("");
   puzzle.source = source_ + ":" + std::to_string(problem->line);
   const std::string label = puzzle.name.empty() ? "problem " + std::to_string(number_in_file)
@@ -553,6 +619,7 @@ Puzzle Reader::read_problem(const Element* problem, std::size_t number_in_file,
   board.insert(board.end(), result.variable.begin(), result.variable.end());
   puzzle.board = Board(std::move(board));
   puzzle.optional_cells = Shape(result.variable);
+  if (colour_count > 0) puzzle.board_colours = colours_of(result, puzzle.board.cells());
 
   // BurrTools' maxHoles: at most that many of the variable voxels empty.
   if (const auto holes = number(problem, "maxHoles", std::numeric_limits<std::uint64_t>::max());
@@ -561,13 +628,12 @@ Puzzle Reader::read_problem(const Element* problem, std::size_t number_in_file,
                       std::to_string(result.variable.size()) +
                       " variable voxels; xcover does not follow that limit");
 
-  // The allowed colour pairs, (piece colour - 1) << 16 | (result colour - 1)
-  // as BurrTools keeps them. Without colours in the puzzle, every pair is.
-  std::set<std::uint64_t> allowed;
+  // The allowed colour pairs: BurrTools numbers them from 0 for colour 1.
   for (const Element* bitmap : children(*problem, "bitmap"))
     for (const Element* pair : children(*bitmap, "pair"))
-      allowed.insert(required_number(pair, "piece", max_colour) << 16 |
-                     required_number(pair, "result", max_colour));
+      puzzle.colour_pairs.emplace_back(
+          static_cast<int>(required_number(pair, "piece", max_colour - 1)) + 1,
+          static_cast<int>(required_number(pair, "result", max_colour - 1)) + 1);
 
   // The pieces: <shapes><shape id count | min max/>.
   std::set<std::string> names;
@@ -610,16 +676,9 @@ Puzzle Reader::read_problem(const Element* problem, std::size_t number_in_file,
         fail(entry, label + ": " + piece_label +
                         " has variable voxels ('+'); xcover's pieces are all fixed voxels");
       if (shape.filled.empty()) fail(entry, label + ": " + piece_label + " has no voxels");
-      if (colour_count > 0)
-        for (const int piece_colour : shape.colours)
-          for (const int result_colour : result.colours)
-            if (!allowed.count(std::uint64_t(piece_colour - 1) << 16 |
-                               std::uint64_t(result_colour - 1)))
-              fail(problem, label + ": colour constraints keep " + piece_label + "'s colour " +
-                                std::to_string(piece_colour) + " off the result's colour " +
-                                std::to_string(result_colour) +
-                                "; xcover does not follow colour constraints");
       piece.shape = Shape(shape.filled);
+      if (colour_count > 0) piece.colours = colours_of(shape, piece.shape.cells());
+      piece.groups = read_groups(entry, label + ": " + piece_label);
       piece.copies = static_cast<int>(max);
       if (min != max) piece.min_copies = static_cast<int>(min);
       puzzle.pieces.push_back(std::move(piece));
@@ -637,7 +696,7 @@ std::vector<Puzzle> Reader::read() const {
   if (!version) fail(root, "<puzzle> has no 'version' attribute");
   if (*version != "1" && *version != "2")
     fail(root, "version \"" + *version + "\" of BurrTools' format; xcover reads versions 1 and 2");
-  check_grid(root);
+  const Lattice lattice = read_grid(root);
 
   std::size_t colour_count = 0;
   for (const Element* colours : children(*root, "colors"))
@@ -646,13 +705,13 @@ std::vector<Puzzle> Reader::read() const {
   std::vector<VoxelShape> shapes;
   for (const Element* list : children(*root, "shapes"))
     for (const Element* voxel : children(*list, "voxel"))
-      shapes.push_back(read_shape(voxel, shapes.size()));
+      shapes.push_back(read_shape(voxel, shapes.size(), lattice));
 
   std::vector<Puzzle> puzzles;
   std::size_t total_cells = 0;
   for (const Element* list : children(*root, "problems")) {
     for (const Element* problem : children(*list, "problem")) {
-      puzzles.push_back(read_problem(problem, puzzles.size() + 1, colour_count, shapes));
+      puzzles.push_back(read_problem(problem, puzzles.size() + 1, colour_count, shapes, lattice));
       total_cells += static_cast<std::size_t>(puzzles.back().board.size());
       for (const Piece& piece : puzzles.back().pieces)
         total_cells += static_cast<std::size_t>(piece.shape.size());

@@ -46,11 +46,16 @@ Generator generator_of(Lattice lattice) {
     case Lattice::cube:
       return {"polycube-dlx", 3, false, '*'};
     case Lattice::hex:
+    case Lattice::prism:
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       break;
   }
-  throw Error(
-      "read_knuth_spec: no generator of Knuth's reads the hex lattice (polyomino-dlx reads "
-      "squares, polyiamond-dlx triangles, polycube-dlx cubes)");
+  throw Error(std::string("read_knuth_spec: no generator of Knuth's reads the ") +
+              to_string(lattice) +
+              " lattice (polyomino-dlx reads squares, polyiamond-dlx triangles, polycube-dlx "
+              "cubes)");
 }
 
 constexpr int radix = 62;  // the digits 0-9, a-z, A-Z
@@ -101,9 +106,13 @@ Cell lattice_cell(Lattice lattice, const std::array<int, 3>& xyz, bool prime) {
     case Lattice::cube:
       return {xyz[0], xyz[1], xyz[2]};
     case Lattice::hex:
+    case Lattice::prism:
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       break;
   }
-  return {};  // generator_of() refused the hex lattice before
+  return {};  // generator_of() refused the other lattices before
 }
 
 class SpecReader {

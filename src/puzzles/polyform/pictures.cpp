@@ -167,9 +167,9 @@ class PictureParser {
 
   void next_layer() {
     if (!open_) fail(line_, "a line of '-' must come inside a picture (it starts its next layer)");
-    if (lattice_ != Lattice::cube)
-      fail(line_, "a line of '-' starts a layer, and only the cube lattice has layers (this is " +
-                      std::string(to_string(lattice_)) + ")");
+    if (!is_solid(lattice_))
+      fail(line_, "a line of '-' starts a layer, and the " + std::string(to_string(lattice_)) +
+                      " lattice is flat (one layer)");
     take_layer();
     ++layer_;
   }

@@ -56,6 +56,24 @@ std::vector<Cell> neighbours(Lattice lattice, Cell cell) {
     case Lattice::cube:
       return {{r - 1, c, l}, {r + 1, c, l}, {r, c - 1, l},
               {r, c + 1, l}, {r, c, l - 1}, {r, c, l + 1}};
+    case Lattice::prism:
+      return {{r, c - 1, l},
+              {r, c + 1, l},
+              ((r + c) & 1) == 0 ? Cell{r + 1, c, l} : Cell{r - 1, c, l},
+              {r, c, l - 1},
+              {r, c, l + 1}};
+    case Lattice::sphere: {
+      // The twelve at (+-1, +-1, 0) in some order.
+      std::vector<Cell> next;
+      for (const int a : {-1, 1})
+        for (const int b : {-1, 1})
+          for (const Cell step : {Cell{a, b, 0}, Cell{a, 0, b}, Cell{0, a, b}})
+            next.push_back(Cell{r + step.row, c + step.col, l + step.layer});
+      return next;
+    }
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      break;  // (no generated sets)
   }
   return {};
 }
@@ -164,6 +182,10 @@ std::vector<Piece> named_pieces(Lattice lattice, std::string_view name) {
   if (lattice == Lattice::cube && name == "soma") return soma();
   if (lattice == Lattice::cube && name == "bedlam")
     return normalized_pieces(Lattice::cube, bedlam());
+  if (lattice == Lattice::sphere && name == "trispheres")
+    return numbered(free_shapes(Lattice::sphere, 3), "t");
+  if (lattice == Lattice::sphere && name == "tetraspheres")
+    return numbered(free_shapes(Lattice::sphere, 4), "q");
   return {};
 }
 
@@ -177,6 +199,12 @@ std::vector<std::string> piece_set_names(Lattice lattice) {
       return {"tetrahexes"};
     case Lattice::cube:
       return {"tetrominoes", "pentominoes", "hexominoes", "soma", "bedlam"};
+    case Lattice::sphere:
+      return {"trispheres", "tetraspheres"};
+    case Lattice::prism:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      return {};
   }
   return {};
 }
@@ -278,6 +306,25 @@ Board hex_board(std::string_view name) {
   return Board(std::move(cells));
 }
 
+// pyramid-N: a square pyramid of spheres, N x N on the ground (layer 0),
+// each layer's squares on the diagonals, sitting in the hollows of the one
+// below (3D Kanoodle's 55 spheres: pyramid-5); tetrahedron-N: a triangular
+// pyramid of N(N+1)(N+2)/6 spheres.
+Board sphere_board(std::string_view name) {
+  std::vector<Cell> cells;
+  if (const auto n = named_side(name, "pyramid")) {
+    for (int l = 0; l < *n; ++l)
+      for (int i = 0; i < *n - l; ++i)
+        for (int j = 0; j < *n - l; ++j) cells.push_back(Cell{i + j + l, i - j, l});
+  } else if (const auto t = named_side(name, "tetrahedron")) {
+    // Sums of (1, 1, 0), (1, 0, 1) and (0, 1, 1): the three at 60 degrees.
+    for (int i = 0; i < *t; ++i)
+      for (int j = 0; i + j < *t; ++j)
+        for (int k = 0; i + j + k < *t; ++k) cells.push_back(Cell{i + j, i + k, j + k});
+  }
+  return Board(std::move(cells));
+}
+
 }  // namespace
 
 std::optional<Board> builtin_board(Lattice lattice, std::string_view name) {
@@ -300,11 +347,27 @@ std::optional<Board> builtin_board(Lattice lattice, std::string_view name) {
       cells = hex_board(name).cells();
       break;
     case Lattice::cube:
+    case Lattice::sphere:
       if (const auto rcl = sides(name, 3)) {
         for (int l = 0; l < (*rcl)[2]; ++l)
           for (int r = 0; r < (*rcl)[0]; ++r)
-            for (int c = 0; c < (*rcl)[1]; ++c) cells.push_back(Cell{r, c, l});
+            for (int c = 0; c < (*rcl)[1]; ++c)
+              if (is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
+      } else if (lattice == Lattice::sphere) {
+        cells = sphere_board(name).cells();
       }
+      break;
+    case Lattice::prism:
+      // Layers of the triangle lattice's RxC.
+      if (const auto rcl = sides(name, 3)) {
+        const std::string plane = std::to_string((*rcl)[0]) + "x" + std::to_string((*rcl)[1]);
+        const Board layer = triangle_board(plane);
+        for (int l = 0; l < (*rcl)[2]; ++l)
+          for (const Cell& cell : layer.cells()) cells.push_back(Cell{cell.row, cell.col, l});
+      }
+      break;
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       break;
   }
   if (cells.empty()) return std::nullopt;
@@ -321,6 +384,13 @@ std::string board_forms(Lattice lattice) {
       return "RxC, hexagon-N or triangle-N, e.g. 4x7";
     case Lattice::cube:
       return "RxCxL, e.g. 3x4x5";
+    case Lattice::prism:
+      return "RxCxL (R rows of C rhombi, L layers), e.g. 2x3x2";
+    case Lattice::sphere:
+      return "pyramid-N, tetrahedron-N or RxCxL, e.g. pyramid-5";
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      return "none built in (a BurrTools file's result)";
   }
   return "";
 }

@@ -12,9 +12,13 @@
 #include "puzzles/polyform/symmetry.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <type_traits>
+
+#include "puzzles/polyform/lattice.hpp"
 
 namespace xcover::polyform {
 
@@ -29,12 +33,11 @@ std::vector<Cell> moved(const std::vector<Cell>& cells, Cell shift) {
   return out;
 }
 
-// The least of a shape's images under the lattice's rotations: two shapes
-// are turns of each other when these are equal.
-Shape rotation_class(Lattice lattice, const Shape& shape) {
-  std::vector<Shape> turns = orientations(lattice, shape, false);
-  return *std::min_element(turns.begin(), turns.end(),
-                           [](const Shape& a, const Shape& b) { return a.cells() < b.cells(); });
+// The least of a shape's images under the lattice's rotations (colours and
+// all): two shapes are turns of each other when these are equal.
+ColouredShape rotation_class(Lattice lattice, const ColouredShape& shape) {
+  std::vector<ColouredShape> turns = orientations(lattice, shape, false);
+  return *std::min_element(turns.begin(), turns.end());
 }
 
 // Where a reflection sends each piece: to itself when it may be flipped, or
@@ -45,10 +48,11 @@ std::optional<std::vector<int>> mirror_pieces(const Tiling& tiling, const Tiling
   const Lattice lattice = tiling.lattice;
   const std::size_t count = tiling.pieces.size();
   std::vector<int> mirror(count, -1);
-  std::vector<Shape> turns(count);  // each one-sided piece's rotation class
+  std::vector<ColouredShape> turns(count);  // each one-sided piece's rotation class
   for (std::size_t p = 0; p < count; ++p) {
-    if (!flips(tiling, tiling.pieces[p], options))
-      turns[p] = rotation_class(lattice, tiling.pieces[p].shape);
+    const Piece& piece = tiling.pieces[p];
+    if (!flips(tiling, piece, options))
+      turns[p] = rotation_class(lattice, ColouredShape{piece.shape, piece.colours});
   }
   for (std::size_t p = 0; p < count; ++p) {
     const Piece& piece = tiling.pieces[p];
@@ -56,10 +60,10 @@ std::optional<std::vector<int>> mirror_pieces(const Tiling& tiling, const Tiling
       mirror[p] = static_cast<int>(p);
       continue;
     }
-    std::vector<Cell> cells;
-    for (const Cell& cell : piece.shape.cells())
-      cells.push_back(transform(lattice, rotation_count(lattice), cell));
-    const Shape image = rotation_class(lattice, Shape(std::move(cells)));
+    // (The first reflection maps every shape onto the lattice.)
+    const ColouredShape image = rotation_class(
+        lattice,
+        *transform(lattice, rotation_count(lattice), ColouredShape{piece.shape, piece.colours}));
     auto partner = [&](std::size_t q) {
       const Piece& other = tiling.pieces[q];
       return !flips(tiling, other, options) && other.copies == piece.copies &&
@@ -90,9 +94,9 @@ std::vector<BoardSymmetry> board_symmetries(const Tiling& tiling, const TilingOp
   const int count = mirror ? symmetry_count(lattice) : rotation_count(lattice);
   std::vector<BoardSymmetry> found;
   for (int g = 0; g < count && !board.empty(); ++g) {
-    std::vector<Cell> image;
-    image.reserve(board.size());
-    for (const Cell& cell : board) image.push_back(transform(lattice, g, cell));
+    const std::optional<std::vector<Cell>> turned = transform_cells(lattice, g, board);
+    if (!turned) continue;
+    const std::vector<Cell>& image = *turned;
     const Shape sorted{std::vector<Cell>(image)};
     const Cell first = sorted.cells().front();
     const Cell shift{board.front().row - first.row, board.front().col - first.col,
@@ -108,8 +112,16 @@ std::vector<BoardSymmetry> board_symmetries(const Tiling& tiling, const TilingOp
           static_cast<int>(std::lower_bound(board.begin(), board.end(), to) - board.begin()));
       keeps_optional = keeps_optional && tiling.optional_cells.contains(board[k]) ==
                                              tiling.optional_cells.contains(to);
+      // (and the cells' colours)
+      keeps_optional = keeps_optional &&
+                       (tiling.board_colours.empty() ||
+                        tiling.board_colours[k] ==
+                            tiling.board_colours[static_cast<std::size_t>(symmetry.cells.back())]);
     }
     if (!keeps_optional) continue;
+    symmetry.inverse.assign(board.size(), 0);
+    for (std::size_t k = 0; k < board.size(); ++k)
+      symmetry.inverse[static_cast<std::size_t>(symmetry.cells[k])] = static_cast<int>(k);
     const bool repeat = std::any_of(found.begin(), found.end(), [&](const BoardSymmetry& s) {
       return s.cells == symmetry.cells && s.pieces == symmetry.pieces;
     });
@@ -321,40 +333,52 @@ void restrict_by_symmetry(Tiling& tiling, const TilingOptions& options,
 
 namespace {
 
-// A tiling as the sorted list of its placements, each its piece then its
-// cells' board indices (sorted): equal for equal tilings, copies of a piece
-// not told apart.
-using TilingKey = std::vector<std::vector<int>>;
+// A tiling's placements, each its piece and its cells' board indices.
+struct Placed {
+  int piece;
+  std::vector<int> cells;
+};
 
-TilingKey key_of(const Tiling& tiling, const Solution& solution) {
+std::vector<Placed> placed_of(const Tiling& tiling, const Solution& solution) {
   const std::vector<Cell>& board = tiling.board.cells();
-  TilingKey key;
+  std::vector<Placed> placed;
+  placed.reserve(solution.options.size());
   for (const int option : solution.options) {
     if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
       throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
     const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
-    std::vector<int> entry{placement.piece};
+    Placed entry{placement.piece, {}};
+    entry.cells.reserve(placement.cells.cells().size());
     for (const Cell& cell : placement.cells.cells())
-      entry.push_back(
+      entry.cells.push_back(
           static_cast<int>(std::lower_bound(board.begin(), board.end(), cell) - board.begin()));
-    key.push_back(std::move(entry));
+    placed.push_back(std::move(entry));
   }
-  std::sort(key.begin(), key.end());
-  return key;
+  return placed;
 }
 
-TilingKey image_of(const BoardSymmetry& symmetry, const TilingKey& key) {
-  TilingKey image;
-  image.reserve(key.size());
-  for (const std::vector<int>& entry : key) {
-    std::vector<int> moved{symmetry.pieces[static_cast<std::size_t>(entry[0])]};
-    for (std::size_t k = 1; k < entry.size(); ++k)
-      moved.push_back(symmetry.cells[static_cast<std::size_t>(entry[k])]);
-    std::sort(moved.begin() + 1, moved.end());
-    image.push_back(std::move(moved));
+// A tiling as a label on each board cell: its piece, and the least board
+// index of its placement's cells (which tells copies of a piece apart by
+// where they are, not by their number); ~0 on a cell no piece covers. Equal
+// for equal tilings.
+using TilingKey = std::vector<std::uint64_t>;
+
+// The key of the tiling's image under `symmetry` (the identity: nullptr).
+void key_of(const std::vector<Placed>& placed, const BoardSymmetry* symmetry, std::size_t cells,
+            TilingKey& key) {
+  key.assign(cells, ~std::uint64_t{0});
+  for (const Placed& entry : placed) {
+    const auto to = [&](int k) {
+      return symmetry ? symmetry->cells[static_cast<std::size_t>(k)] : k;
+    };
+    int least = to(entry.cells.front());
+    for (const int k : entry.cells) least = std::min(least, to(k));
+    const int piece =
+        symmetry ? symmetry->pieces[static_cast<std::size_t>(entry.piece)] : entry.piece;
+    const std::uint64_t label =
+        std::uint64_t(static_cast<std::uint32_t>(piece)) << 32 | static_cast<std::uint32_t>(least);
+    for (const int k : entry.cells) key[static_cast<std::size_t>(to(k))] = label;
   }
-  std::sort(image.begin(), image.end());
-  return image;
 }
 
 }  // namespace
@@ -393,8 +417,40 @@ bool Tiling::keep(const Solution& solution) const {
       fixing = &then->second;
     }
   }
-  const TilingKey key = key_of(*this, solution);
-  auto least = [&](std::size_t g) { return g == 0 || !(image_of(symmetries[g], key) < key); };
+  const std::vector<Placed> placed = placed_of(*this, solution);
+  const std::size_t cells = board.cells().size();
+  TilingKey key;
+  key_of(placed, nullptr, cells, key);
+  std::vector<int> owner(cells, -1);  // the placement on each cell
+  for (std::size_t p = 0; p < placed.size(); ++p)
+    for (const int k : placed[p].cells) owner[static_cast<std::size_t>(k)] = static_cast<int>(p);
+  // Whether the image under symmetry g is not less than the tiling: the
+  // image's key cell by cell, each placement's least cell found when first
+  // needed (most images differ within a placement or two).
+  std::vector<int> image_least(placed.size());
+  auto least = [&](std::size_t g) {
+    if (g == 0) return true;
+    const BoardSymmetry& symmetry = symmetries[g];
+    std::fill(image_least.begin(), image_least.end(), -1);
+    for (std::size_t j = 0; j < cells; ++j) {
+      const int p = owner[static_cast<std::size_t>(symmetry.inverse[j])];
+      std::uint64_t label = ~std::uint64_t{0};
+      if (p >= 0) {
+        int& at = image_least[static_cast<std::size_t>(p)];
+        if (at < 0) {
+          at = static_cast<int>(cells);
+          for (const int k : placed[static_cast<std::size_t>(p)].cells)
+            at = std::min(at, symmetry.cells[static_cast<std::size_t>(k)]);
+        }
+        const int piece =
+            symmetry.pieces[static_cast<std::size_t>(placed[static_cast<std::size_t>(p)].piece)];
+        label =
+            std::uint64_t(static_cast<std::uint32_t>(piece)) << 32 | static_cast<std::uint32_t>(at);
+      }
+      if (label != key[j]) return label > key[j];
+    }
+    return true;  // the tiling itself
+  };
   if (!fixing) {
     for (std::size_t g = 0; g < symmetries.size(); ++g)
       if (!least(g)) return false;
@@ -405,12 +461,14 @@ bool Tiling::keep(const Solution& solution) const {
 }
 
 int orbit_size(const Tiling& tiling, const Solution& solution) {
-  const TilingKey key = key_of(tiling, solution);
-  std::vector<TilingKey> images{key};
+  const std::vector<Placed> placed = placed_of(tiling, solution);
+  const std::size_t cells = tiling.board.cells().size();
+  std::vector<TilingKey> images(1);
+  key_of(placed, nullptr, cells, images[0]);
+  TilingKey image;
   for (std::size_t g = 1; g < tiling.symmetries.size(); ++g) {
-    TilingKey image = image_of(tiling.symmetries[g], key);
-    if (std::find(images.begin(), images.end(), image) == images.end())
-      images.push_back(std::move(image));
+    key_of(placed, &tiling.symmetries[g], cells, image);
+    if (std::find(images.begin(), images.end(), image) == images.end()) images.push_back(image);
   }
   return static_cast<int>(images.size());
 }

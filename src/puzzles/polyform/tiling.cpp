@@ -4,7 +4,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <utility>
 
+#include "puzzles/polyform/lattice.hpp"
 #include "puzzles/polyform/names.hpp"
 #include "puzzles/polyform/symmetry.hpp"
 #include "xcover/puzzles/polyform.hpp"
@@ -61,7 +66,7 @@ std::string piece_name_error(std::string_view name) {
 
 std::string cell_name(Lattice lattice, Cell cell) {
   std::string name;
-  if (lattice == Lattice::cube) {
+  if (is_solid(lattice)) {
     name += 'l';
     append_number(name, cell.layer);
   }
@@ -89,11 +94,13 @@ void check_piece(const Piece& piece) {
 }
 
 void check_cells(Lattice lattice, const Shape& shape, const std::string& what) {
-  if (lattice == Lattice::cube) return;
   for (const Cell& cell : shape.cells()) {
-    if (cell.layer != 0)
+    if (is_cell(lattice, cell)) continue;
+    if (!is_solid(lattice))
       throw ProblemError(what + " has a cell in layer " + std::to_string(cell.layer) +
                          ", and the " + to_string(lattice) + " lattice is flat (layer 0 only)");
+    throw ProblemError(what + " has " + cell_name(lattice, cell) + ", which is not a cell of the " +
+                       to_string(lattice) + " lattice");
   }
 }
 
@@ -129,6 +136,116 @@ Box box_of(const std::vector<Cell>& cells) {
                     std::max(box.most.layer, cell.layer)};
   }
   return box;
+}
+
+// BurrTools' colour constraints: which piece colour may cover which board
+// colour.
+class ColourRule {
+ public:
+  explicit ColourRule(const Tiling& tiling)
+      : board_(tiling.board_colours),
+        pairs_(tiling.colour_pairs.begin(), tiling.colour_pairs.end()) {}
+
+  // Whether a piece whose cells have `colours` may cover the board cells
+  // `cells` (indices, in the same order).
+  bool allows(const std::vector<int>& colours, const std::vector<int>& cells) const {
+    if (colours.empty() || board_.empty()) return true;
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      const int piece = colours[k], board = board_[static_cast<std::size_t>(cells[k])];
+      if (piece != 0 && board != 0 && !pairs_.count({piece, board})) return false;
+    }
+    return true;
+  }
+
+ private:
+  const std::vector<int>& board_;
+  std::set<std::pair<int, int>> pairs_;
+};
+
+void check_colours(const Tiling& tiling) {
+  if (!tiling.board_colours.empty() && tiling.board_colours.size() != tiling.board.cells().size())
+    throw ProblemError("the board has " + std::to_string(tiling.board.size()) + " cells and " +
+                       std::to_string(tiling.board_colours.size()) + " colours: one a cell");
+  for (const Piece& piece : tiling.pieces)
+    if (!piece.colours.empty() && piece.colours.size() != piece.shape.cells().size())
+      throw ProblemError("piece '" + piece.name + "' has " + std::to_string(piece.shape.size()) +
+                         " cells and " + std::to_string(piece.colours.size()) +
+                         " colours: one a cell");
+}
+
+// Each cell's stand-in: itself, or the first cell that every placement
+// covering it covers too, and only those.
+std::vector<int> same_cells(const std::vector<PiecePlacements>& placements, std::size_t cells) {
+  std::vector<std::vector<std::uint32_t>> covering(cells);
+  std::uint32_t id = 0;
+  for (const PiecePlacements& piece : placements)
+    for (const std::vector<int>& placement : piece) {
+      for (const int k : placement) covering[static_cast<std::size_t>(k)].push_back(id);
+      ++id;
+    }
+  std::map<std::vector<std::uint32_t>, int> first;
+  std::vector<int> same(cells);
+  for (std::size_t k = 0; k < cells; ++k)
+    same[k] = first.emplace(std::move(covering[k]), static_cast<int>(k)).first->second;
+  return same;
+}
+
+std::vector<int> every_cell(std::size_t cells) {
+  std::vector<int> same(cells);
+  for (std::size_t k = 0; k < cells; ++k) same[k] = static_cast<int>(k);
+  return same;
+}
+
+// Past this many board cells, free_pieces does not look (its sums take a
+// bitset of the cells for each copy of each piece).
+constexpr std::size_t max_cells_for_free_pieces = 1 << 16;
+constexpr std::size_t max_free_pieces_work = std::size_t{1} << 26;
+
+// The pieces that need no item: those that may be left out (0..N) and of
+// which no tiling could hold more than N copies, because more would leave a
+// number of cells that the other pieces cannot make up (BurrTools' burr
+// sets: 25 shapes of 14 to 24 cubes, each 0..6, into 104 cubes). Their
+// bound never binds; without it, a tiling of such pieces is plain exact
+// cover (no multiplicities: every layout, threads), and the search does
+// not branch on how many of each.
+std::vector<bool> free_pieces(const Tiling& tiling) {
+  const std::vector<Piece>& pieces = tiling.pieces;
+  std::vector<bool> free(pieces.size(), false);
+  const std::size_t most = tiling.board.cells().size();
+  const std::size_t least = most - tiling.optional_cells.cells().size();
+  // (Each piece's look costs its others' copies times the cells.)
+  std::size_t copies_in_all = 0;
+  for (const Piece& piece : pieces) copies_in_all += static_cast<std::size_t>(piece.copies);
+  if (most > max_cells_for_free_pieces ||
+      copies_in_all * (most + 1) * pieces.size() > max_free_pieces_work)
+    return free;
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const auto size = static_cast<std::size_t>(pieces[p].shape.size());
+    if (pieces[p].fewest() != 0 || size == 0) continue;
+    const auto copies = static_cast<std::size_t>(pieces[p].copies);
+    if ((copies + 1) * size > most) {
+      free[p] = true;
+      continue;
+    }
+    // The totals the other pieces can make, as a bitset over 0..most.
+    std::vector<bool> made(most + 1, false);
+    made[0] = true;
+    for (std::size_t q = 0; q < pieces.size(); ++q) {
+      const auto cells = static_cast<std::size_t>(pieces[q].shape.size());
+      if (q == p || cells == 0) continue;
+      for (int copy = 0; copy < pieces[q].copies; ++copy)
+        for (std::size_t t = most; t >= cells; --t)
+          if (made[t - cells]) made[t] = true;
+    }
+    // More than `copies` copies: k of them and some total of the others
+    // between the cells to cover and the board's.
+    bool binds = false;
+    for (std::size_t k = copies + 1; k * size <= most && !binds; ++k)
+      for (std::size_t t = 0; k * size + t <= most && !binds; ++t)
+        binds = made[t] && k * size + t >= least;
+    free[p] = !binds;
+  }
+  return free;
 }
 
 // The largest problem whose dead placements make_tiling drops: DLX-PRE
@@ -169,10 +286,70 @@ void drop_dead_placements(Tiling& tiling) {
   tiling.symmetric_placements = std::move(symmetric);
 }
 
+// The placements of each piece: each orientation at every lattice shift
+// that keeps it inside the board's bounding box, layer by layer and row
+// by row, in the order of its first cell on the board. (Not every board
+// cell as an anchor: a piece as big as the board would then be tried at
+// every cell, a million times for a 1000x1000 board.)
+std::vector<PiecePlacements> all_placements(const Tiling& tiling, const TilingOptions& options) {
+  const Lattice lattice = tiling.lattice;
+  const std::vector<Cell>& board = tiling.board.cells();
+  std::vector<PiecePlacements> placements(tiling.pieces.size());
+  if (!board.empty()) {
+    const Box on = box_of(board);
+    const ColourRule colours(tiling);
+    std::vector<int> cells;
+    for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+      const Piece& piece = tiling.pieces[p];
+      if (piece.shape.size() == 0) continue;
+      for (const ColouredShape& coloured : orientations(
+               lattice, ColouredShape{piece.shape, piece.colours}, flips(tiling, piece, options))) {
+        const Shape& oriented = coloured.shape;
+        const Box size = box_of(oriented.cells());
+        for (int layer = on.least.layer - size.least.layer;
+             layer + size.most.layer <= on.most.layer; ++layer) {
+          for (int row = on.least.row - size.least.row; row + size.most.row <= on.most.row; ++row) {
+            for (int col = on.least.col - size.least.col; col + size.most.col <= on.most.col;
+                 ++col) {
+              const Cell shift{row, col, layer};
+              if (!is_translation(lattice, shift)) continue;
+              if (!place(oriented, shift, board, cells)) continue;
+              if (!colours.allows(coloured.colours, cells)) continue;
+              placements[p].push_back(cells);
+            }
+          }
+        }
+      }
+    }
+  }
+  return placements;
+}
+
+// What make_tiling refuses: colours, cells off the lattice or the board,
+// pieces that are not, or are twice.
+void check_tiling(const Tiling& tiling) {
+  check_colours(tiling);
+  const Lattice lattice = tiling.lattice;
+  check_cells(lattice, tiling.board, "the board");
+  for (const Cell& cell : tiling.optional_cells.cells()) {
+    if (!tiling.board.contains(cell))
+      throw ProblemError("an optional cell, " + cell_name(lattice, cell) + ", is not on the board");
+  }
+  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
+    const Piece& piece = tiling.pieces[p];
+    check_piece(piece);
+    check_cells(lattice, piece.shape, "piece '" + piece.name + "'");
+    for (std::size_t q = 0; q < p; ++q) {
+      if (tiling.pieces[q].name == piece.name)
+        throw ProblemError("two pieces are named '" + piece.name + "'");
+    }
+  }
+}
+
 }  // namespace
 
 bool flips(const Tiling& tiling, const Piece& piece, const TilingOptions& options) {
-  return piece.flips.value_or(options.reflections.value_or(tiling.lattice != Lattice::cube));
+  return piece.flips.value_or(options.reflections.value_or(!is_solid(tiling.lattice)));
 }
 
 Tiling make_tiling(Lattice lattice, const Board& board, std::vector<Piece> pieces,
@@ -190,22 +367,23 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   tiling.board = puzzle.board;
   tiling.optional_cells = puzzle.optional_cells;
   tiling.pieces = puzzle.pieces;
+  tiling.board_colours = puzzle.board_colours;
+  tiling.colour_pairs = puzzle.colour_pairs;
+  check_tiling(tiling);
   const Lattice lattice = puzzle.lattice;
   const std::vector<Cell>& board = tiling.board.cells();
-  check_cells(lattice, tiling.board, "the board");
-  for (const Cell& cell : tiling.optional_cells.cells()) {
-    if (!tiling.board.contains(cell))
-      throw ProblemError("an optional cell, " + cell_name(lattice, cell) + ", is not on the board");
-  }
-  for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-    const Piece& piece = tiling.pieces[p];
-    check_piece(piece);
-    check_cells(lattice, piece.shape, "piece '" + piece.name + "'");
-    for (std::size_t q = 0; q < p; ++q) {
-      if (tiling.pieces[q].name == piece.name)
-        throw ProblemError("two pieces are named '" + piece.name + "'");
-    }
-  }
+
+  std::vector<PiecePlacements> placements = all_placements(tiling, options);
+
+  // Cells that the same placements cover (the sub-cells of a rhombic
+  // dodecahedron, most often): one item stands for them all, primary when
+  // one of them is; with TilingOptions::reduce.
+  const std::vector<int> same =
+      options.reduce ? same_cells(placements, board.size()) : every_cell(board.size());
+  std::vector<bool> primary_group(board.size(), false);
+  for (std::size_t k = 0; k < board.size(); ++k)
+    if (!tiling.optional_cells.contains(board[k]))
+      primary_group[static_cast<std::size_t>(same[k])] = true;
 
   // Items: primary pieces, primary cells (or the cells first, with
   // Puzzle::cells_first), then the secondary ones (pieces of 0..1, cells
@@ -215,13 +393,14 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   Problem& problem = tiling.problem;
   problem.reserve_items(tiling.pieces.size() + board.size());
   std::vector<int> piece_item(tiling.pieces.size(), -1), cell_item(board.size(), -1);
+  const std::vector<bool> free = free_pieces(tiling);
   auto secondary_piece = [](const Piece& piece) {
     return piece.copies == 1 && piece.fewest() == 0;
   };
   auto add_pieces = [&] {
     for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
       const Piece& piece = tiling.pieces[p];
-      if (secondary_piece(piece)) continue;
+      if (free[p] || secondary_piece(piece)) continue;
       piece_item[p] = piece.copies == 1 && piece.fewest() == 1
                           ? problem.add_primary(piece.name)
                           : problem.add_primary(piece.name, piece.fewest(), piece.copies);
@@ -229,47 +408,17 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   };
   if (!puzzle.cells_first) add_pieces();
   for (std::size_t k = 0; k < board.size(); ++k) {
-    if (!tiling.optional_cells.contains(board[k]))
+    if (same[k] == static_cast<int>(k) && primary_group[k])
       cell_item[k] = problem.add_primary(cell_name(lattice, board[k]));
   }
   if (puzzle.cells_first) add_pieces();
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-    if (secondary_piece(tiling.pieces[p]))
+    if (!free[p] && secondary_piece(tiling.pieces[p]))
       piece_item[p] = problem.add_secondary(tiling.pieces[p].name);
   }
   for (std::size_t k = 0; k < board.size(); ++k) {
-    if (cell_item[k] < 0) cell_item[k] = problem.add_secondary(cell_name(lattice, board[k]));
-  }
-
-  // The placements of each piece: each orientation at every lattice shift
-  // that keeps it inside the board's bounding box, layer by layer and row
-  // by row, in the order of its first cell on the board. (Not every board
-  // cell as an anchor: a piece as big as the board would then be tried at
-  // every cell, a million times for a 1000x1000 board.)
-  std::vector<PiecePlacements> placements(tiling.pieces.size());
-  if (!board.empty()) {
-    const Box on = box_of(board);
-    std::vector<int> cells;
-    for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
-      const Piece& piece = tiling.pieces[p];
-      if (piece.shape.size() == 0) continue;
-      for (const Shape& oriented :
-           orientations(lattice, piece.shape, flips(tiling, piece, options))) {
-        const Box size = box_of(oriented.cells());
-        for (int layer = on.least.layer - size.least.layer;
-             layer + size.most.layer <= on.most.layer; ++layer) {
-          for (int row = on.least.row - size.least.row; row + size.most.row <= on.most.row; ++row) {
-            for (int col = on.least.col - size.least.col; col + size.most.col <= on.most.col;
-                 ++col) {
-              const Cell shift{row, col, layer};
-              if (!is_translation(lattice, shift)) continue;
-              if (!place(oriented, shift, board, cells)) continue;
-              placements[p].push_back(cells);
-            }
-          }
-        }
-      }
-    }
+    if (same[k] == static_cast<int>(k) && cell_item[k] < 0)
+      cell_item[k] = problem.add_secondary(cell_name(lattice, board[k]));
   }
 
   ExtraItems extra;
@@ -279,11 +428,13 @@ Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options) {
   for (std::size_t p = 0; p < tiling.pieces.size(); ++p) {
     for (std::size_t j = 0; j < placements[p].size(); ++j) {
       const std::vector<int>& cells = placements[p][j];
-      entries.assign(1, OptionEntry{piece_item[p], 0});
+      entries.clear();
+      if (piece_item[p] >= 0) entries.push_back(OptionEntry{piece_item[p], 0});
       std::vector<Cell> covered;
       covered.reserve(cells.size());
       for (const int k : cells) {
-        entries.push_back(OptionEntry{cell_item[static_cast<std::size_t>(k)], 0});
+        if (same[static_cast<std::size_t>(k)] == k)
+          entries.push_back(OptionEntry{cell_item[static_cast<std::size_t>(k)], 0});
         covered.push_back(board[static_cast<std::size_t>(k)]);
       }
       if (!extra.empty())

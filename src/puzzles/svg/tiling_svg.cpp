@@ -144,16 +144,25 @@ Outline outline(Lattice lattice, Cell cell) {
   switch (lattice) {
     case Lattice::square:
     case Lattice::cube:
+    // BurrTools' sphere, rhombic and tetra-octa cells as the cubes of its
+    // grid they take, layer by layer.
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       return {{{{c, r}, {c + 1, r}, {c + 1, r + 1}, {c, r + 1}}},
               {{{r - 1, c, l}, {r, c + 1, l}, {r + 1, c, l}, {r, c - 1, l}}},
               4};
     case Lattice::triangle:
+    case Lattice::prism:
       // Triangle c of a row spans half edges c to c + 2; it points up when
       // r + c is even (its base below, shared with row r + 1), else down.
       if ((r + c) % 2 == 0)
-        return {
-            {{{c + 1, r}, {c + 2, r + 1}, {c, r + 1}}}, {{{r, c + 1}, {r + 1, c}, {r, c - 1}}}, 3};
-      return {{{{c, r}, {c + 2, r}, {c + 1, r + 1}}}, {{{r - 1, c}, {r, c + 1}, {r, c - 1}}}, 3};
+        return {{{{c + 1, r}, {c + 2, r + 1}, {c, r + 1}}},
+                {{{r, c + 1, l}, {r + 1, c, l}, {r, c - 1, l}}},
+                3};
+      return {{{{c, r}, {c + 2, r}, {c + 1, r + 1}}},
+              {{{r - 1, c, l}, {r, c + 1, l}, {r, c - 1, l}}},
+              3};
     case Lattice::hex: {
       // The centre at (2c + r, 3r); corners from the top, clockwise.
       const int x = 2 * c + r, y = 3 * r;
@@ -221,7 +230,7 @@ struct Sheet {
 };
 
 Sheet lay_out(Lattice lattice, const Extent& e) {
-  const bool cubes = lattice == Lattice::cube;
+  const bool cubes = polyform::is_solid(lattice);  // layers side by side
   const int span_x = e.most_x - e.least_x, span_y = e.most_y - e.least_y;
   Sheet sheet;
   sheet.layers = e.most_layer - e.least_layer + 1;
@@ -234,14 +243,19 @@ Sheet lay_out(Lattice lattice, const Extent& e) {
   double cell_width = 1;  // about a cell's width, in units: what strokes scale by
   int per_row = 1;        // cube layers side by side
   double most_unit = 32, least_unit = 1;
+  // Up to five layers in one row; more wrap, as near a square as may be.
+  if (cubes)
+    per_row =
+        layers <= 5 ? layers : static_cast<int>(std::ceil(std::sqrt(static_cast<double>(layers))));
   switch (lattice) {
     case Lattice::square:
     case Lattice::cube:
-      // Up to five layers in one row; more wrap, as near a square as may be.
-      per_row = layers <= 5 ? layers
-                            : static_cast<int>(std::ceil(std::sqrt(static_cast<double>(layers))));
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       break;
     case Lattice::triangle:
+    case Lattice::prism:
       unit_x = 0.5, unit_y = std::sqrt(3.0) / 2, most_unit = 40, least_unit = 2;
       cell_width = 0.67;
       break;
@@ -331,7 +345,7 @@ std::string render_cells(const polyform::Tiling& tiling, const Solution& solutio
   const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
   const Sheet sheet = lay_out(tiling.lattice, board_extent(tiling.lattice, tiling.board));
   detail::SvgWriter svg(sheet.width, sheet.height, title_of(tiling, solution));
-  if (tiling.lattice == Lattice::cube) {
+  if (polyform::is_solid(tiling.lattice)) {
     for (int k = 0; k < sheet.layers; ++k) {
       const auto& [x0, y0] = sheet.frame.layer_origins[static_cast<std::size_t>(k)];
       svg.text(x0 + sheet.board_width / 2, y0 - sheet.label_height / 2, sheet.font,
@@ -356,6 +370,10 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
     case Lattice::triangle:
     case Lattice::hex:
     case Lattice::cube:
+    case Lattice::prism:
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
       return render_cells(tiling, solution);
   }
   return render_squares(tiling, solution);

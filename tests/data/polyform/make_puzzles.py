@@ -212,6 +212,69 @@ def write_burr_files(examples, data):
                                f"The 12 hexiamonds in a {h}x{w} {kind}, on the triangle grid.", grid=1),
                    compress=False)
 
+# ------------------------------------------------ BurrTools' other grids
+
+def sphere_cell(x, y, z):
+    return (x + y + z) % 2 == 0
+
+def rhombic_cell(x, y, z):
+    """24 cells in each cube of 5: the coordinates mod 5, folded onto 0..2, are 0, 1, 2."""
+    folded = sorted(min(v % 5, 4 - v % 5) for v in (x, y, z))
+    return folded == [0, 1, 2]
+
+def tetra_octa_cell(x, y, z):
+    """In each cube of 3: its centre, and alternate corners by the cube's parity."""
+    rest = [v % 3 for v in (x, y, z)]
+    if rest == [1, 1, 1]:
+        return True
+    if 1 in rest:
+        return False
+    twos = rest.count(2)
+    odd_cube = (x // 3 + y // 3 + z // 3) % 2 == 1
+    return twos % 2 == (0 if odd_cube else 1)
+
+def cut_into(cells, sizes):
+    """The cells, in order, cut into pieces of the given sizes (each piece its cells
+    where they lie, so that every piece fits the result at least once)."""
+    pieces, k = [], 0
+    for size in sizes:
+        pieces.append(cells[k:k + size])
+        k += size
+    assert k == len(cells)
+    return pieces
+
+def sphere_pyramid(n):
+    """A square pyramid of spheres (as xcover's pyramid-N, shifted to x >= 0)."""
+    cells = [(i - j, i + j + l, l) for l in range(n) for i in range(n - l) for j in range(n - l)]
+    return [(x + n - 1, y, z) for x, y, z in cells]  # n - 1 even: parity kept when n is odd
+
+def write_grid_files(data):
+    """Small puzzles on the sphere, rhombic and tetra-octa grids, each result cut into
+    pieces of consecutive cells, written as BurrTools writes them."""
+    pyramid = sorted(sphere_pyramid(3), key=lambda c: (c[2], c[1], c[0]))
+    assert all(sphere_cell(*c) for c in pyramid) and len(pyramid) == 14
+    spheres = cut_into(pyramid, [4, 4, 3, 3])
+    write_burr(f"{data}/spheres-pyramid-3.xmpuzzle",
+               burr_puzzle({f"S{k}": c for k, c in enumerate(spheres)}, "pyramid", pyramid,
+                           "A pyramid of 14 spheres cut into four pieces, on the sphere grid.",
+                           grid=2), compress=False)
+    rhombic = [(x, y, z) for z in range(5) for y in range(5) for x in range(10)
+               if rhombic_cell(x, y, z)]
+    assert len(rhombic) == 48
+    write_burr(f"{data}/rhombic-two-cubes.xmpuzzle",
+               burr_puzzle({f"R{k}": c for k, c in enumerate(cut_into(rhombic, [8] * 6))},
+                           "cubes", rhombic,
+                           "Two cubes of the rhombic grid cut into six pieces.", grid=3),
+               compress=False)
+    tetra = [(x, y, z) for z in range(3) for y in range(6) for x in range(6)
+             if tetra_octa_cell(x, y, z)]
+    assert len(tetra) == 20
+    write_burr(f"{data}/tetra-octa-four-cubes.xmpuzzle",
+               burr_puzzle({f"T{k}": c for k, c in enumerate(cut_into(tetra, [5, 5, 5, 5]))},
+                           "cubes", tetra,
+                           "Four cubes of the tetra-octa grid cut into four pieces.", grid=4),
+               compress=False)
+
 def write_spoiled_files(data):
     soma = burr_puzzle(SOMA, "3x3x3", box(3, 3, 3), "Soma, spoiled on purpose.")
     spoiled = {
@@ -316,6 +379,7 @@ def main():
         os.makedirs(d, exist_ok=True)
     write_burr_files(examples, data)
     write_spoiled_files(data)
+    write_grid_files(data)
     write_knuth_specs(knuth)
 
 if __name__ == "__main__":

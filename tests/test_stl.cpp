@@ -172,6 +172,19 @@ TEST_CASE("stl: the named pieces are closed spheres of their cells' volume") {
   }
 }
 
+TEST_CASE("stl: a ring is a torus") {
+  // The 3x3 square without its centre: closed, every edge on two
+  // triangles, but a hole through it: V - E + F = 0.
+  const pf::Mesh ring =
+      pf::shape_mesh(Lattice::square, pf::Shape::from_picture({"###", "#.#", "###"}));
+  CHECK(volume_of(ring) == doctest::Approx(8));
+  const Edges edges = edges_of(ring);
+  for (const auto& [edge, triangles] : edges.undirected) CHECK(triangles == 2);
+  CHECK(static_cast<long>(ring.vertices.size()) - static_cast<long>(edges.undirected.size()) +
+            static_cast<long>(ring.triangles.size()) ==
+        0);
+}
+
 TEST_CASE("stl: cells that meet along an edge alone share it four ways") {
   // Two cubes edge to edge: the one mesh such a solid has puts four
   // triangles on that edge (no STL can do otherwise); the volume holds.

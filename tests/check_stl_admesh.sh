@@ -97,6 +97,12 @@ check "$scratch/tetrahexes.stl" 7 "$(times 28 "$hexagon")"
   --scale 1 >"$scratch/soma.stl"
 check "$scratch/soma.stl" 7 27
 
+# Squares that meet at a corner alone: their prisms share an edge four
+# ways, which admesh takes as two parts meeting there, with nothing to fix.
+printf 'board\n#.\n.#\npiece K\n#.\n.#\n' >"$scratch/corner.txt"
+"$xcover" polyomino "$scratch/corner.txt" --format stl >"$scratch/corner.stl"
+check "$scratch/corner.stl" 2 2000
+
 # What makes no sense is refused (exit 2) with a message, and writes nothing.
 refused() {  # WHAT XCOVER_ARGS...
   local what=$1 code=0

@@ -24,7 +24,8 @@
 // shared corners: closed, and every edge on two triangles, except where two
 // cells meet along an edge alone (cubes edge to edge, squares or triangles
 // corner to corner in the plane), whose edge four triangles share, as any
-// mesh of that solid must.
+// mesh of that solid must (a mesh checker such as admesh then counts the
+// cells on either side as parts of their own; no built-in piece has one).
 #pragma once
 
 #include <array>

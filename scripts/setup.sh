@@ -3,8 +3,9 @@
 # Installs the Debian packages xcover needs, only those that are missing.
 #   bash scripts/setup.sh             the plain build (also for --kernels), clang-format
 #                                     for the layout check (scripts/check_format.sh),
-#                                     rsvg-convert (renders the pictures in a test), doxygen
-#                                     (the manual) and groff (the man page's check)
+#                                     rsvg-convert (renders the pictures in a test), admesh
+#                                     (checks the STL solids in a test), doxygen (the manual)
+#                                     and groff (the man page's check)
 #   bash scripts/setup.sh --mpi       also Boost.MPI and Open MPI
 #   bash scripts/setup.sh --fuzz      clang and libFuzzer, for tests/fuzz
 #   bash scripts/setup.sh --python    also the Python module's: Debian's Python headers,
@@ -20,7 +21,7 @@
 #                                     architecture to dpkg if needed) and qemu
 set -euo pipefail
 packages=(cmake make g++ libboost-program-options-dev zlib1g-dev libexpat1-dev doctest-dev pkgconf
-          clang-format librsvg2-bin doxygen groff-base)
+          clang-format librsvg2-bin admesh doxygen groff-base)
 python_packages=(python3-dev python3-venv python3-pip python3-setuptools python3-wheel
                  pybind11-dev python3-pytest python3-numpy mypy)
 case "${1:-}" in

@@ -41,6 +41,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyform/burrtools.cpp
+  puzzles/polyform/geometry.cpp
   puzzles/polyform/lattice.cpp
   puzzles/polyform/pictures.cpp
   puzzles/polyform/pieces.cpp
@@ -55,6 +56,10 @@ set(XCOVER_SOURCE_FILES
   puzzles/svg/queens_svg.cpp
   puzzles/svg/langford_svg.cpp
   puzzles/svg/sudoku_svg.cpp
+  # solids of the polyforms' solutions, for 3D printing (binary STL)
+  puzzles/stl/mesh.cpp
+  puzzles/stl/tiling_solids.cpp
+  puzzles/stl/stl_writer.cpp
   # the front-end layer: what the CLI, Python and JavaScript share (option
   # names and checks, board and piece resolution, pulled solutions)
   frontend/options.cpp

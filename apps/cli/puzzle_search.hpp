@@ -2,7 +2,8 @@
 // What the puzzle subcommands (queens, polyomino, langford) share: --emit to
 // write the problem in Knuth's format, and a search that prints each solution
 // as text (solutions separated by blank lines, coloured on a terminal where
-// the command offers it) or draws them (--format svg).
+// the command offers it), draws them (--format svg), or makes them solids
+// (--format stl, where the command offers it: stl_output.hpp).
 #pragma once
 
 #include <functional>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "stl_output.hpp"
 #include "xcover/dlx_format.hpp"
 
 namespace xcover::cli {
@@ -23,16 +25,25 @@ struct PuzzleFlags {
   std::string color = "auto";
   bool takes_color = false;  // whether --color was offered (the command colours its text)
   bool color_given = false;  // whether it was given
+  StlFlags stl_flags;        // --output, --explode, --scale (with --format stl)
+  bool takes_stl = false;    // whether --format stl was offered (the command has solids)
 
-  // `offer_color`: the command offers --color (its text has colours).
-  void add_to(po::options_description& options, bool offer_color = false) {
+  // `offer_color`: the command offers --color (its text has colours);
+  // `offer_stl`: --format stl and its options (its solutions are solids:
+  // PuzzleViews::solids).
+  void add_to(po::options_description& options, bool offer_color = false, bool offer_stl = false) {
     search.add_to(options);
     auto add = options.add_options();
     add("emit", po::bool_switch(&emit),
         "write the problem in Knuth's text format (for 'xcover solve') instead of solving it");
     add("format,f", po::value(&format)->value_name("FORMAT"),
-        "text (default), or svg: a picture of the solution, or of each solution shown on one "
-        "sheet (--limit N for the first N)");
+        offer_stl ? "text (default); svg: a picture of the solution, or of each solution shown "
+                    "on one sheet (--limit N for the first N); or stl: the solution as solids "
+                    "for 3D printing, binary STL (see --output)"
+                  : "text (default), or svg: a picture of the solution, or of each solution "
+                    "shown on one sheet (--limit N for the first N)");
+    takes_stl = offer_stl;
+    if (offer_stl) stl_flags.add_to(options);
     takes_color = offer_color;
     if (offer_color)
       add("color", po::value(&color)->value_name("WHEN")->notifier([this](const std::string&) {
@@ -41,16 +52,37 @@ struct PuzzleFlags {
           "colour the text: auto (default: when the output is a terminal and NO_COLOR is not "
           "set), always or never");
   }
+  // Whether --format is svg, or stl; each checks --format and what goes
+  // with it (UsageError).
   bool svg() const {
-    if (format != "text" && format != "svg")
-      throw UsageError("--format must be text or svg, not '" + format + "'");
+    check_format();
+    return format == "svg";
+  }
+  bool stl() const {
+    check_format();
+    return format == "stl";
+  }
+
+ private:
+  void check_format() const {
+    if (format != "text" && format != "svg" && !(takes_stl && format == "stl"))
+      throw UsageError(std::string(takes_stl ? "--format must be text, svg or stl"
+                                             : "--format must be text or svg") +
+                       ", not '" + format + "'");
     if (format == "svg" && search.count)
       throw UsageError("--format svg draws solutions; --count prints a number: give one");
     if (format == "svg" && emit)
       throw UsageError("--format svg draws solutions; --emit writes the problem: give one");
     if (format == "svg" && color_given)
       throw UsageError("--color colours the text; --format svg has colours of its own");
-    return format == "svg";
+    if (format == "stl" && search.count)
+      throw UsageError("--format stl makes solids of solutions; --count prints a number: give one");
+    if (format == "stl" && emit)
+      throw UsageError(
+          "--format stl makes solids of solutions; --emit writes the problem: give one");
+    if (format == "stl" && color_given)
+      throw UsageError("--color colours the text; --format stl has no colours");
+    if (takes_stl) stl_flags.check(format == "stl", search);
   }
 };
 
@@ -58,11 +90,14 @@ struct PuzzleFlags {
 using SolutionPicture = std::function<std::vector<std::string>(const Solution&)>;
 
 // The ways a puzzle shows a solution: text lines, the same lines coloured
-// for a terminal (optional), and an SVG picture.
+// for a terminal (optional), an SVG picture, and the tiling whose pieces
+// --format stl makes solids (with PuzzleFlags' offer_stl; null: the problem
+// has no solution to make).
 struct PuzzleViews {
   SolutionPicture text = {};
   SolutionPicture colored = {};
   std::function<std::string(const Solution&)> svg = {};
+  const polyform::Tiling* solids = nullptr;
 };
 
 // Emits or solves `problem` as the flags say; returns the exit code. With
@@ -71,11 +106,13 @@ inline int run_puzzle(const Problem& problem, const PuzzleFlags& flags, const Pu
                       const Visitor& keep = {}) {
   flags.search.search_options();  // checks the values, also with --emit
   const bool svg = flags.svg();
+  const bool stl = flags.stl();
   const bool colored = flags.takes_color && use_color(flags.color) && views.colored;
   if (flags.emit) {
     write_dlx(std::cout, problem);
     return exit_success;
   }
+  if (stl) return run_stl(problem, flags.search, flags.stl_flags, views.solids, keep);
   if (svg) {
     // The pictures wait for the end of the search: a sheet's size depends
     // on how many there are.

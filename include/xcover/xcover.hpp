@@ -21,6 +21,7 @@
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/puzzles/queens.hpp"
+#include "xcover/puzzles/stl.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_batch.hpp"
 #include "xcover/puzzles/sudoku_generate.hpp"

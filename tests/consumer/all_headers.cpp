@@ -69,6 +69,11 @@ int main() {
     return false;
   });
   failures += xcover::render_svg(queens, first).rfind("<svg ", 0) != 0;
+  // puzzles/stl.hpp: a unit cube's surface, 12 triangles in 84 + 50 * 12 bytes
+  const xcover::polyform::Solid cube{
+      "cube", xcover::polyform::shape_mesh(xcover::polyform::Lattice::cube,
+                                           xcover::polyform::Shape({{0, 0, 0}}))};
+  failures += xcover::polyform::stl_bytes(cube).size() != 684;
   // puzzles/sudoku_rules.hpp: the 288 4x4 boards
   const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
   xcover::SudokuSolver four_solver(four);

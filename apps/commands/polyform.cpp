@@ -348,7 +348,8 @@ int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   PuzzleViews views{
       .text = [&](const Solution& solution) { return tiling_picture(tiling, solution); },
       .colored = {},
-      .svg = [&](const Solution& solution) { return render_svg(tiling, solution); }};
+      .svg = [&](const Solution& solution) { return render_svg(tiling, solution); },
+      .solids = &tiling};
   if (lattice == Lattice::square)
     views.colored = [&](const Solution& solution) { return colored_picture(tiling, solution); };
   Visitor keep;
@@ -423,7 +424,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
     add("problem", po::value(&problem_text)->value_name("N|all"),
         "the problem of a BurrTools file with several (from 1; default 1), or all of them in "
         "turn");
-  flags.add_to(visible, /*color=*/true);
+  flags.add_to(visible, /*color=*/true, /*stl=*/true);
   FileOperands operands;
   po::variables_map vm;
   if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))

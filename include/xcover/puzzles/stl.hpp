@@ -17,6 +17,18 @@
 //   triangle  the triangle of edge 1 extruded likewise (sqrt(3)/4);
 //   hex       the hexagon of edge 1 likewise (3 sqrt(3)/2), pointy-top;
 //   cube      the unit cube (1): column along x, layer along y, row down z.
+//   prism     the triangle's prism, layer on layer (sqrt(3)/4).
+//   sphere    the sphere's Voronoi cell, a rhombic dodecahedron, neighbours'
+//             centres an edge apart (1/sqrt(2)): spheres touch at a point
+//             alone, which no printer can join; the cells join face to face
+//             (two spheres two apart along an axis meet at a corner).
+//   rhombic   the cube of BurrTools' 5x5x5 cells an edge, cut into its 24
+//             tetrahedra: its centre, a face's centre and an edge of that
+//             face (1/24).
+//   tetra-octa the cube of 3x3x3 cells an edge: the regular tetrahedron on
+//             its four corners of even coordinates (1/3, the centre cell)
+//             and at each other corner the eighth of the octahedron centred
+//             there (1/6, the corner cells).
 // A picture's rows run down the page as they do in its text: seen from
 // above (planar lattices) or from the front (cubes), a solid looks like the
 // picture. A shape's surface is the cells' faces that do not touch another
@@ -60,12 +72,14 @@ struct Solid {
   Mesh mesh;         // its surface
 };
 
-// Whether cells of the lattice have a shape in space (every lattice but
-// those added since, until their geometry is).
+// Whether cells of the lattice have a shape in space (every lattice: one
+// added later, until its geometry is).
 XCOVER_API bool has_geometry(Lattice lattice);
-// The volume of one cell, in cubed edges (see above). Throws ProblemError
-// for a lattice without geometry.
-XCOVER_API double cell_volume(Lattice lattice);
+// The volume of a cell, in cubed edges (see above): on tetra-octa a
+// tetrahedron (the cell at its cube's centre) or an octahedron's eighth (a
+// corner) of its cube; alike elsewhere. Throws ProblemError for a lattice
+// without geometry.
+XCOVER_API double cell_volume(Lattice lattice, Cell cell);
 
 // The closed surface of a shape's cells, in edges, where the cells lie.
 // Throws ProblemError for a lattice without geometry or cells off it.

@@ -6,8 +6,10 @@
 // seen from above looks like its picture.
 #include "puzzles/polyform/geometry.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -119,10 +121,203 @@ Point3 cube_point(Corner3 corner) {
           -static_cast<double>(corner.y)};
 }
 
-const LatticeGeometry square_geometry{square_faces, square_point, 1.0};
-const LatticeGeometry triangle_geometry{triangle_faces, triangle_point, std::sqrt(3.0) / 4};
-const LatticeGeometry hex_geometry{hex_faces, hex_point, 3 * std::sqrt(3.0) / 2};
-const LatticeGeometry cube_geometry{cube_faces, cube_point, 1.0};
+// --- BurrTools' solid grids ---------------------------------------------------
+
+int floor_div(int a, int b) { return a / b - ((a % b != 0 && (a < 0) != (b < 0)) ? 1 : 0); }
+
+// A triangle face (the rhombic and tetra-octa cells are tetrahedra), its
+// cell across filled in by across_faces().
+CellFace triangle_face(Corner3 a, Corner3 b, Corner3 c) { return {{a, b, c}, Cell{}}; }
+
+// The rhombic grid: each cube of 5x5x5 cells is cut into 24 tetrahedra,
+// each the cube's centre, the centre of a face and an edge of that face:
+// the coordinate 0 or 4 (folded) names the face, the one of 1 or 3 the
+// edge's side of it, the one of 2 the edge's direction. Corners doubled.
+std::vector<CellFace> rhombic_cell_faces(Cell cell) {
+  const std::array<int, 3> v = {cell.col, cell.row, cell.layer};
+  std::array<int, 3> origin{}, face_at{}, centre{};
+  int face_axis = 0, side_axis = 0, along = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const int block = floor_div(v[i], 5), rest = v[i] - 5 * block;
+    origin[i] = 2 * block;
+    centre[i] = origin[i] + 1;
+    const int folded = std::min(rest, 4 - rest);
+    if (folded == 0) face_axis = static_cast<int>(i);
+    if (folded == 1) side_axis = static_cast<int>(i);
+    if (folded == 2) along = static_cast<int>(i);
+    face_at[i] = rest < 2 ? origin[i] : origin[i] + 2;  // the low side or the high one
+  }
+  std::array<int, 3> f = centre;
+  f[static_cast<std::size_t>(face_axis)] = face_at[static_cast<std::size_t>(face_axis)];
+  std::array<int, 3> v1 = f, v2 = f;
+  v1[static_cast<std::size_t>(side_axis)] = v2[static_cast<std::size_t>(side_axis)] =
+      face_at[static_cast<std::size_t>(side_axis)];
+  v1[static_cast<std::size_t>(along)] = origin[static_cast<std::size_t>(along)];
+  v2[static_cast<std::size_t>(along)] = origin[static_cast<std::size_t>(along)] + 2;
+  const auto at = [](const std::array<int, 3>& p) { return Corner3{p[0], p[1], p[2]}; };
+  return {triangle_face(at(f), at(v1), at(v2)), triangle_face(at(centre), at(v1), at(v2)),
+          triangle_face(at(centre), at(f), at(v1)), triangle_face(at(centre), at(f), at(v2))};
+}
+
+// The tetra-octa grid: each cube of 3x3x3 cells holds the regular
+// tetrahedron on its four corners whose coordinates' sum is even (the cell
+// at its centre) and, at each of the other four (the cells at those
+// corners), the eighth of the octahedron centred there: the corner and its
+// three neighbours along the cube's edges. Corners in whole cubes.
+std::vector<CellFace> tetra_octa_cell_faces(Cell cell) {
+  const std::array<int, 3> v = {cell.col, cell.row, cell.layer};
+  std::array<int, 3> block{}, rest{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    block[i] = floor_div(v[i], 3);
+    rest[i] = v[i] - 3 * block[i];
+  }
+  const auto at = [](const std::array<int, 3>& p) { return Corner3{p[0], p[1], p[2]}; };
+  if (rest == std::array<int, 3>{1, 1, 1}) {
+    // The corners whose coordinates' sum is even (the odd ones are the
+    // octahedra's centres: the cells at the corners, whichever the block).
+    std::vector<std::array<int, 3>> corners;
+    for (int k = 0; k < 8; ++k) {
+      const std::array<int, 3> p = {block[0] + (k & 1), block[1] + (k >> 1 & 1),
+                                    block[2] + (k >> 2 & 1)};
+      if (((p[0] + p[1] + p[2]) & 1) == 0) corners.push_back(p);
+    }
+    return {triangle_face(at(corners[0]), at(corners[1]), at(corners[2])),
+            triangle_face(at(corners[0]), at(corners[1]), at(corners[3])),
+            triangle_face(at(corners[0]), at(corners[2]), at(corners[3])),
+            triangle_face(at(corners[1]), at(corners[2]), at(corners[3]))};
+  }
+  std::array<int, 3> p{};
+  for (std::size_t i = 0; i < 3; ++i) p[i] = block[i] + rest[i] / 2;
+  std::array<std::array<int, 3>, 3> q{p, p, p};
+  for (std::size_t i = 0; i < 3; ++i) q[i][i] = rest[i] == 0 ? p[i] + 1 : p[i] - 1;
+  return {triangle_face(at(p), at(q[0]), at(q[1])), triangle_face(at(p), at(q[0]), at(q[2])),
+          triangle_face(at(p), at(q[1]), at(q[2])), triangle_face(at(q[0]), at(q[1]), at(q[2]))};
+}
+
+// Each face's cell across: the cell near it with the same face, found once
+// for each kind of cell (its place in its block, and the block's parity on
+// tetra-octa) and kept as an offset.
+struct FaceTable {
+  int period;                                               // the block's side
+  std::vector<CellFace> (*faces)(Cell);                     // without `across`
+  std::map<std::array<int, 4>, std::vector<Cell>> offsets;  // kind -> offset of each face's
+};
+
+std::array<int, 4> kind_of(const FaceTable& table, Cell cell) {
+  const int p = table.period;
+  const int br = floor_div(cell.row, p), bc = floor_div(cell.col, p), bl = floor_div(cell.layer, p);
+  return {cell.row - p * br, cell.col - p * bc, cell.layer - p * bl, (br + bc + bl) & 1};
+}
+
+std::vector<Corner3> sorted_corners(std::vector<Corner3> corners) {
+  std::sort(corners.begin(), corners.end());
+  return corners;
+}
+
+// The table of a lattice cut from blocks of `period`: every kind of cell
+// met in two blocks each way, each face matched against the cells about it.
+FaceTable make_table(Lattice lattice, int period, std::vector<CellFace> (*faces)(Cell)) {
+  FaceTable table{period, faces, {}};
+  const int reach = 2 * period;
+  for (int l = 0; l < 2 * period; ++l)
+    for (int r = 0; r < 2 * period; ++r)
+      for (int c = 0; c < 2 * period; ++c) {
+        const Cell cell{r, c, l};
+        if (!is_cell(lattice, cell) || table.offsets.count(kind_of(table, cell))) continue;
+        const std::vector<CellFace> own = faces(cell);
+        std::vector<Cell> offsets(own.size(), Cell{0, 0, 0});
+        for (std::size_t f = 0; f < own.size(); ++f) {
+          const std::vector<Corner3> want = sorted_corners(own[f].corners);
+          for (int dl = -reach; dl <= reach; ++dl)
+            for (int dr = -reach; dr <= reach; ++dr)
+              for (int dc = -reach; dc <= reach; ++dc) {
+                const Cell other{r + dr, c + dc, l + dl};
+                if ((dr == 0 && dc == 0 && dl == 0) || !is_cell(lattice, other)) continue;
+                for (const CellFace& face : faces(other))
+                  if (sorted_corners(face.corners) == want) offsets[f] = Cell{dr, dc, dl};
+              }
+        }
+        table.offsets.emplace(kind_of(table, cell), std::move(offsets));
+      }
+  return table;
+}
+
+std::vector<CellFace> across_faces(const FaceTable& table, Cell cell) {
+  std::vector<CellFace> faces = table.faces(cell);
+  const std::vector<Cell>& offsets = table.offsets.at(kind_of(table, cell));
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    const Cell d = offsets[f];
+    faces[f].across = Cell{cell.row + d.row, cell.col + d.col, cell.layer + d.layer};
+  }
+  return faces;
+}
+
+std::vector<CellFace> rhombic_faces(Cell cell) {
+  static const FaceTable table = make_table(Lattice::rhombic, 5, rhombic_cell_faces);
+  return across_faces(table, cell);
+}
+
+std::vector<CellFace> tetra_octa_faces(Cell cell) {
+  static const FaceTable table = make_table(Lattice::tetra_octa, 3, tetra_octa_cell_faces);
+  return across_faces(table, cell);
+}
+
+// Corners in half a cube's edge (rhombic), in whole cubes (tetra-octa), in
+// the packing's doubled coordinates (spheres, whose neighbours are a
+// sphere's diameter, one edge, apart): columns right, layers away, rows
+// down, as cubes.
+Point3 rhombic_point(Corner3 corner) { return {corner.x / 2.0, corner.z / 2.0, -corner.y / 2.0}; }
+
+Point3 sphere_point(Corner3 corner) {
+  const double unit = 1 / (2 * std::sqrt(2.0));
+  return {corner.x * unit, corner.z * unit, -corner.y * unit};
+}
+
+double rhombic_volume(Cell) { return 1.0 / 24; }
+double sphere_volume(Cell) { return 1 / std::sqrt(2.0); }
+double tetra_octa_volume(Cell cell) {
+  const bool centre = cell.row - 3 * floor_div(cell.row, 3) == 1;
+  return centre ? 1.0 / 3 : 1.0 / 6;
+}
+
+// A sphere of the packing as its Voronoi cell, the rhombic dodecahedron
+// (the solid the spheres' cells fill space with, joined face to face; a
+// piece of spheres touching at points alone could not be printed): one
+// rhombus toward each of the twelve neighbours. Corners doubled.
+std::vector<CellFace> sphere_cell_faces(Cell cell) {
+  const std::array<int, 3> p = {2 * cell.col, 2 * cell.row, 2 * cell.layer};
+  std::vector<CellFace> faces;
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = i + 1; j < 3; ++j) {
+      const std::size_t k = 3 - i - j;
+      for (const int si : {-1, 1})
+        for (const int sj : {-1, 1}) {
+          auto corner = [&](int di, int dj, int dk) {
+            std::array<int, 3> c = p;
+            c[i] += di, c[j] += dj, c[k] += dk;
+            return Corner3{c[0], c[1], c[2]};
+          };
+          std::array<int, 3> step{};
+          step[i] = si, step[j] = sj;
+          faces.push_back(
+              {{corner(2 * si, 0, 0), corner(si, sj, 1), corner(0, 2 * sj, 0), corner(si, sj, -1)},
+               Cell{cell.row + step[1], cell.col + step[0], cell.layer + step[2]}});
+        }
+    }
+  return faces;
+}
+
+double unit_volume(Cell) { return 1.0; }
+double triangle_volume(Cell) { return std::sqrt(3.0) / 4; }
+double hex_volume(Cell) { return 3 * std::sqrt(3.0) / 2; }
+
+const LatticeGeometry square_geometry{square_faces, square_point, unit_volume};
+const LatticeGeometry triangle_geometry{triangle_faces, triangle_point, triangle_volume};
+const LatticeGeometry hex_geometry{hex_faces, hex_point, hex_volume};
+const LatticeGeometry cube_geometry{cube_faces, cube_point, unit_volume};
+const LatticeGeometry sphere_geometry{sphere_cell_faces, sphere_point, sphere_volume};
+const LatticeGeometry rhombic_geometry{rhombic_faces, rhombic_point, rhombic_volume};
+const LatticeGeometry tetra_octa_geometry{tetra_octa_faces, cube_point, tetra_octa_volume};
 
 }  // namespace
 
@@ -140,6 +335,14 @@ const LatticeGeometry* geometry_of(Lattice lattice) {
       return &hex_geometry;
     case Lattice::cube:
       return &cube_geometry;
+    case Lattice::prism:  // (the triangles' prisms, layer on layer)
+      return &triangle_geometry;
+    case Lattice::sphere:
+      return &sphere_geometry;
+    case Lattice::rhombic:
+      return &rhombic_geometry;
+    case Lattice::tetra_octa:
+      return &tetra_octa_geometry;
   }
   return nullptr;
 }
@@ -167,6 +370,8 @@ Point3 cell_centre(const LatticeGeometry& geometry, Cell cell) {
 
 bool has_geometry(Lattice lattice) { return geometry_of(lattice) != nullptr; }
 
-double cell_volume(Lattice lattice) { return checked_geometry(lattice).cell_volume; }
+double cell_volume(Lattice lattice, Cell cell) {
+  return checked_geometry(lattice).cell_volume(cell);
+}
 
 }  // namespace xcover::polyform

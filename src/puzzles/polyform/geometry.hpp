@@ -37,7 +37,7 @@ struct LatticeGeometry {
   // Where a corner lies, in edges (x right, y away, z up; see stl.hpp).
   Point3 (*point)(Corner3 corner);
   // A cell's volume, in cubed edges.
-  double cell_volume;
+  double (*cell_volume)(Cell cell);
 };
 
 // The lattice's geometry, or nullptr for a lattice that has none yet.

@@ -422,6 +422,22 @@ def test_burrtools(tmp_path):
         pf.read_burrtools(bad)
 
 
+@pytest.mark.skipif(not hasattr(xc._core.polyform, "read_burrtools"),
+                    reason="the library this module was built with has no read_burrtools")
+def test_burrtools_grids():
+    # BurrTools' other grids, burrTxt's distinct counts (tests/data/polyform/README.md).
+    for name, lattice, distinct, every in [
+            ("hexiamonds-4x9-triangles", pf.Lattice.prism, 74, 148),
+            ("spheres-pyramid-3", pf.Lattice.sphere, 5, 20),
+            ("rhombic-two-cubes", pf.Lattice.rhombic, 2, 16),
+            ("tetra-octa-four-cubes", pf.Lattice.tetra_octa, 1, 4)]:
+        (puzzle,) = pf.read_burrtools(KNUTH.parent / f"{name}.xmpuzzle")
+        assert puzzle.lattice is lattice
+        assert pf.make_tiling(puzzle, distinct=True).count().solutions == distinct
+        assert pf.make_tiling(puzzle).count().solutions == every
+    assert pf.Lattice("tetra-octa") is pf.Lattice.tetra_octa
+
+
 def test_the_file_readers_exist():
     assert callable(pf.read_burrtools) and callable(pf.read_knuth_spec)
     if hasattr(xc._core.polyform, "read_burrtools"):

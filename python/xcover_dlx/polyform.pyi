@@ -11,8 +11,12 @@ class Lattice(enum.Enum):
     triangle = "triangle"
     hex = "hex"
     cube = "cube"
+    prism = "prism"
+    sphere = "sphere"
+    rhombic = "rhombic"
+    tetra_octa = "tetra-octa"
 
-# A lattice, or its name (also "triangular", "hexagonal", "cubic").
+# A lattice, or its name (also "triangular", "hexagonal", "cubic", "fcc", ...).
 AnyLattice = Union[Lattice, str]
 # A cell as the module gives it, and as it takes one.
 Cell = tuple[int, int, int]

@@ -325,7 +325,15 @@ export interface Queens extends PuzzleNamespace {
 
 // --- tilings ---
 
-export type Lattice = 'square' | 'triangle' | 'hex' | 'cube';
+export type Lattice =
+  | 'square'
+  | 'triangle'
+  | 'hex'
+  | 'cube'
+  | 'prism'
+  | 'sphere'
+  | 'rhombic'
+  | 'tetra-octa';
 export type Picture = string | string[];
 
 export interface TilingOptions {

@@ -113,7 +113,9 @@ class JsLangford {
 
 pf::Lattice lattice_of(const std::string& name) {
   const std::optional<pf::Lattice> lattice = pf::lattice_named(name);
-  if (!lattice) throw Error("lattice '" + name + "' is none of square, triangle, hex, cube");
+  if (!lattice)
+    throw Error("lattice '" + name +
+                "' is none of square, triangle, hex, cube, prism, sphere, rhombic, tetra-octa");
   return *lattice;
 }
 

@@ -9,10 +9,11 @@
 #   BURRTXT=... EXAMPLES=DIR bash bench/compare_burrtools.sh BUILD_DIR [REPS]
 #
 # EXAMPLES=DIR adds a third table: every problem of every .xmpuzzle in DIR
-# (BurrTools' own examples/ folder, fetched from its repository: not
-# shipped here), `burrTxt -q -o K` against `xcover polyform FILE --problem
-# K+1 --distinct --count --threads 1`; a problem burrTxt finds no place for
-# a piece in counts 0.
+# (BurrTools' own examples/ folder: not shipped here), `burrTxt -q -o K`
+# against `xcover polyform FILE --problem K+1 --distinct --count --threads
+# 1`; a problem burrTxt finds no place for a piece in counts 0. EXAMPLES=fetch
+# clones BurrTools' repository (github.com/burr-tools/burr-tools) once into
+# ${XDG_CACHE_HOME:-~/.cache}/xcover-bench/burr-tools and takes its examples/.
 #
 # BUILD_DIR holds a Release build of xcover; BURRTXT is your own build of
 # burrTxt and KNUTH a folder of your own builds of Knuth's programs
@@ -173,6 +174,12 @@ for spec in $specs; do
   echo "| $spec$(counts dlx1 solve polyform) | ${t[dlx1]} | ${t[solve]} | ${t[polyform]} | $(ratio "${t[polyform]}" "${t[solve]}") | $(ratio "${t[dlx1]}" "${t[polyform]}") |"
 done
 
+if [ "${EXAMPLES:-}" = fetch ]; then
+  cache=${XDG_CACHE_HOME:-$HOME/.cache}/xcover-bench/burr-tools
+  [ -d "$cache/examples" ] ||
+    git clone --quiet --depth 1 https://github.com/burr-tools/burr-tools "$cache" >&2
+  EXAMPLES=$cache/examples
+fi
 if [ -n "${EXAMPLES:-}" ]; then
   echo
   echo "BurrTools' examples ($EXAMPLES), each problem, assemblies up to rotation and reflection:"

@@ -52,6 +52,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/polyform/knuth_spec.cpp
   # pictures of the puzzles' solutions
   puzzles/svg/sheet.cpp
+  puzzles/svg/solid_view.cpp
   puzzles/svg/tiling_svg.cpp
   puzzles/svg/queens_svg.cpp
   puzzles/svg/langford_svg.cpp

@@ -172,6 +172,10 @@ TEST_CASE("BurrTools: counts, ranges, variable voxels, names and groups") {
   CHECK(first.pieces[3].copies == 2);
   CHECK_FALSE(first.pieces[3].min_copies.has_value());
   CHECK(cells_of(first.pieces[3].shape) == std::vector<Cell>{{0, 0, 0}, {1, 0, 0}});
+  // Piece groups, as an attribute or as <group> inside the entry; none is
+  // group 0, kept as no group.
+  CHECK(first.pieces[3].groups == std::vector<int>{1});
+  CHECK(first.pieces[0].groups.empty());
 
   const pf::Puzzle& second = puzzles[1];
   CHECK(second.name.empty());
@@ -182,6 +186,7 @@ TEST_CASE("BurrTools: counts, ranges, variable voxels, names and groups") {
   CHECK(second.pieces[1].name == "S6");
   CHECK(second.pieces[1].copies == 4);
   CHECK(second.pieces[1].min_copies == 1);
+  CHECK(second.pieces[1].groups == std::vector<int>{1});
   CHECK(second.pieces[2].name == "I3");
 }
 

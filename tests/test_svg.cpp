@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_text.hpp"
@@ -349,6 +350,26 @@ TEST_CASE("svg: cubes, the layers side by side, each labelled") {
   const EdgeCounts edges = check_cell_picture(box, halves, xcover::render_svg(box, halves), 4);
   CHECK(edges.bold + edges.thin == 24);
   CHECK(edges.bold >= 16);
+}
+
+TEST_CASE("svg: spheres, rhombic and tetra-octa tilings in space, every piece seen") {
+  // (The grid files of tests/data/polyform.) Assembled and apart: each
+  // piece's faces carry its name, in its fill, darker where they face
+  // away from the light; the document is well formed.
+  for (const char* file : {"spheres-pyramid-3.xmpuzzle", "rhombic-two-cubes.xmpuzzle",
+                           "tetra-octa-four-cubes.xmpuzzle"}) {
+    CAPTURE(file);
+    const pf::Tiling tiling = pf::make_tiling(
+        pf::read_burrtools(xcover::test::data_file(std::string("polyform/") + file)).at(0));
+    const Solution solution = first_solution(tiling.problem);
+    const std::string svg = xcover::render_svg(tiling, solution);
+    CHECK(xml_problem(svg).empty());
+    const std::vector<std::string> names = values(svg, "face", "data-piece");
+    const std::set<std::string> pieces(names.begin(), names.end());
+    CHECK(pieces.size() == solution.options.size());
+    CHECK(names.size() > 4 * solution.options.size());  // (a tetrahedron shows one to three faces)
+    CHECK(values(svg, "piece", "data-piece").empty());  // no layers
+  }
 }
 
 TEST_CASE("svg: queens, a crown on each queen's square") {

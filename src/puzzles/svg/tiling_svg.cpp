@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "puzzles/svg/solid_view.hpp"
 #include "puzzles/svg/svg_writer.hpp"
 #include "xcover/puzzles/polyform.hpp"
 
@@ -371,10 +372,12 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
     case Lattice::hex:
     case Lattice::cube:
     case Lattice::prism:
+      return render_cells(tiling, solution);
+    // (Cells cut from cubes, and spheres: their layers say little.)
     case Lattice::sphere:
     case Lattice::rhombic:
     case Lattice::tetra_octa:
-      return render_cells(tiling, solution);
+      return detail::render_solid_view(tiling, solution);
   }
   return render_squares(tiling, solution);
 }

@@ -41,6 +41,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/queens.cpp
   puzzles/langford.cpp
   puzzles/polyform/burrtools.cpp
+  puzzles/polyform/disassembly.cpp
   puzzles/polyform/geometry.cpp
   puzzles/polyform/lattice.cpp
   puzzles/polyform/pictures.cpp

@@ -4,6 +4,7 @@
 #include "xcover/puzzles/polyform.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "commands/commands.hpp"
 #include "commands/tiling_command.hpp"
 #include "xcover/frontend/tiling.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::cli {
@@ -316,12 +318,16 @@ struct TilingAsked {
   bool any_lattice = true;
   std::string board_name, pieces_name;
   pf::TilingOptions options;
+  bool disassemble = false;  // keep the assemblies that come apart
 };
 
 // The tiling of the inputs, searched as `flags` say: the command's exit
 // code.
 int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   const Lattice lattice = *inputs.lattice;
+  if (asked.disassemble && lattice != Lattice::cube)
+    throw UsageError("--disassemble moves pieces on the cube lattice (BurrTools' bricks); the " +
+                     std::string(to_string(lattice)) + " lattice's moves are not here yet");
   resolve_parts(inputs, lattice, asked.board_name, asked.pieces_name);
   if (!sizes_match(asked.name, inputs) && !flags.emit) {
     // The answer is known: do not build what may be a huge problem. One
@@ -354,7 +360,21 @@ int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
     views.colored = [&](const Solution& solution) { return colored_picture(tiling, solution); };
   Visitor keep;
   if (tiling.needs_keep()) keep = [&](const Solution& solution) { return tiling.keep(solution); };
-  return run_puzzle(tiling.problem, flags, views, keep);
+  if (!asked.disassemble) return run_puzzle(tiling.problem, flags, views, keep);
+  // Assemblies (the tilings kept) that come apart are the solutions; the
+  // assemblies are counted beside them, on any thread.
+  std::atomic<std::uint64_t> assemblies{0};
+  const Visitor distinct = keep;
+  keep = [&](const Solution& solution) {
+    if (distinct && !distinct(solution)) return false;
+    ++assemblies;
+    return pf::disassemble(tiling, solution).apart;
+  };
+  const int code = run_puzzle(tiling.problem, flags, views, keep);
+  std::cerr << "xcover " << asked.name << ": " << assemblies.load() << " assembl"
+            << (assemblies.load() == 1 ? "y" : "ies")
+            << " found; the solutions are those that come apart\n";
+  return code;
 }
 
 // The exit code of several problems: an interruption, then a limit, then
@@ -420,6 +440,10 @@ int run_tiling_command(const std::string& name, const std::string& help,
         "Knuth's DLX-PRE finds them: the same tilings, found faster)");
   add("distinct", po::bool_switch(&distinct),
       "keep one tiling of each class under the board's symmetries (see above)");
+  if (any_lattice)
+    add("disassemble", po::bool_switch(&asked.disassemble),
+        "keep only the assemblies whose pieces can be slid apart (BurrTools' solutions; cube "
+        "lattice), and say on standard error how many assemblies were found");
   if (any_lattice)
     add("problem", po::value(&problem_text)->value_name("N|all"),
         "the problem of a BurrTools file with several (from 1; default 1), or all of them in "

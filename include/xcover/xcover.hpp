@@ -18,6 +18,7 @@
 #include "xcover/options.hpp"
 #include "xcover/parallel.hpp"
 #include "xcover/problem.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/puzzles/queens.hpp"

@@ -74,6 +74,11 @@ int main() {
       "cube", xcover::polyform::shape_mesh(xcover::polyform::Lattice::cube,
                                            xcover::polyform::Shape({{0, 0, 0}}))};
   failures += xcover::polyform::stl_bytes(cube).size() != 684;
+  // puzzles/disassembly.hpp: two cubes side by side come apart
+  failures += !xcover::polyform::disassemble(
+                   xcover::polyform::Lattice::cube,
+                   {xcover::polyform::Shape({{0, 0, 0}}), xcover::polyform::Shape({{0, 1, 0}})})
+                   .apart;
   // puzzles/sudoku_rules.hpp: the 288 4x4 boards
   const xcover::SudokuRules four = xcover::SudokuRules::boxes(2, 2);
   xcover::SudokuSolver four_solver(four);

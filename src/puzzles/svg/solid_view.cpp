@@ -59,8 +59,8 @@ std::string render_solid_view(const polyform::Tiling& tiling, const Solution& so
   const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
   std::vector<std::string> labels;  // NAME, or NAME:COPY, as the other pictures
   for (std::size_t k = 0; k < solution.options.size(); ++k) {
-    const polyform::Piece& piece =
-        tiling.pieces[static_cast<std::size_t>(tiling.placements[static_cast<std::size_t>(solution.options[k])].piece)];
+    const polyform::Piece& piece = tiling.pieces[static_cast<std::size_t>(
+        tiling.placements[static_cast<std::size_t>(solution.options[k])].piece)];
     labels.push_back(piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name);
   }
   std::vector<polyform::Mesh> meshes;
@@ -137,9 +137,9 @@ std::string render_solid_view(const polyform::Tiling& tiling, const Solution& so
            num(margin + (flat.corners[j].second - least_y) * scale);
     const std::string fill = hex(shaded(fills[static_cast<std::size_t>(flat.piece)], flat.shade));
     svg.add("<path class=\"face\" data-piece=\"" +
-            escaped(labels[static_cast<std::size_t>(flat.piece)]) + "\" fill=\"" +
-            fill + "\" stroke=\"" + fill + "\" stroke-width=\"0.6\" stroke-linejoin=\"round\" d=\"" +
-            d + "z\"/>");
+            escaped(labels[static_cast<std::size_t>(flat.piece)]) + "\" fill=\"" + fill +
+            "\" stroke=\"" + fill + "\" stroke-width=\"0.6\" stroke-linejoin=\"round\" d=\"" + d +
+            "z\"/>");
   }
   return svg.finish();
 }

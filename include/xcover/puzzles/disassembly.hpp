@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// Whether an assembly comes apart: its pieces slid, one group at a time, a
+// cell at a time along the lattice's axes, never overlapping, until every
+// piece stands alone (BurrTools' "solutions" among its "assemblies").
+//
+//   namespace pf = xcover::polyform;
+//   const pf::Tiling burrs = pf::make_tiling(pf::read_burrtools("burr.xmpuzzle")[0]);
+//   (void)pf::solve(burrs, [&](const xcover::Solution& s) {
+//     if (pf::disassemble(burrs, s).apart) ...;  // a solution, not only an assembly
+//     return true;
+//   });
+//
+// The search is breadth-first over the pieces' positions, as Cutler's and
+// BurrTools': from each position every group of pieces that can move one
+// cell in a direction without hitting another (the pieces that group's
+// first piece would push along, and those they would push) is moved; the
+// first position where some group can leave along a direction for good
+// (nothing in its way however far it goes) splits the assembly in two, and
+// each part is taken apart the same way. Pieces may wander as far as the
+// assembly is wide beyond where they started.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "xcover/export.hpp"
+#include "xcover/puzzles/polyform.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::polyform {
+
+// What disassemble found.
+struct Disassembly {
+  // Whether every piece comes free (an assembly of one piece has nothing
+  // to come apart from, and is not: as burrTxt counts solutions).
+  bool apart = false;
+  // The moves of a cell that it took (0 when the pieces fall apart as
+  // they lie; when not apart, those of the splits that were found).
+  std::uint64_t steps = 0;
+  // The positions looked at, over every split (what the search cost).
+  std::uint64_t positions = 0;
+};
+
+// Whether the pieces, each placed on its cells, come apart; `groups` (empty,
+// or one list a piece) are BurrTools' piece groups: a part whose pieces
+// share a group may stay together (group 0 is none). Cells on the cube
+// lattice only: ProblemError for another lattice (BurrTools' other grids
+// move along their own directions, not yet here), or for pieces that
+// overlap.
+XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
+                                   const std::vector<std::vector<int>>& groups = {});
+// The same for a tiling's solution: its placements' cells, its pieces'
+// groups. ProblemError
+// for an option the tiling does not have.
+XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
+
+}  // namespace xcover::polyform

@@ -32,7 +32,8 @@ Shape block_less(int rows, int cols, int layers, const std::vector<Cell>& holes)
 }
 
 TEST_CASE("disassembly: pieces side by side fall apart at once") {
-  const pf::Disassembly two = pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 1, 0}})});
+  const pf::Disassembly two =
+      pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 1, 0}})});
   CHECK(two.apart);
   CHECK(two.steps == 0);
   // A 2x2x2 cube of eight unit cubes: each comes off a corner.
@@ -69,19 +70,26 @@ TEST_CASE("disassembly: a piece leaves its block along a tunnel that turns a cor
 
 TEST_CASE("disassembly: what cannot come apart is refused as a solution") {
   // A cube shut in a hollow 3x3x3 box.
-  CHECK_FALSE(pf::disassemble(Lattice::cube, {block_less(3, 3, 3, {{1, 1, 1}}), Shape({{1, 1, 1}})})
-                  .apart);
+  CHECK_FALSE(
+      pf::disassemble(Lattice::cube, {block_less(3, 3, 3, {{1, 1, 1}}), Shape({{1, 1, 1}})}).apart);
   // A rod through a plate's hole, capped on both sides.
   const Shape plate = block_less(3, 3, 1, {{1, 1, 0}});
   const Shape rod({{1, 1, -1}, {1, 1, 0}, {1, 1, 1}, {0, 1, -1}, {0, 1, 1}});
   CHECK_FALSE(pf::disassemble(Lattice::cube, {plate, rod}).apart);
   // Without its second cap it slides out.
-  CHECK(pf::disassemble(Lattice::cube, {plate, Shape({{1, 1, -1}, {1, 1, 0}, {1, 1, 1}, {0, 1, -1}})})
-            .apart);
+  CHECK(
+      pf::disassemble(Lattice::cube, {plate, Shape({{1, 1, -1}, {1, 1, 0}, {1, 1, 1}, {0, 1, -1}})})
+          .apart);
   // Two rings, one through the other.
   const Shape ring_a = block_less(3, 3, 1, {{1, 1, 0}});
-  const Shape ring_b({{-1, 1, -1}, {-1, 1, 0}, {-1, 1, 1}, {0, 1, -1}, {0, 1, 1}, {1, 1, -1},
-                      {1, 1, 0}, {1, 1, 1}});
+  const Shape ring_b({{-1, 1, -1},
+                      {-1, 1, 0},
+                      {-1, 1, 1},
+                      {0, 1, -1},
+                      {0, 1, 1},
+                      {1, 1, -1},
+                      {1, 1, 0},
+                      {1, 1, 1}});
   CHECK_FALSE(pf::disassemble(Lattice::cube, {ring_a, ring_b}).apart);
   // The box with the cube and a third piece beside it: the box and the
   // cube still never part.
@@ -102,10 +110,9 @@ TEST_CASE("disassembly CLI: --disassemble keeps the assemblies that come apart")
   using xcover::test::temp_file;
   // A 3x3x3 box around one cube: one assembly, no solution.
   std::string shell = "piece box\n###\n###\n###\n-\n###\n#.#\n###\n-\n###\n###\n###\n";
-  const std::string shut =
-      temp_file("board\n###\n###\n###\n-\n###\n###\n###\n-\n###\n###\n###\n\n" + shell +
-                    "\npiece core\n#\n",
-                ".txt");
+  const std::string shut = temp_file(
+      "board\n###\n###\n###\n-\n###\n###\n###\n-\n###\n###\n###\n\n" + shell + "\npiece core\n#\n",
+      ".txt");
   const auto none = run_cli("polyform --lattice cube --distinct --disassemble --count " + shut);
   CHECK(none.exit_code == 0);
   CHECK(none.out == "0\n");

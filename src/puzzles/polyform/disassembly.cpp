@@ -174,7 +174,9 @@ class Disassembler {
           const int u = axis == 0 ? v[0] : v[1], w = axis == 2 ? v[0] : v[2];
           // One word: the line (16 bits a coordinate), the place, the piece,
           // sorted as numbers (offsets biased to stay positive).
-          const auto field = [](int x) { return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000)); };
+          const auto field = [](int x) {
+            return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000));
+          };
           line_.push_back(field(u) << 48 | field(w) << 32 | field(along) << 16 |
                           static_cast<std::uint64_t>(p));
         }
@@ -219,8 +221,9 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
     cells.push_back(pieces[p].cells());
     sorted_groups.push_back(groups.empty() ? std::vector<int>{} : groups[p]);
     std::sort(sorted_groups.back().begin(), sorted_groups.back().end());
-    sorted_groups.back().erase(std::remove(sorted_groups.back().begin(), sorted_groups.back().end(), 0),
-                               sorted_groups.back().end());
+    sorted_groups.back().erase(
+        std::remove(sorted_groups.back().begin(), sorted_groups.back().end(), 0),
+        sorted_groups.back().end());
     every.insert(every.end(), pieces[p].cells().begin(), pieces[p].cells().end());
   }
   std::sort(every.begin(), every.end());

@@ -60,6 +60,16 @@ std::vector<Cell> neighbours(Lattice lattice, Cell c) {
   return {};
 }
 
+// The lattice's cells in a box of rows x cols x layers from the origin.
+std::vector<Cell> blocks(Lattice lattice, int rows, int cols, int layers) {
+  std::vector<Cell> cells;
+  for (int l = 0; l < layers; ++l)
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (pf::is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
+  return cells;
+}
+
 // The least orientation: one shape per class.
 Shape canonical(Lattice lattice, const Shape& shape, bool reflections) {
   std::vector<Shape> all = pf::orientations(lattice, shape, reflections);
@@ -141,14 +151,7 @@ TEST_CASE("polyform: BurrTools' solid grids: cells, symmetries, translations") {
   const std::vector<Lattice> solids{Lattice::prism, Lattice::sphere, Lattice::rhombic,
                                     Lattice::tetra_octa};
   // Every cell of a few blocks, by the lattice's own rule.
-  auto cells_in = [](Lattice lattice, int side) {
-    std::vector<Cell> cells;
-    for (int l = 0; l < side; ++l)
-      for (int r = 0; r < side; ++r)
-        for (int c = 0; c < side; ++c)
-          if (pf::is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
-    return cells;
-  };
+  auto cells_in = [](Lattice lattice, int side) { return blocks(lattice, side, side, side); };
   // The rhombic grid's cubes of 5 hold 24 cells; tetra-octa's of 3, five.
   CHECK(cells_in(Lattice::rhombic, 5).size() == 24);
   CHECK(cells_in(Lattice::tetra_octa, 3).size() == 5);
@@ -462,14 +465,6 @@ TEST_CASE("polyform: distinct tilings against brute force on each lattice") {
       p.pieces.push_back(pf::Piece{"p" + std::to_string(k / size), Shape(cells)});
     }
     return p;
-  };
-  auto blocks = [](Lattice lattice, int rows, int cols, int layers) {
-    std::vector<Cell> cells;
-    for (int l = 0; l < layers; ++l)
-      for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c)
-          if (pf::is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
-    return cells;
   };
   SUBCASE("prisms: a 2x2x2 board in pieces of four, with mirrors and without") {
     const pf::Puzzle p =

@@ -10,6 +10,12 @@ trap 'rm -rf "$scratch"' EXIT
 "$xcover" queens 10 --emit > "$scratch/queens10.dlx"
 "$xcover" langford 8 --emit > "$scratch/langford8.dlx"
 "$xcover" polyomino --board 3x20 --emit > "$scratch/pentominoes3x20.dlx"
+# Multiplicities (Algorithm M): 18 copies of a domino, and the same with a
+# range (16:18|D: the board still takes 18).
+printf 'piece D x18\n##\n' > "$scratch/dominoes.txt"
+"$xcover" polyomino --board 6x6 --emit "$scratch/dominoes.txt" > "$scratch/dominoes6x6.dlx"
+sed '1s/^18|D /16:18|D /' "$scratch/dominoes6x6.dlx" > "$scratch/dominoes6x6-range.dlx"
+rm "$scratch/dominoes.txt"
 cat > "$scratch/colours.dlx" <<'PROBLEM'
 a b c d | x y
 a x:red

@@ -178,7 +178,7 @@ TEST_CASE("multiplicities: node and update counts equal DLX3's") {
   }
 }
 
-TEST_CASE("multiplicities: layouts and branching refuse clearly; threads take them") {
+TEST_CASE("multiplicities: layouts and branching refuse clearly, threads take them") {
   const xcover::Problem problem = xcover::parse_dlx(knuth_example).problem;
   CHECK_THROWS_WITH_AS(xcover::Solver(problem, xcover::Layout::bitsets),
                        "the bitsets layout does not take multiplicities (primary items with "
@@ -354,6 +354,27 @@ TEST_CASE("multiplicities: counts on 1, 2 and 3 threads equal one Solver's") {
       CHECK(visits == expected.solutions);
       CHECK(found.size() == visits);
     }
+  }
+}
+
+TEST_CASE("multiplicities: ordered solutions on threads come in one thread's order") {
+  for (const Case& c : shared_cases()) {
+    CAPTURE(std::string(c.name));
+    const xcover::Problem problem = xcover::parse_dlx(c.text, c.name).problem;
+    std::vector<std::vector<int>> one, many;
+    xcover::Solver solver(problem);
+    CHECK(solver.search([&](const xcover::Solution& s) {
+      one.push_back(s.to_vector());
+      return true;
+    }) == xcover::Status::exhausted);
+    xcover::ParallelOptions options = on_threads(2);
+    options.ordered = true;
+    xcover::ParallelSearch ordered(problem, options);
+    CHECK(ordered.run([&](const xcover::Solution& s) {
+      many.push_back(s.to_vector());
+      return true;
+    }) == xcover::Status::exhausted);
+    CHECK(many == one);
   }
 }
 

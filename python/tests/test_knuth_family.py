@@ -2,8 +2,6 @@
 """Knuth's wider family from Python: preprocessing (DLX-PRE), and big counts."""
 import random
 
-import pytest
-
 import xcover_dlx as xc
 import models
 

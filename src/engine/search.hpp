@@ -437,7 +437,7 @@ void append_forced(const C& core, int level, std::vector<int>& to) {
 template <class C>
 concept DescribesBranches = requires(const C& c, int level, std::vector<int>& to) {
   c.append_choice(level, to);
-  c.for_untried_pieces(level, [](std::span<const int>, bool) {});
+  c.for_untried_pieces(level, [](std::span<const int>) {});
 };
 
 // The entries that lead to the node at `level` (the assumptions and each
@@ -467,13 +467,16 @@ bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
     // (The loop counts the branches: the layout's may end early.)
     const std::int32_t untried = branch_size[level] - branch_rank[level] - 1;
     if (untried <= 0) return false;
+    // (Its pieces share the branches' part of the tree alike: they need
+    // not be one a branch.)
     const double share = path_to(c, level, forced) / branch_size[level];
-    const std::size_t path = forced.size();
-    c.for_untried_pieces(level, [&](std::span<const int> tail, bool rest) {
-      forced.resize(path);
-      forced.insert(forced.end(), tail.begin(), tail.end());
-      sink(forced, rest ? share * untried : share);
+    std::vector<std::vector<int>> pieces;
+    c.for_untried_pieces(level, [&](std::span<const int> tail) {
+      pieces.push_back(forced);
+      pieces.back().insert(pieces.back().end(), tail.begin(), tail.end());
     });
+    for (const std::vector<int>& piece : pieces)
+      sink(piece, share * untried / static_cast<double>(pieces.size()));
   } else {
     if (!c.has_untried(level)) return false;
     const double share = path_to(c, level, forced) / branch_size[level];

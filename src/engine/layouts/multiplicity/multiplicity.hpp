@@ -85,11 +85,14 @@ class Multiplicities {
   // before it at a level that tweaks (as ~k; all of them after the null
   // move), then the option chosen.
   void append_choice(int level, std::vector<int>& to) const;
-  // Calls f(entries, rest) for the untried branches of `level`, which has
-  // some: one call an option at a level that covers its item exactly, as
-  // other layouts do (rest false); at a level that tweaks, one call for
-  // all of them, the options tried so far left out (rest true). The
-  // entries follow the path's.
+  // Calls f(entries) for pieces that together are the untried branches of
+  // `level`, which has some: one an option at a level that covers its item
+  // exactly, as other layouts do. At a level that tweaks, one a branch for
+  // the next kShared options (each leaving out the options tried before it)
+  // where the level's list was kept when it opened (the first kListedLevels
+  // levels, where shares come from), then one for the rest (leaving out all
+  // of those options); deeper, only the one for the rest. The entries
+  // follow the path's.
   template <class F>
   void for_untried_pieces(int level, F&& f) const {
     const std::int32_t best = best_[level], cur = choice_[level];
@@ -97,17 +100,28 @@ class Multiplicities {
     if (state_[level] == exact) {
       for (std::int32_t r = nodes_[cur].down; r != best; r = nodes_[r].down) {
         tail.assign(1, option_of(r));
-        f(std::span<const int>(tail), false);
+        f(std::span<const int>(tail));
       }
       return;
     }
     // (The tweaked options keep pointing down at each other while the
-    // level is open: the list as it was when the level opened.)
+    // level is open.)
     for (std::int32_t r = first_tweak_[level];; r = nodes_[r].down) {
       tail.push_back(~option_of(r));
       if (r == cur) break;
     }
-    f(std::span<const int>(tail), true);
+    if (level < kListedLevels) {
+      // (The options tried are the list's first ones.)
+      constexpr std::size_t kShared = 8;
+      const std::vector<int>& listed = listed_[static_cast<std::size_t>(level)];
+      const std::size_t end = std::min(listed.size(), tail.size() + kShared);
+      for (std::size_t k = tail.size(); k < end; ++k) {
+        tail.push_back(listed[k]);
+        f(std::span<const int>(tail));
+        tail.back() = ~listed[k];
+      }
+    }
+    f(std::span<const int>(tail));
   }
 
   std::size_t bytes() const {
@@ -188,6 +202,11 @@ class Multiplicities {
   std::vector<std::int32_t> best_;         // item branched on
   std::vector<std::int32_t> first_tweak_;  // the item's top option when the level opened
   std::vector<char> state_;
+  // The options of the item's list when a level that tweaks opened, for
+  // the first levels (for_untried_pieces): shares come from the shallowest
+  // levels, which open seldom.
+  static constexpr int kListedLevels = 8;
+  std::vector<std::vector<int>> listed_;
 };
 
 }  // namespace xcover::detail::XCOVER_ISA

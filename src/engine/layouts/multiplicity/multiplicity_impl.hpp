@@ -57,6 +57,7 @@ inline Multiplicities::Multiplicities(const Problem& p)
   best_.resize(depth);
   first_tweak_.resize(depth);
   state_.resize(depth);
+  listed_.resize(std::min<std::size_t>(depth, kListedLevels));
 }
 
 // --- the dance steps (DLX3's cover, uncover, purify, tweak, untweak) -------
@@ -250,6 +251,12 @@ inline std::int32_t Multiplicities::open(int level, std::mt19937_64* rng) {
     cover(best, true);
   } else {
     state_[level] = tweaking;
+    if (level < kListedLevels) {
+      std::vector<int>& listed = listed_[static_cast<std::size_t>(level)];
+      listed.clear();
+      for (std::int32_t r = nodes_[best].down; r != best; r = nodes_[r].down)
+        listed.push_back(option_of(r));
+    }
     if (bound_[best] == 0) cover(best, true);
   }
   return score;

@@ -10,6 +10,22 @@ trap 'rm -rf "$scratch"' EXIT
 "$xcover" queens 10 --emit > "$scratch/queens10.dlx"
 "$xcover" langford 8 --emit > "$scratch/langford8.dlx"
 "$xcover" polyomino --board 3x20 --emit > "$scratch/pentominoes3x20.dlx"
+# Multiplicities (Algorithm M): 18 copies of a domino, and the same with a
+# range (16:18|D: the board still takes 18).
+printf 'piece D x18\n##\n' > "$scratch/dominoes.txt"
+"$xcover" polyomino --board 6x6 --emit "$scratch/dominoes.txt" > "$scratch/dominoes6x6.dlx"
+sed '1s/^18|D /16:18|D /' "$scratch/dominoes6x6.dlx" > "$scratch/dominoes6x6-range.dlx"
+rm "$scratch/dominoes.txt"
+# Ranges (0..3 of each of five tetrominoes), whose pieces leave options out.
+tetrominoes() {
+  local range=$1
+  printf 'piece I %s\n####\n\npiece O %s\n##\n##\n\npiece T %s\n###\n.#.\n\n' \
+    "$range" "$range" "$range"
+  printf 'piece L %s\n#.\n#.\n##\n\npiece S %s\n.##\n##.\n' "$range" "$range"
+}
+tetrominoes 0..3 > "$scratch/tetrominoes.txt"
+"$xcover" polyform --board 4x6 --emit "$scratch/tetrominoes.txt" > "$scratch/tetrominoes4x6.dlx"
+rm "$scratch/tetrominoes.txt"
 cat > "$scratch/colours.dlx" <<'PROBLEM'
 a b c d | x y
 a x:red
@@ -54,6 +70,28 @@ else
     echo "ok   stopped (exit $status), resumed on 3 ranks: $got"
   else
     echo "FAIL stopped (exit $status), resumed on 3 ranks: $got, expected $total"
+    failed=1
+  fi
+fi
+# The same with multiplicities: 0..4 of each tetromino on 5x8, 451,180
+# tilings (a second on one thread).
+tetrominoes 0..4 > "$scratch/tetrominoes.txt"
+"$xcover" polyform --board 5x8 --emit "$scratch/tetrominoes.txt" > "$scratch/ranges.dlx"
+set +e
+got=$(mpirun --oversubscribe -np 2 "$xcover" solve --mpi --count --time-limit 0.2 \
+      --checkpoint "$scratch/ranges.ckpt" --checkpoint-every 0.05 "$scratch/ranges.dlx" 2>/dev/null)
+status=$?
+set -e
+if [[ $status -eq 0 ]]; then
+  [[ "$got" == 451180 ]] || { echo "FAIL unstopped count with ranges $got"; failed=1; }
+  echo "ok   the count with ranges ended before the time limit: $got"
+else
+  got=$(mpirun --oversubscribe -np 3 "$xcover" solve --mpi --count --resume "$scratch/ranges.ckpt" \
+        "$scratch/ranges.dlx")
+  if [[ "$got" == 451180 ]]; then
+    echo "ok   ranges stopped (exit $status), resumed on 3 ranks: $got"
+  else
+    echo "FAIL ranges stopped (exit $status), resumed on 3 ranks: $got, expected 451180"
     failed=1
   fi
 fi

@@ -13,6 +13,7 @@
 
 #include "slow_run.hpp"
 #include "xcover/dlx_format.hpp"
+#include "xcover/parallel.hpp"
 #include "xcover/solver.hpp"
 
 // Work sharing is internal: ParallelSearch and MPI pass it to the engine.
@@ -260,6 +261,41 @@ TEST_CASE("work given away (shared or yielded) loses and repeats no solution") {
   // The problems were big enough to be split (less often with propagation,
   // which shrinks the trees).
   CHECK(split_runs > xcover::test::slow_run_share(propagate ? 150 : 200));
+}
+
+TEST_CASE("multiplicities: work given away (~k entries and all) loses and repeats no solution") {
+  // Algorithm M's pieces force the options of their path and leave out
+  // those tried before them; shared at every node, or all yielded at once.
+  std::mt19937 rng(20261202);
+  std::size_t split_runs = 0, left_out = 0;
+  for (int round = 0; round < xcover::test::slow_run_share(600); ++round) {
+    const xcover::Problem problem = random_problem(rng, true);
+    CAPTURE(round);
+    CAPTURE(xcover::to_dlx(problem));
+    const SolutionSet expected = brute_force(problem, {});
+    std::size_t pieces = 0;
+    const xcover::ItemChoice choice = xcover::ItemChoice::first_shortest;
+    const xcover::Layout layout = xcover::Layout::multiplicities;
+    CHECK(solve_by_pieces(problem, layout, false, choice, false, rng, pieces) == expected);
+    split_runs += pieces > 1;
+    CHECK(solve_by_pieces(problem, layout, false, choice, true, rng, pieces) == expected);
+    split_runs += pieces > 1;
+    // The first cut: the pieces' solutions are the problem's, once each.
+    SolutionSet cut;
+    std::size_t visits = 0;
+    xcover::Solver solver(problem, layout);
+    for (const xcover::WorkPiece& piece : xcover::cut_into_pieces(problem, 8)) {
+      left_out += std::count_if(piece.forced.begin(), piece.forced.end(),
+                                [](int entry) { return entry < 0; });
+      static_cast<void>(solver.assume(piece.forced));
+      CHECK(solver.search(collect(cut, visits)) == xcover::Status::exhausted);
+      solver.clear_assumptions();
+    }
+    CHECK(visits == cut.size());
+    CHECK(cut == expected);
+  }
+  CHECK(split_runs > xcover::test::slow_run_share(200));
+  CHECK(left_out > 0);
 }
 
 TEST_CASE("branching() splits a problem into disjoint subproblems") {

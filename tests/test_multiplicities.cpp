@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Multiplicities (Knuth's DLX3, Algorithm M): node and update counts equal
-// to DLX3's on generated files, and what the API does with such problems.
+// to DLX3's on generated files, what the API does with such problems, and
+// the search shared out over threads (counts, limits, stops, checkpoints).
 // (Solutions against brute force: test_bruteforce.cpp; the format:
 // test_dlx_format.cpp.)
 #include <doctest/doctest.h>
@@ -8,15 +9,20 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/parallel.hpp"
+#include "xcover/puzzles/polyform.hpp"
 #include "xcover/solver.hpp"
 
 namespace test_multiplicities {
@@ -172,7 +178,7 @@ TEST_CASE("multiplicities: node and update counts equal DLX3's") {
   }
 }
 
-TEST_CASE("multiplicities: layouts, branching and threads refuse clearly") {
+TEST_CASE("multiplicities: layouts and branching refuse clearly, threads take them") {
   const xcover::Problem problem = xcover::parse_dlx(knuth_example).problem;
   CHECK_THROWS_WITH_AS(xcover::Solver(problem, xcover::Layout::bitsets),
                        "the bitsets layout does not take multiplicities (primary items with "
@@ -190,20 +196,21 @@ TEST_CASE("multiplicities: layouts, branching and threads refuse clearly") {
                        xcover::ProblemError);
   xcover::ParallelOptions parallel;
   parallel.threads = 2;
-  CHECK_THROWS_WITH_AS(xcover::ParallelSearch(problem, parallel),
-                       "ParallelSearch: problems with multiplicities (bounds other than 1:1) are "
-                       "searched on one thread: use Solver",
-                       xcover::ProblemError);
-  // The multiplicities layout asked for a problem without bounds: it runs,
-  // on one thread only.
+  xcover::ParallelSearch threaded(problem, parallel);
+  CHECK(threaded.run() == xcover::Status::exhausted);
+  CHECK(threaded.statistics().solutions == 1);
+  // The multiplicities layout asked for a problem without bounds: it runs
+  // on the threads too.
   xcover::Problem plain;
   plain.add_primary("a");
   plain.add_option({xcover::OptionEntry{0, 0}});
   parallel.layout = xcover::Layout::multiplicities;
   xcover::ParallelSearch asked(plain, parallel);
-  CHECK_THROWS_WITH_AS(static_cast<void>(asked.run()),
-                       doctest::Contains("the multiplicities layout is searched on one thread"),
-                       xcover::ProblemError);
+  CHECK(asked.run() == xcover::Status::exhausted);
+  CHECK(asked.statistics().solutions == 1);
+  // Negative entries (options left out) are Algorithm M's alone.
+  xcover::Solver links(plain);
+  CHECK_THROWS_AS(static_cast<void>(links.assume(~0)), xcover::ProblemError);
   // The solver is still whole.
   CHECK(solver.count().solutions == 1);
   CHECK(solver.statistics().layout == xcover::Layout::multiplicities);
@@ -286,6 +293,226 @@ TEST_CASE("multiplicities: an item covered 0 to 2 times, and the empty solution"
   }));
   std::sort(sizes.begin(), sizes.end());
   CHECK(sizes == std::vector<std::size_t>{0, 1});
+}
+
+namespace {
+
+// Problems whose trees are big enough to be shared out: tilings with exact
+// copies and with ranges (0:3|L), and random bounds and colours.
+struct Case {
+  const char* name;
+  std::string text;
+};
+std::vector<Case> shared_cases() {
+  return {{"4x5, 4|L O", tiling(4, 5, {"4|L", "O"})},
+          {"5x6, ranges", tiling(5, 6, {"0:4|L", "0:3|O", "0:3|T", "0:4|I", "1:3|V"})},
+          {"6x6, 2:4|L 0:9|O 0:4|T", tiling(6, 6, {"2:4|L", "0:9|O", "0:4|T"})},
+          {"mixed 7", mixed(7, 9, 3, 60)},
+          {"mixed 11", mixed(11, 10, 2, 70)}};
+}
+
+xcover::ParallelOptions on_threads(unsigned threads) {
+  xcover::ParallelOptions options;
+  options.threads = threads;
+  options.single_thread_nodes = 0;  // straight to the cut and the workers
+  options.pieces_per_thread = 8;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("multiplicities: counts on 1, 2 and 3 threads equal one Solver's") {
+  for (const Case& c : shared_cases()) {
+    CAPTURE(std::string(c.name));
+    const xcover::Problem problem = xcover::parse_dlx(c.text, c.name).problem;
+    REQUIRE(problem.has_multiplicities());
+    xcover::Solver solver(problem);
+    const xcover::CountResult expected = solver.count();
+    REQUIRE(expected.status == xcover::Status::exhausted);
+    for (unsigned threads = 1; threads <= 3; ++threads) {
+      CAPTURE(threads);
+      xcover::ParallelSearch counted(problem, on_threads(threads));
+      CHECK(counted.run() == xcover::Status::exhausted);
+      CHECK(counted.statistics().solutions == expected.solutions);
+      CHECK(counted.statistics().layout == xcover::Layout::multiplicities);
+      // As the CLI runs it (the trial on one thread first), and visiting
+      // each solution once.
+      xcover::ParallelOptions plain;
+      plain.threads = threads;
+      xcover::ParallelSearch visited(problem, plain);
+      std::set<std::vector<int>> found;
+      std::size_t visits = 0;
+      std::mutex mutex;
+      CHECK(visited.run([&](const xcover::Solution& s) {
+        std::vector<int> v = s.to_vector();
+        std::sort(v.begin(), v.end());
+        std::lock_guard lock(mutex);
+        found.insert(v);
+        ++visits;
+        return true;
+      }) == xcover::Status::exhausted);
+      CHECK(visits == expected.solutions);
+      CHECK(found.size() == visits);
+    }
+  }
+}
+
+TEST_CASE("multiplicities: ordered solutions on threads come in one thread's order") {
+  for (const Case& c : shared_cases()) {
+    CAPTURE(std::string(c.name));
+    const xcover::Problem problem = xcover::parse_dlx(c.text, c.name).problem;
+    std::vector<std::vector<int>> one, many;
+    xcover::Solver solver(problem);
+    CHECK(solver.search([&](const xcover::Solution& s) {
+      one.push_back(s.to_vector());
+      return true;
+    }) == xcover::Status::exhausted);
+    xcover::ParallelOptions options = on_threads(2);
+    options.ordered = true;
+    xcover::ParallelSearch ordered(problem, options);
+    CHECK(ordered.run([&](const xcover::Solution& s) {
+      many.push_back(s.to_vector());
+      return true;
+    }) == xcover::Status::exhausted);
+    CHECK(many == one);
+  }
+}
+
+TEST_CASE("multiplicities: solution limits and cancellation on threads") {
+  const xcover::Problem problem = xcover::parse_dlx(shared_cases()[1].text, "ranges").problem;
+  xcover::ParallelOptions options = on_threads(2);
+  options.search.solution_limit = 7;
+  xcover::ParallelSearch limited(problem, options);
+  CHECK(limited.run() == xcover::Status::solution_limit);
+  CHECK(limited.statistics().solutions == 7);
+  std::atomic<bool> cancel{true};
+  options = on_threads(2);
+  options.search.cancel = &cancel;
+  xcover::ParallelSearch cancelled(problem, options);
+  CHECK(cancelled.run() == xcover::Status::cancelled);
+  options.search.cancel = nullptr;
+  options.search.node_limit = 500;
+  xcover::ParallelSearch nodes(problem, options);
+  CHECK(nodes.run() == xcover::Status::node_limit);
+  CHECK(nodes.statistics().nodes == 500);
+}
+
+TEST_CASE("multiplicities: a stopped count resumes from its checkpoint exactly") {
+  for (const Case& c : shared_cases()) {
+    CAPTURE(std::string(c.name));
+    const xcover::Problem problem = xcover::parse_dlx(c.text, c.name).problem;
+    xcover::Solver solver(problem);
+    const xcover::Count expected = solver.count().solutions;
+    const std::uint64_t whole_nodes = solver.statistics().nodes.saturate64();
+    // Stopped by the node limit, kept, written and read back, resumed.
+    for (const std::uint64_t part : {whole_nodes / 5, whole_nodes / 2}) {
+      CAPTURE(part);
+      xcover::ParallelOptions options = on_threads(2);
+      options.search.node_limit = std::max<std::uint64_t>(part, 1);
+      xcover::ParallelSearch first(problem, options);
+      const xcover::Status status = first.run();
+      const xcover::Checkpoint checkpoint = first.checkpoint();
+      const std::string path = xcover::test::temp_file("", ".ckpt");
+      xcover::write_checkpoint(path, checkpoint);
+      const xcover::Checkpoint reread = xcover::read_checkpoint(path);
+      std::remove(path.c_str());
+      CHECK(reread == checkpoint);
+      xcover::ParallelSearch second(problem, on_threads(3));
+      second.resume(reread);
+      CHECK(second.run() == xcover::Status::exhausted);
+      CHECK(second.statistics().solutions == expected);
+      if (status == xcover::Status::exhausted) CHECK(checkpoint.pending.empty());
+    }
+    // Periodic checkpoints, each the rest of the count exactly.
+    std::vector<xcover::Checkpoint> taken;
+    xcover::ParallelOptions options = on_threads(2);
+    options.checkpoint_seconds = 0.0005;
+    options.on_checkpoint = [&](const xcover::Checkpoint& k) { taken.push_back(k); };
+    xcover::ParallelSearch search(problem, options);
+    CHECK(search.run() == xcover::Status::exhausted);
+    CHECK(search.statistics().solutions == expected);
+    for (std::size_t k = 0; k < taken.size(); k += 1 + taken.size() / 4) {
+      xcover::ParallelSearch rest(problem, on_threads(2));
+      rest.resume(xcover::parse_checkpoint(xcover::checkpoint_text(taken[k]), "taken"));
+      CHECK(rest.run() == xcover::Status::exhausted);
+      CHECK(rest.statistics().solutions == expected);
+    }
+  }
+}
+
+TEST_CASE("multiplicities: a checkpoint's pieces leave options out as ~k") {
+  // (Its first branching tweaks: the pieces leave options out.)
+  const xcover::Problem problem = xcover::parse_dlx(mixed(7, 9, 3, 60), "mixed").problem;
+  const std::vector<xcover::WorkPiece> pieces = xcover::cut_into_pieces(problem, 16);
+  REQUIRE(pieces.size() > 1);
+  xcover::Checkpoint checkpoint;
+  checkpoint.fingerprint = xcover::fingerprint(problem);
+  checkpoint.pending = pieces;
+  double weight = 0;
+  for (const xcover::WorkPiece& piece : pieces) weight += piece.weight;
+  checkpoint.done = 1 - weight;
+  const std::string text = xcover::checkpoint_text(checkpoint);
+  CHECK(text.find(" ~") != std::string::npos);
+  const xcover::Checkpoint reread = xcover::parse_checkpoint(text, "cut");
+  CHECK(reread == checkpoint);
+  CHECK_NOTHROW(xcover::check_checkpoint(problem, reread));
+  // Two pieces the same: they overlap.
+  xcover::Checkpoint twice = checkpoint;
+  twice.pending.push_back(twice.pending.front());
+  twice.pending.front().weight /= 2;
+  twice.pending.back().weight /= 2;
+  CHECK_THROWS_AS(xcover::check_checkpoint(problem, twice), xcover::CheckpointError);
+  // A piece that forces what it leaves out, and an entry out of range.
+  xcover::Checkpoint odd = checkpoint;
+  odd.pending.front().forced = {3, ~3};
+  CHECK_THROWS_AS(xcover::check_checkpoint(problem, odd), xcover::CheckpointError);
+  odd.pending.front().forced = {~problem.option_count()};
+  CHECK_THROWS_AS(xcover::check_checkpoint(problem, odd), xcover::CheckpointError);
+}
+
+TEST_CASE("multiplicities: polyform tilings with copies and ranges count alike on threads") {
+  namespace pf = xcover::polyform;
+  using pf::Lattice;
+  struct Puzzle {
+    const char* name;
+    Lattice lattice;
+    const char* board;
+    const char* set;
+    int copies, fewest;
+  };
+  // BurrTools' ranges: each piece 0 to N times (SolidSixPieceBurrs' kind).
+  const Puzzle puzzles[] = {
+      {"tetrominoes 0..2 on 4x5", Lattice::square, "4x5", "tetrominoes", 2, 0},
+      {"pentominoes 0..2 on 3x5", Lattice::square, "3x5", "pentominoes", 2, 0},
+      {"soma 0..2 in 2x2x3", Lattice::cube, "2x2x3", "soma", 2, 0}};
+  for (const Puzzle& p : puzzles) {
+    CAPTURE(std::string(p.name));
+    std::vector<pf::Piece> pieces = pf::named_pieces(p.lattice, p.set);
+    for (pf::Piece& piece : pieces) {
+      piece.copies = p.copies;
+      piece.min_copies = p.fewest;
+    }
+    const std::optional<pf::Board> board = pf::builtin_board(p.lattice, p.board);
+    REQUIRE(board);
+    for (const bool distinct : {false, true}) {
+      CAPTURE(distinct);
+      const pf::Tiling tiling = pf::make_tiling(p.lattice, *board, pieces, {.distinct = distinct});
+      REQUIRE(tiling.problem.has_multiplicities());
+      const xcover::CountResult one = pf::count(tiling, {}, 1);
+      CHECK(one.status == xcover::Status::exhausted);
+      CHECK(one.solutions > 0);
+      for (unsigned threads = 2; threads <= 3; ++threads) {
+        CAPTURE(threads);
+        const xcover::CountResult many = pf::count(tiling, {}, threads);
+        CHECK(many.status == xcover::Status::exhausted);
+        CHECK(many.solutions == one.solutions);
+      }
+      xcover::SearchOptions limited;
+      limited.solution_limit = 3;
+      const xcover::CountResult three = pf::count(tiling, limited, 2);
+      CHECK(three.solutions == std::min<xcover::Count>(3, one.solutions));
+    }
+  }
 }
 
 }  // namespace test_multiplicities

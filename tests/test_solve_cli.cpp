@@ -624,7 +624,7 @@ TEST_CASE("xcover solve --progress writes plain lines when stderr is a file") {
   CHECK(reports >= 2);
 }
 
-TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items) on one thread") {
+TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items), on threads and checkpoints") {
   // Knuth's example in DLX3: one solution, 6 nodes and 14 updates there.
   const std::string file = temp_file(
       "| A simple example of color controls\n"
@@ -644,22 +644,22 @@ TEST_CASE("xcover solve: multiplicities (DLX3's u:v|name items) on one thread") 
   CHECK(r.out == "1\n");
   CHECK(r.err.find("nodes 6\nupdates 14\nsolutions 1\n") != std::string::npos);
   CHECK(r.err.find("threads 1\n") != std::string::npos);
-  // More threads: one, said on stderr.
+  // More threads: the same count, nothing on stderr.
   r = run_cli("solve --count --threads 2 " + file);
   CHECK(r.exit_code == 0);
   CHECK(r.out == "1\n");
-  CHECK(r.err == "xcover: problems with multiplicities are searched on one thread\n");
-  // No bit sets, no checkpoints.
+  CHECK(r.err.empty());
+  // No bit sets.
   r = run_cli("solve --count --layout bitsets " + file);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
   CHECK(r.err ==
         "xcover: the bitsets layout does not take multiplicities (primary items with bounds "
         "other than 1:1): the multiplicities layout (Algorithm M) does\n");
+  // A checkpointed count: the same count.
   r = run_cli("solve --count --checkpoint " + temp_file("", ".ckpt") + " " + file);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--mpi, --checkpoint and --resume do not take problems with multiplicities") !=
-        std::string::npos);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "1\n");
   // A bad bound is bad input, on its line.
   r = run_cli("solve -", "| c\na 3:2|b\na b\n");
   CHECK(r.exit_code == 1);

@@ -209,10 +209,7 @@ int run_kept_search(const Problem& problem, const SearchFlags& flags, const Sear
   if (flags.estimate != 0) refuse("--estimate");
   if (flags.mpi) refuse("--mpi");
   if (!flags.checkpoint.empty() || !flags.resume.empty()) refuse("--checkpoint and --resume");
-  const bool multiplicities = problem.has_multiplicities();
-  if (multiplicities && flags.threads > 1)
-    std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
-  const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);
+  const unsigned threads = thread_count(flags.threads);
   ParallelOptions parallel_options = parallel_options_for(flags, options, threads);
   const polyform::KeptSearch kept = polyform::search_kept(problem, keep, visit, parallel_options);
   const Statistics& stats = kept.statistics;
@@ -234,13 +231,6 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
       return static_cast<bool>(std::cout);  // stop when the output fails
     };
   }
-  // Algorithm M's branches are not sets of forced options, which is how
-  // threads, checkpoints and MPI cut the work: one thread searches.
-  const bool multiplicities = problem.has_multiplicities();
-  if (multiplicities && (flags.mpi || !flags.checkpoint.empty() || !flags.resume.empty()))
-    throw UsageError(
-        "--mpi, --checkpoint and --resume do not take problems with multiplicities (bounds "
-        "other than 1:1 on the items line)");
   // What the layout that will run does not follow is refused before any
   // search. Only the bit sets' own options can be refused, and only then is
   // the problem read once more to find the layout (start-up stays one pass).
@@ -252,9 +242,7 @@ int run_search(const Problem& problem, const SearchFlags& flags, const SolutionP
   if (flags.mpi) return run_mpi_search(problem, flags, options);
 #endif
   if (!flags.zdd.empty()) return run_zdd_search(problem, flags, options, end);
-  if (multiplicities && flags.threads > 1)
-    std::cerr << "xcover: problems with multiplicities are searched on one thread\n";
-  const unsigned threads = multiplicities ? 1 : thread_count(flags.threads);
+  const unsigned threads = thread_count(flags.threads);
   const bool parallel = threads != 1 || !flags.checkpoint.empty() || !flags.resume.empty();
   if (!parallel) {
     Solver solver(problem, flags.memory_layout());

@@ -50,7 +50,6 @@ struct DistributedOptions {
 // options.cancel, time_limit and on_progress (on rank 0; progress has no
 // node-by-node detail: it is updated as pieces finish). When rank 0 throws
 // (a resume that fails), the other ranks are told to stop first.
-// ProblemError for a problem with multiplicities (see ParallelSearch).
 XCOVER_API DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
                                                const DistributedOptions& distributed);
 XCOVER_API DistributedResult distributed_count(const Problem& problem,

@@ -36,8 +36,10 @@ class XCOVER_API CheckpointError : public Error {
 // Work not yet done: options to force, and the part of the whole tree it is
 // (by Knuth's estimate, for progress reports).
 struct WorkPiece {
-  std::vector<int> forced;  // the options that make the piece, in order
-  double weight = 0;        // its part of the tree, between 0 and 1
+  // The options that make the piece, in order; with multiplicities, ~k
+  // (a negative entry) leaves option k out (see Solver::assume).
+  std::vector<int> forced;
+  double weight = 0;  // its part of the tree, between 0 and 1
   friend bool operator==(const WorkPiece&, const WorkPiece&) = default;  // (memberwise)
 };
 
@@ -150,8 +152,9 @@ struct ParallelOptions {
 // ParallelOptions::ordered; checkpoints save and resume a long count.
 class XCOVER_API ParallelSearch {
  public:
-  // The problem must outlive the search. ProblemError for a problem with
-  // multiplicities: Algorithm M's branches do not cut into pieces (use Solver).
+  // The problem must outlive the search. A problem with multiplicities is
+  // cut as any: Algorithm M's pieces also leave options out (~k entries of
+  // WorkPiece::forced).
   explicit ParallelSearch(const Problem& problem, ParallelOptions options = {});
   // A temporary problem would be gone before run(): refused at compile time.
   explicit ParallelSearch(const Problem&& problem, ParallelOptions options = {}) = delete;

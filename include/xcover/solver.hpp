@@ -289,7 +289,10 @@ class XCOVER_API Solver {
   // primary item): then searches find nothing until the assumptions are
   // cleared. The structure is never rebuilt, so one solver serves many
   // instances of the same shape. Forcing an option again changes nothing.
-  // ProblemError when the problem has no such option.
+  // ProblemError when the problem has no such option. With the
+  // multiplicities layout, ~k (a negative entry) leaves option k out of
+  // every solution instead; that never conflicts (a branch of Algorithm M
+  // is the options it forces and those it leaves out).
   [[nodiscard]] bool assume(int option);
   // Forces each of `options`, as assume(option) on each in turn but in one
   // pass (the way to force a puzzle's givens); false when any conflicts.

@@ -579,7 +579,7 @@ void bind_tiling_searches(TilingClass& tiling) {
             statistics.solutions = result.solutions;
             statistics.seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            statistics.threads = t.tiling.problem.has_multiplicities() ? 1 : threads;
+            statistics.threads = threads;
             return count_result(result.solutions, result.status, statistics);
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
@@ -587,7 +587,7 @@ void bind_tiling_searches(TilingClass& tiling) {
           py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
           py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
           "Counts the kept tilings (up to `limit`, 0: all) on `threads` threads (0: one per "
-          "CPU; a tiling with copies or ranges: one); a CountResult whose statistics hold the "
+          "CPU; a tiling with copies or ranges too); a CountResult whose statistics hold the "
           "solutions and seconds. Without keep() to call, the engine's fastest count (the memo "
           "where it pays). time_limit, node_limit, progress, propagate, item_choice, seed "
           "and Ctrl-C as Solver.count's.")

@@ -295,17 +295,7 @@ CountSummary count_problem(const Problem& problem, const py::int_& limit, double
   check_given(limits, how.counting == Counting::memo);
   const Layout runs = layout_for(problem, layout);
   check_followed(runs, limits);
-  auto threads = counted<unsigned>(thread_count, frontend::Option::threads);
-  // As the CLI: Algorithm M's branches do not cut into pieces, so a
-  // problem with multiplicities is counted on one thread, said when
-  // more were asked for.
-  if (threads != 1 && runs == Layout::multiplicities) {
-    if (threads > 1 &&
-        PyErr_WarnEx(PyExc_RuntimeWarning,
-                     "problems with multiplicities are searched on one thread", 1) != 0)
-      throw py::error_already_set();
-    threads = 1;
-  }
+  const auto threads = counted<unsigned>(thread_count, frontend::Option::threads);
   if (threads == 1) {
     SolverBox box(problem, layout, Kernels::automatic);
     return count_with(box, limits, reporting, how);
@@ -557,7 +547,7 @@ void bind_module_calls(py::module_& m) {
       py::arg("memo") = py::none(), py::arg("symmetry") = true, py::arg("propagate") = false,
       py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
       doc("Counts a problem's solutions on `threads` threads (0, the default, as the "
-          "CLI's: one per CPU this process may use; a problem with multiplicities: one)."
+          "CLI's: one per CPU this process may use)."
           "\n",
           {kLimits, kMemo, kTree})
           .c_str());

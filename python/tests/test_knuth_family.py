@@ -2,8 +2,6 @@
 """Knuth's wider family from Python: preprocessing (DLX-PRE), and big counts."""
 import random
 
-import pytest
-
 import xcover_dlx as xc
 import models
 
@@ -69,11 +67,10 @@ def test_multiplicities_from_python():
     assert got == {(0,), (2,), (0, 1), (1, 2)}
     assert "0:2|a" in p.to_dlx()
     assert xc.Problem.parse_dlx(p.to_dlx()) == p
-    # As the CLI: one thread by default, and a warning when more are asked.
+    # As the CLI: on any number of threads.
     assert xc.count(p).solutions == 4
     assert xc.Solver(p).layout == xc.Layout.multiplicities
-    with pytest.warns(RuntimeWarning, match="multiplicities are searched on one thread"):
-        assert xc.count(p, threads=2).solutions == 4
+    assert xc.count(p, threads=2).solutions == 4
 
 
 def test_cheapest_from_python_matches_a_brute_force():

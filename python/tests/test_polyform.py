@@ -267,7 +267,7 @@ def test_a_range_of_copies_and_a_piece_of_none_or_one():
     # (Fields as wide as the widest label.)
     assert sorted(tiling.pictures()) == [["D:1 D:1", "D:2 D:2"], ["D:1 D:2", "D:1 D:2"],
                                          ["Q   Q", "Q   Q"]]
-    assert tiling.count(threads=2).solutions == 3  # (searched on one thread)
+    assert tiling.count(threads=2).solutions == 3
 
 
 def test_one_sided_pieces():

@@ -125,8 +125,7 @@ def test_copies_counted_once_and_drawn_numbered():
     assert mixed.count().solutions == 4
     for picture in mixed.pictures():
         check_tiling(mixed, picture)
-    with pytest.warns(RuntimeWarning, match="one thread"):
-        assert mixed.count(threads=2).solutions == 4
+    assert mixed.count(threads=2).solutions == 4
 
 
 def test_more_than_62_pieces_with_long_names():

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <random>
@@ -344,13 +345,18 @@ class SearchEngine final : public Engine {
   bool give_away_siblings(C& core, int level, const SplitSink& sink);
   template <LayoutSteps C>
   void give_away_path(C& core, int level, const SplitSink& sink);
+  template <LayoutSteps C>
+  double path_to(const C& core, int level, std::vector<int>& forced) const;
   double fraction_done(int level) const;
   Progress progress(int level, double seconds, std::uint64_t updates) const;
 };
 
 namespace {
-void check_option_index(int option, const Problem& problem) {
-  if (option < 0 || option >= problem.option_count())
+// A negative entry ~k leaves option k out, and only Algorithm M's layout
+// takes one (its pieces of work are so described).
+void check_option_index(int option, const Problem& problem, Layout layout) {
+  const int k = option < 0 && layout == Layout::multiplicities ? ~option : option;
+  if (k < 0 || k >= problem.option_count())
     throw ProblemError("option index " + std::to_string(option) +
                        " out of range (the problem has " + std::to_string(problem.option_count()) +
                        " options)");
@@ -359,7 +365,14 @@ void check_option_index(int option, const Problem& problem) {
 
 bool SearchEngine::assume(int option) {
   refuse_if_busy("assume");
-  check_option_index(option, *problem);
+  check_option_index(option, *problem, layout());
+  if (option < 0) {
+    // (Leaving an option out twice is the layout's to make harmless.)
+    assumed_options.push_back(option);
+    if (infeasible) return false;
+    infeasible = !std::visit([option](auto& c) { return c.assume(option); }, layout_core);
+    return !infeasible;
+  }
   // Forcing an option twice is the same as forcing it once.
   if (is_assumed[option]) return !infeasible;
   is_assumed[option] = 1;
@@ -374,11 +387,12 @@ bool SearchEngine::assume(int option) {
 // givens are forced in one tight loop.
 bool SearchEngine::assume(std::span<const int> options) {
   refuse_if_busy("assume");
-  for (const int option : options) check_option_index(option, *problem);
+  const Layout kind = layout();
+  for (const int option : options) check_option_index(option, *problem, kind);
   const std::size_t first = assumed_options.size();
   for (const int option : options) {
-    if (is_assumed[option]) continue;
-    is_assumed[option] = 1;
+    if (option >= 0 && is_assumed[option]) continue;
+    if (option >= 0) is_assumed[option] = 1;
     assumed_options.push_back(option);
   }
   if (infeasible) return false;
@@ -400,7 +414,8 @@ bool SearchEngine::assume(std::span<const int> options) {
 void SearchEngine::clear_assumptions() {
   refuse_if_busy("clear_assumptions");
   std::visit([](auto& c) { c.clear_assumptions(); }, layout_core);
-  for (int option : assumed_options) is_assumed[option] = 0;
+  for (int option : assumed_options)
+    if (option >= 0) is_assumed[option] = 0;
   assumed_options.clear();
   infeasible = false;
 }
@@ -416,23 +431,61 @@ void append_forced(const C& core, int level, std::vector<int>& to) {
   core.for_forced(level, [&out](int option) { *out++ = option; });
 }
 
+// A layout whose branches are not options alone (Algorithm M's: the options
+// tried before a branch stay out of it) describes its path and its untried
+// branches itself, with entries ~k for the options left out.
+template <class C>
+concept DescribesBranches = requires(const C& c, int level, std::vector<int>& to) {
+  c.append_choice(level, to);
+  c.for_untried_pieces(level, [](std::span<const int>) {});
+};
+
+// The entries that lead to the node at `level` (the assumptions and each
+// level's choice above it), and its part of the tree by Knuth's estimate.
+template <LayoutSteps C>
+double SearchEngine::path_to(const C& c, int level, std::vector<int>& forced) const {
+  forced.assign(assumed_options.begin(), assumed_options.end());
+  double share = 1;
+  for (int l = 0; l < level; ++l) {
+    if constexpr (DescribesBranches<C>) {
+      c.append_choice(l, forced);
+    } else {
+      forced.push_back(c.option_at(l));
+    }
+    share /= branch_size[l];
+  }
+  return share;
+}
+
 // Hands each untried option at `level` to `sink` as a subproblem (the forced
 // options leading to it), and marks the level so the search skips them.
 template <LayoutSteps C>
 bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
-  if (given_away[level] || !c.has_untried(level)) return false;
-  std::vector<int> forced(assumed_options);
-  double share = 1;
-  for (int l = 0; l < level; ++l) {
-    forced.push_back(c.option_at(l));
-    share /= branch_size[l];
+  if (given_away[level]) return false;
+  std::vector<int> forced;
+  if constexpr (DescribesBranches<C>) {
+    // (The loop counts the branches: the layout's may end early.)
+    const std::int32_t untried = branch_size[level] - branch_rank[level] - 1;
+    if (untried <= 0) return false;
+    // (Its pieces share the branches' part of the tree alike: they need
+    // not be one a branch.)
+    const double share = path_to(c, level, forced) / branch_size[level];
+    std::vector<std::vector<int>> pieces;
+    c.for_untried_pieces(level, [&](std::span<const int> tail) {
+      pieces.push_back(forced);
+      pieces.back().insert(pieces.back().end(), tail.begin(), tail.end());
+    });
+    for (const std::vector<int>& piece : pieces)
+      sink(piece, share * untried / static_cast<double>(pieces.size()));
+  } else {
+    if (!c.has_untried(level)) return false;
+    const double share = path_to(c, level, forced) / branch_size[level];
+    forced.push_back(0);
+    c.for_untried(level, [&](int option) {
+      forced.back() = option;
+      sink(forced, share);
+    });
   }
-  share /= branch_size[level];
-  forced.push_back(0);
-  c.for_untried(level, [&](int option) {
-    forced.back() = option;
-    sink(forced, share);
-  });
   given_away[level] = true;
   return true;
 }
@@ -440,12 +493,8 @@ bool SearchEngine::give_away_siblings(C& c, int level, const SplitSink& sink) {
 // Hands the node at `level` (its choices so far) to `sink`.
 template <LayoutSteps C>
 void SearchEngine::give_away_path(C& c, int level, const SplitSink& sink) {
-  std::vector<int> forced(assumed_options);
-  double share = 1;
-  for (int l = 0; l < level; ++l) {
-    forced.push_back(c.option_at(l));
-    share /= branch_size[l];
-  }
+  std::vector<int> forced;
+  const double share = path_to(c, level, forced);
   sink(forced, share);
 }
 
@@ -560,7 +609,10 @@ bool SearchEngine::loop(C& core) {
       return false;
   }
   if (infeasible) return finish(Status::exhausted);
-  solution.options.assign(assumed_options.begin(), assumed_options.end());
+  // (The options left out, ~k, are in no solution.)
+  solution.options.clear();
+  std::copy_if(assumed_options.begin(), assumed_options.end(), std::back_inserter(solution.options),
+               [](int option) { return option >= 0; });
 
   if (core.root_solved()) {
     // Every primary item is covered already: the assumptions are the one

@@ -10,7 +10,7 @@
 //   done 0.25               (part of the tree finished, estimated)
 //   pending 2               (then one line a piece: weight, count, options)
 //   0.125 3 4 17 20
-//   0.125 1 5
+//   0.125 2 5 ~4            (~k: option k left out, with multiplicities)
 //   end
 //   checksum 5f0e3a9b12c4d677  (FNV-1a over every byte above this line)
 //
@@ -31,6 +31,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -217,7 +218,13 @@ std::string checkpoint_text(const Checkpoint& c) {
       << "pending " << c.pending.size() << '\n';
   for (const WorkPiece& piece : c.pending) {
     out << number(piece.weight) << ' ' << piece.forced.size();
-    for (int option : piece.forced) out << ' ' << option;
+    for (int option : piece.forced) {
+      if (option < 0) {
+        out << " ~" << ~option;
+      } else {
+        out << ' ' << option;
+      }
+    }
     out << '\n';
   }
   out << "end\n";
@@ -336,10 +343,14 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
                   std::to_string(words.size() - 2));
     piece.forced.reserve(static_cast<std::size_t>(count));
     for (std::size_t w = 2; w < words.size(); ++w) {
-      const std::uint64_t option = reader.whole(words[w], "an option index");
+      // (~k: Algorithm M's piece leaves option k out.)
+      std::string_view word = words[w];
+      const bool left_out = word.size() > 1 && word.front() == '~';
+      if (left_out) word.remove_prefix(1);
+      const std::uint64_t option = reader.whole(word, "an option index");
       if (option > static_cast<std::uint64_t>(INT32_MAX))
         reader.fail("an option index is too large");
-      piece.forced.push_back(static_cast<int>(option));
+      piece.forced.push_back(left_out ? ~static_cast<int>(option) : static_cast<int>(option));
     }
     weights += piece.weight;
     c.pending.push_back(std::move(piece));
@@ -358,58 +369,144 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& path) {
   return c;
 }
 
-void check_checkpoint(const Problem& problem, const Checkpoint& checkpoint) {
-  if (checkpoint.fingerprint != fingerprint(problem))
-    throw CheckpointError("the checkpoint was written for a different problem");
-  // Each piece: options the problem has, that can stand together.
+namespace {
+
+// What a piece of a checkpoint holds: its forced options' entries, by item,
+// and the options it leaves out (~k), sorted.
+struct PieceEntries {
   struct Entry {
     int item, option, color;
     bool operator<(const Entry& other) const { return item < other.item; }
   };
-  std::vector<std::vector<Entry>> entries(checkpoint.pending.size());
-  auto clash = [&](const Entry& a, const Entry& b) {
-    return a.option != b.option &&
-           (problem.is_primary(a.item) || a.color == 0 || a.color != b.color);
+  std::vector<Entry> entries;
+  std::vector<int> left_out;
+};
+
+PieceEntries entries_of(const Problem& problem, const WorkPiece& piece) {
+  PieceEntries made;
+  for (const int entry : piece.forced) {
+    const int option = entry < 0 ? ~entry : entry;
+    if (option >= problem.option_count() || (entry < 0 && !problem.has_multiplicities()))
+      throw CheckpointError("the checkpoint names option " +
+                            (entry < 0 ? "~" + std::to_string(option) : std::to_string(option)) +
+                            ", which the problem does not have");
+    if (entry < 0) {
+      made.left_out.push_back(option);
+      continue;
+    }
+    for (const OptionEntry& e : problem.option(option))
+      made.entries.push_back(PieceEntries::Entry{e.item, option, e.color});
+  }
+  std::sort(made.entries.begin(), made.entries.end());
+  std::sort(made.left_out.begin(), made.left_out.end());
+  return made;
+}
+
+// Whether the forced entries of one item, x's and y's together, cannot all
+// be in a solution: more options than a primary item's upper bound, or
+// colours that disagree on a secondary one. (x and y: ranges of one item.)
+bool item_clashes(const Problem& problem, std::span<const PieceEntries::Entry> x,
+                  std::span<const PieceEntries::Entry> y) {
+  const int item = x.empty() ? y.front().item : x.front().item;
+  if (problem.is_primary(item)) {
+    // (A few entries an item: counted without allocating, since every pair
+    // of pieces is compared.)
+    const auto option = [&](std::size_t k) {
+      return k < x.size() ? x[k].option : y[k - x.size()].option;
+    };
+    long distinct = 0;
+    for (std::size_t k = 0; k < x.size() + y.size(); ++k) {
+      std::size_t before = 0;
+      while (before < k && option(before) != option(k)) ++before;
+      if (before == k) ++distinct;
+    }
+    return distinct > problem.item_bounds(item).upper;
+  }
+  auto clash = [](const PieceEntries::Entry& a, const PieceEntries::Entry& b) {
+    return a.option != b.option && (a.color == 0 || a.color != b.color);
   };
-  for (std::size_t k = 0; k < checkpoint.pending.size(); ++k) {
-    for (int option : checkpoint.pending[k].forced) {
-      if (option < 0 || option >= problem.option_count())
-        throw CheckpointError("the checkpoint names option " + std::to_string(option) +
-                              ", which the problem does not have");
-      for (const OptionEntry& e : problem.option(option))
-        entries[k].push_back(Entry{e.item, option, e.color});
+  for (std::size_t p = 0; p < x.size(); ++p) {
+    for (std::size_t q = 0; q < y.size(); ++q)
+      if (clash(x[p], y[q])) return true;
+    for (std::size_t q = p + 1; q < x.size(); ++q)
+      if (clash(x[p], x[q])) return true;
+  }
+  for (std::size_t p = 0; p < y.size(); ++p)
+    for (std::size_t q = p + 1; q < y.size(); ++q)
+      if (clash(y[p], y[q])) return true;
+  return false;
+}
+
+// The end of the run of entries of one item from `at`.
+std::size_t item_end(const std::vector<PieceEntries::Entry>& entries, std::size_t at) {
+  std::size_t end = at;
+  while (end < entries.size() && entries[end].item == entries[at].item) ++end;
+  return end;
+}
+
+// Whether a forced option of one is left out by the other.
+bool forced_left_out(const PieceEntries& a, const PieceEntries& b) {
+  for (const auto& e : a.entries)
+    if (std::binary_search(b.left_out.begin(), b.left_out.end(), e.option)) return true;
+  return false;
+}
+
+// Whether no solution can be in both pieces (the entries of each one item
+// clash, or one leaves out what the other forces).
+bool apart(const Problem& problem, const PieceEntries& a, const PieceEntries& b) {
+  if (forced_left_out(a, b) || forced_left_out(b, a)) return true;
+  const auto& x = a.entries;
+  const auto& y = b.entries;
+  for (std::size_t i = 0, j = 0; i < x.size() && j < y.size();) {
+    if (x[i].item < y[j].item) {
+      ++i;
+    } else if (y[j].item < x[i].item) {
+      ++j;
+    } else {
+      const std::size_t i_end = item_end(x, i), j_end = item_end(y, j);
+      if (item_clashes(problem, std::span(x).subspan(i, i_end - i),
+                       std::span(y).subspan(j, j_end - j)))
+        return true;
+      i = i_end;
+      j = j_end;
     }
-    std::sort(entries[k].begin(), entries[k].end());
-    for (std::size_t e = 1; e < entries[k].size(); ++e) {
-      if (entries[k][e - 1].item == entries[k][e].item && clash(entries[k][e - 1], entries[k][e]))
-        throw CheckpointError("a piece of the checkpoint forces options " +
-                              std::to_string(entries[k][e - 1].option) + " and " +
-                              std::to_string(entries[k][e].option) + ", which exclude each other");
+  }
+  return false;
+}
+
+}  // namespace
+
+void check_checkpoint(const Problem& problem, const Checkpoint& checkpoint) {
+  if (checkpoint.fingerprint != fingerprint(problem))
+    throw CheckpointError("the checkpoint was written for a different problem");
+  // Each piece: options the problem has, that can stand together.
+  std::vector<PieceEntries> pieces;
+  pieces.reserve(checkpoint.pending.size());
+  for (const WorkPiece& piece : checkpoint.pending) {
+    PieceEntries made = entries_of(problem, piece);
+    const auto& x = made.entries;
+    for (std::size_t i = 0; i < x.size();) {
+      const std::size_t end = item_end(x, i);
+      if (item_clashes(problem, std::span(x).subspan(i, end - i), {})) {
+        std::string names;
+        for (std::size_t e = i; e < end; ++e) {
+          if (e > i) names += e + 1 == end ? " and " : ", ";
+          names += std::to_string(x[e].option);
+        }
+        throw CheckpointError("a piece of the checkpoint forces options " + names +
+                              ", which exclude each other");
+      }
+      i = end;
     }
+    if (forced_left_out(made, made))
+      throw CheckpointError("a piece of the checkpoint forces an option it leaves out");
+    pieces.push_back(std::move(made));
   }
   // Pieces must not overlap: each pair must disagree somewhere, or the
   // solutions they share would be counted twice.
-  for (std::size_t a = 0; a < entries.size(); ++a) {
-    for (std::size_t b = a + 1; b < entries.size(); ++b) {
-      bool apart = false;
-      const std::vector<Entry>& x = entries[a];
-      const std::vector<Entry>& y = entries[b];
-      for (std::size_t i = 0, j = 0; !apart && i < x.size() && j < y.size();) {
-        if (x[i].item < y[j].item) {
-          ++i;
-        } else if (y[j].item < x[i].item) {
-          ++j;
-        } else {  // every entry of this item in one against every one in the other
-          std::size_t i_end = i, j_end = j;
-          while (i_end < x.size() && x[i_end].item == x[i].item) ++i_end;
-          while (j_end < y.size() && y[j_end].item == y[j].item) ++j_end;
-          for (std::size_t p = i; !apart && p < i_end; ++p)
-            for (std::size_t q = j; !apart && q < j_end; ++q) apart = clash(x[p], y[q]);
-          i = i_end;
-          j = j_end;
-        }
-      }
-      if (!apart)
+  for (std::size_t a = 0; a < pieces.size(); ++a) {
+    for (std::size_t b = a + 1; b < pieces.size(); ++b) {
+      if (!apart(problem, pieces[a], pieces[b]))
         throw CheckpointError("pieces " + std::to_string(a + 1) + " and " + std::to_string(b + 1) +
                               " of the checkpoint overlap (their solutions would count twice)");
     }

@@ -54,14 +54,65 @@ constexpr std::size_t kMostPiecesOfOne = 1024;
 
 namespace {
 
+// The pieces a piece splits into where the search first branches under its
+// options, each a part of it (by Knuth's estimate), in the search's order;
+// `solved` when the piece is one solution. With options alone: one piece
+// an option of the branching. Algorithm M's branches also leave options
+// out: the search itself, stopped at its first node, hands the pieces over
+// (its first branch and the rest of its level, ~k entries and all).
+struct Children {
+  std::vector<WorkPiece> pieces;
+  bool solved = false;
+};
+Children children_of(Solver& solver, const WorkPiece& piece) {
+  Children children;
+  static_cast<void>(solver.assume(piece.forced));  // a conflict leaves nothing to find
+  if (solver.layout() != Layout::multiplicities) {
+    const Branching branching = solver.branching();
+    solver.clear_assumptions();
+    children.solved = branching.solved;
+    const double weight =
+        1 / static_cast<double>(std::max<std::size_t>(1, branching.options.size()));
+    for (const int option : branching.options) {
+      children.pieces.push_back(WorkPiece{piece.forced, weight});
+      children.pieces.back().forced.push_back(option);
+    }
+    return children;
+  }
+  SearchOptions first_node;
+  first_node.node_limit = 1;
+  detail::WorkSharing sharing;
+  // (The loop gives the untried branches first, then the path it is on,
+  // which comes first in its order.)
+  sharing.on_split = [&](std::span<const int> forced, double share) {
+    children.pieces.push_back(WorkPiece{std::vector<int>(forced.begin(), forced.end()), share});
+  };
+  Status status;
+  try {
+    status = detail::SharedSearch::run(solver, nullptr, first_node, sharing);
+  } catch (...) {
+    solver.clear_assumptions();
+    throw;
+  }
+  solver.clear_assumptions();
+  if (status == Status::exhausted) {
+    // Settled at its first node: one solution, or none.
+    children.solved = solver.statistics().solutions > 0;
+    children.pieces.clear();
+  } else if (!children.pieces.empty()) {
+    std::rotate(children.pieces.begin(), children.pieces.end() - 1, children.pieces.end());
+  }
+  return children;
+}
+
 // cut_into_pieces with `solver` (of the problem, without assumptions; it is
 // left without).
 std::vector<WorkPiece> cut_with(Solver& solver, std::size_t target, double* dead_weight,
                                 const std::function<bool()>& stop) {
-  // Each split replaces a piece by one piece per option of the item the
-  // search would branch on there.
-  // Each piece keeps its path (the rank of each forced option among its
-  // level's choices), so that the pieces can be put in the search's order.
+  // Each split replaces a piece by the pieces of the branching the search
+  // would make there (children_of).
+  // Each piece keeps its path (the rank of each child among its parent's),
+  // so that the pieces can be put in the search's order.
   struct Cut {
     WorkPiece piece;
     std::vector<std::size_t> path;
@@ -71,23 +122,20 @@ std::vector<WorkPiece> cut_with(Solver& solver, std::size_t target, double* dead
   while (!frontier.empty() && frontier.size() + cuts.size() < target && !(stop && stop())) {
     Cut cut = std::move(frontier.front());
     frontier.pop_front();
-    static_cast<void>(solver.assume(cut.piece.forced));  // a conflict leaves nothing to find
-    const Branching branching = solver.branching();
-    solver.clear_assumptions();
-    if (branching.solved || branching.options.size() == 1 ||
-        branching.options.size() > std::max<std::size_t>(target, kMostPiecesOfOne)) {
+    Children children = children_of(solver, cut.piece);
+    if (children.solved || children.pieces.size() == 1 ||
+        children.pieces.size() > std::max<std::size_t>(target, kMostPiecesOfOne)) {
       // One solution (a worker reports it), or one way on: as it is. And
       // as it is when it would give very many pieces: each costs its worker
       // the forcing of its path, the cover of an item with all those
       // options among it.
       cuts.push_back(std::move(cut));
-    } else if (branching.options.empty()) {
+    } else if (children.pieces.empty()) {
       if (dead_weight) *dead_weight += cut.piece.weight;
     } else {
-      const double weight = cut.piece.weight / static_cast<double>(branching.options.size());
-      for (std::size_t k = 0; k < branching.options.size(); ++k) {
-        Cut child{WorkPiece{cut.piece.forced, weight}, cut.path};
-        child.piece.forced.push_back(branching.options[k]);
+      for (std::size_t k = 0; k < children.pieces.size(); ++k) {
+        Cut child{std::move(children.pieces[k]), cut.path};
+        child.piece.weight *= cut.piece.weight;
         child.path.push_back(k);
         frontier.push_back(std::move(child));
       }
@@ -677,14 +725,7 @@ Progress ParallelSearch::Impl::progress(double elapsed) {
 }
 
 ParallelSearch::ParallelSearch(const Problem& problem, ParallelOptions options)
-    : impl_(std::make_unique<Impl>(problem, std::move(options))) {
-  // The pieces are sets of forced options, and a branch of Algorithm M is
-  // not one (an option tried leaves the later branches).
-  if (problem.has_multiplicities())
-    throw ProblemError(
-        "ParallelSearch: problems with multiplicities (bounds other than 1:1) are searched on "
-        "one thread: use Solver");
-}
+    : impl_(std::make_unique<Impl>(problem, std::move(options))) {}
 ParallelSearch::~ParallelSearch() = default;
 
 void ParallelSearch::resume(const Checkpoint& checkpoint) {
@@ -805,10 +846,6 @@ Status ParallelSearch::run(const Visitor& visit) {
   m.run_start = Clock::now();
   // Refused here, before a thread starts, rather than in every worker.
   const Layout layout = m.model_solver().layout();
-  if (layout == Layout::multiplicities)
-    throw ProblemError(
-        "ParallelSearch: the multiplicities layout is searched on one thread (Algorithm M's "
-        "branches do not cut into pieces): use Solver");
   detail::check_followed(layout, m.options.search, "ParallelSearch::run");
   m.stats.layout = layout;
   m.stats.threads = m.threads;

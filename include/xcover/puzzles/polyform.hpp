@@ -392,7 +392,8 @@ XCOVER_API Tiling make_tiling(const Puzzle& puzzle, const TilingOptions& options
 
 // The tiling's solutions that keep() keeps, counted, on one thread
 // (`threads` 1) or on several (0: one per CPU; a tiling with copies or
-// ranges searches on one). options.solution_limit counts kept solutions.
+// ranges too, Algorithm M's tree shared out as any). options.solution_limit
+// counts kept solutions.
 // Without keep(), the count takes the engine's fastest course (the memo
 // where it pays).
 [[nodiscard]] XCOVER_API CountResult count(const Tiling& tiling, const SearchOptions& options = {},
@@ -411,10 +412,9 @@ struct KeptSearch {
 // Searches `problem`, visiting only the solutions `keep` keeps (a Tiling's
 // keep(); empty: every one), with options.search.solution_limit counting
 // the kept ones (the engine's limit would count every solution it finds):
-// on a Solver of options.layout when options.threads is 1 or the problem
-// has multiplicities, else on a ParallelSearch (which drops its work on a
-// stop). `visit` (may be empty) returns false to stop (Status::stopped).
-// count() and solve() search so; so do the CLI's --distinct searches.
+// on a Solver of options.layout when options.threads is 1, else on a
+// ParallelSearch (which drops its work on a stop). `visit` (may be empty) returns false to stop
+// (Status::stopped). count() and solve() search so; so do the CLI's --distinct searches.
 XCOVER_API KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visitor& visit,
                                   const ParallelOptions& options);
 

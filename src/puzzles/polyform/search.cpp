@@ -20,7 +20,7 @@ KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visito
     return !full;
   };
   KeptSearch result;
-  if (options.threads == 1 || problem.has_multiplicities()) {
+  if (options.threads == 1) {
     SearchOptions unlimited = options.search;
     unlimited.solution_limit = 0;  // (the engine's would count every solution)
     Solver solver(problem, options.layout);
@@ -58,7 +58,7 @@ CountResult count(const Tiling& tiling, const SearchOptions& options, unsigned t
         on_threads(options, threads));
     return CountResult{kept.statistics.solutions, kept.status};
   }
-  if (threads == 1 || tiling.problem.has_multiplicities()) {
+  if (threads == 1) {
     Solver solver(tiling.problem);
     return solver.count(options);
   }

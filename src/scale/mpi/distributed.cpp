@@ -382,10 +382,6 @@ DistributedResult distributed_count(const Problem& problem, const SearchOptions&
 
 DistributedResult distributed_count(const Problem& problem, const SearchOptions& options,
                                     const DistributedOptions& distributed) {
-  if (problem.has_multiplicities())
-    throw ProblemError(
-        "distributed_count: problems with multiplicities (bounds other than 1:1) are searched "
-        "on one thread: use Solver");
   mpi::communicator world;
   const bool checkpoints = distributed.checkpoint_seconds > 0 || distributed.on_checkpoint;
   if (world.size() == 1 && !checkpoints && !distributed.resume) {

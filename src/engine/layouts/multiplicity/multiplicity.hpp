@@ -24,6 +24,7 @@
 #include <climits>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "xcover/problem.hpp"
@@ -39,6 +40,11 @@ class Multiplicities {
   // --- the root: assumptions ----------------------------------------------
   // Forces an option: hides it and lowers the bound of each of its primary
   // items. False (and no change) when it conflicts with those forced already.
+  // A negative entry ~k leaves option k out instead (a branch of Algorithm M
+  // is the options chosen on its path and the options tried before them,
+  // which its subtree never takes): the option is hidden from every list if
+  // it is still in them all; leaving out never conflicts. Both undo in one
+  // stack, last first.
   bool assume(int option);
   void clear_assumptions();
   bool root_solved() const { return next_[0] == 0; }
@@ -68,10 +74,55 @@ class Multiplicities {
     const std::int32_t p = choice_[level];
     return p <= item_count_ ? -1 : option_of(p);
   }
-  // Work is never shared out of this layout (see root_branching).
+  // Work is shared as the path to a level (append_choice) and the pieces
+  // its untried branches make (for_untried_pieces), each with the options
+  // it leaves out as ~k entries; the loop counts the untried branches
+  // (has_untried, for_untried: unused).
   template <class F>
   void for_untried(int /*level*/, F&& /*f*/) const {}
   bool has_untried(int /*level*/) const { return false; }
+  // Appends what the branch taken at `level` stands for: the options tried
+  // before it at a level that tweaks (as ~k; all of them after the null
+  // move), then the option chosen.
+  void append_choice(int level, std::vector<int>& to) const;
+  // Calls f(entries) for pieces that together are the untried branches of
+  // `level`, which has some: one an option at a level that covers its item
+  // exactly, as other layouts do. At a level that tweaks, one a branch for
+  // the next kShared options (each leaving out the options tried before it)
+  // where the level's list was kept when it opened (the first kListedLevels
+  // levels, where shares come from), then one for the rest (leaving out all
+  // of those options); deeper, only the one for the rest. The entries
+  // follow the path's.
+  template <class F>
+  void for_untried_pieces(int level, F&& f) const {
+    const std::int32_t best = best_[level], cur = choice_[level];
+    std::vector<int> tail;
+    if (state_[level] == exact) {
+      for (std::int32_t r = nodes_[cur].down; r != best; r = nodes_[r].down) {
+        tail.assign(1, option_of(r));
+        f(std::span<const int>(tail));
+      }
+      return;
+    }
+    // (The tweaked options keep pointing down at each other while the
+    // level is open.)
+    for (std::int32_t r = first_tweak_[level];; r = nodes_[r].down) {
+      tail.push_back(~option_of(r));
+      if (r == cur) break;
+    }
+    if (level < kListedLevels) {
+      // (The options tried are the list's first ones.)
+      constexpr std::size_t kShared = 8;
+      const std::vector<int>& listed = listed_[static_cast<std::size_t>(level)];
+      const std::size_t end = std::min(listed.size(), tail.size() + kShared);
+      for (std::size_t k = tail.size(); k < end; ++k) {
+        tail.push_back(listed[k]);
+        f(std::span<const int>(tail));
+        tail.back() = ~listed[k];
+      }
+    }
+    f(std::span<const int>(tail));
+  }
 
   std::size_t bytes() const {
     return nodes_.capacity() * sizeof(Node) +
@@ -129,6 +180,11 @@ class Multiplicities {
     return -nodes_[node].top - 1;
   }
   bool linked(std::int32_t q) const { return nodes_[nodes_[q].up].down == q; }
+  // Leaves option k out (assume(~k)).
+  void leave_out(int option);
+  // Puts the nodes of first's option back into the lists a block tweak
+  // took them out of.
+  void relink(std::int32_t first);
 
   std::int32_t item_count_;     // N: items are 1..N
   std::int32_t primary_count_;  // P: items 1..P are primary
@@ -137,13 +193,20 @@ class Multiplicities {
   std::vector<std::int32_t> prev_, next_;    // the active primary items, 0 the root
   std::vector<std::int32_t> bound_, slack_;  // by primary item
   std::vector<std::int32_t> first_node_;     // by problem option; -1 if left out
-  std::vector<std::int32_t> assumed_;        // forced options' first nodes
+  // Forced options' first nodes, and ~first for an option left out: the
+  // undo stack of assume().
+  std::vector<std::int32_t> assumed_;
 
   // One slot a level.
   std::vector<std::int32_t> choice_;       // node chosen (an item's head: the null move)
   std::vector<std::int32_t> best_;         // item branched on
   std::vector<std::int32_t> first_tweak_;  // the item's top option when the level opened
   std::vector<char> state_;
+  // The options of the item's list when a level that tweaks opened, for
+  // the first levels (for_untried_pieces): shares come from the shallowest
+  // levels, which open seldom.
+  static constexpr int kListedLevels = 8;
+  std::vector<std::vector<int>> listed_;
 };
 
 }  // namespace xcover::detail::XCOVER_ISA

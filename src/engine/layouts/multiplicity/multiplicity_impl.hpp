@@ -57,6 +57,7 @@ inline Multiplicities::Multiplicities(const Problem& p)
   best_.resize(depth);
   first_tweak_.resize(depth);
   state_.resize(depth);
+  listed_.resize(std::min<std::size_t>(depth, kListedLevels));
 }
 
 // --- the dance steps (DLX3's cover, uncover, purify, tweak, untweak) -------
@@ -250,6 +251,12 @@ inline std::int32_t Multiplicities::open(int level, std::mt19937_64* rng) {
     cover(best, true);
   } else {
     state_[level] = tweaking;
+    if (level < kListedLevels) {
+      std::vector<int>& listed = listed_[static_cast<std::size_t>(level)];
+      listed.clear();
+      for (std::int32_t r = nodes_[best].down; r != best; r = nodes_[r].down)
+        listed.push_back(option_of(r));
+    }
     if (bound_[best] == 0) cover(best, true);
   }
   return score;
@@ -300,6 +307,11 @@ inline void Multiplicities::close(int level) {
       uncover(best, true);
       break;
     case tweaking:
+      // Left before its null move (a stop, or the rest given away): an
+      // item covered when the level opened was taken out of the active
+      // list then, and the null move's retract() did not put it back.
+      if (bound_[best] == 0) reactivate(best);
+      [[fallthrough]];
     case finished:
       untweak(best, first_tweak_[level], bound_[best] != 0);
       break;
@@ -310,6 +322,10 @@ inline void Multiplicities::close(int level) {
 // --- the root ---------------------------------------------------------------
 
 inline bool Multiplicities::assume(int option) {
+  if (option < 0) {
+    leave_out(~option);
+    return true;
+  }
   const std::int32_t first = first_node_[option];
   if (first < 0) return false;
   // Feasible when no node of the option is hidden and each of its primary
@@ -332,24 +348,63 @@ inline bool Multiplicities::assume(int option) {
   return true;
 }
 
+// An option still in every list leaves them all, as a forced one does but
+// with no item committed; one out of some list already (hidden by an item
+// covered, a colour given, or left out before) can never be chosen, and
+// stays as it is.
+inline void Multiplicities::leave_out(int option) {
+  const std::int32_t first = first_node_[option];
+  if (first < 0) return;
+  for (std::int32_t q = first;;) {
+    if (nodes_[q].top <= 0) {
+      q = nodes_[q].up;
+    } else {
+      if (!linked(q)) return;
+      ++q;
+    }
+    if (q == first) break;
+  }
+  tweak(first, true);
+  assumed_.push_back(~first);
+}
+
+// Back into the lists tweak() took it out of (one node a list, so in any
+// order).
+inline void Multiplicities::relink(std::int32_t first) {
+  for (std::int32_t q = first + 1;; ++q) {
+    if (nodes_[q].top <= 0) q = nodes_[q].up;
+    if (nodes_[q].color >= 0) {
+      nodes_[nodes_[q].up].down = q;
+      nodes_[nodes_[q].down].up = q;
+      ++len_[nodes_[q].top];
+    }
+    if (q == first) break;
+  }
+}
+
 inline void Multiplicities::clear_assumptions() {
   while (!assumed_.empty()) {
     const std::int32_t p = assumed_.back();
     assumed_.pop_back();
+    if (p < 0) {
+      relink(~p);
+      continue;
+    }
     uncommit_others(p);
     uncommit_item(p);
-    // Back into the lists tweak() took it out of (one node a list, so in
-    // any order).
-    for (std::int32_t q = p + 1;; ++q) {
-      if (nodes_[q].top <= 0) q = nodes_[q].up;
-      if (nodes_[q].color >= 0) {
-        nodes_[nodes_[q].up].down = q;
-        nodes_[nodes_[q].down].up = q;
-        ++len_[nodes_[q].top];
-      }
-      if (q == p) break;
-    }
+    relink(p);
   }
+}
+
+inline void Multiplicities::append_choice(int level, std::vector<int>& to) const {
+  const std::int32_t best = best_[level], cur = choice_[level];
+  if (state_[level] != exact) {
+    // (The options before cur were tweaked, and still point down at each
+    // other: see for_untried_pieces.)
+    for (std::int32_t r = first_tweak_[level]; r != cur && r != best; r = nodes_[r].down)
+      to.push_back(~option_of(r));
+  }
+  if (cur != best) to.push_back(option_of(cur));
 }
 
 inline std::vector<int> Multiplicities::root_branching() {

@@ -124,12 +124,15 @@ def check_orbits(tiling_all, tiling_distinct):
 # --- lattices and shapes ------------------------------------------------------------
 
 def test_lattices_by_enum_or_name():
-    assert [lattice.value for lattice in pf.Lattice] == ["square", "triangle", "hex", "cube"]
+    assert [lattice.value for lattice in pf.Lattice] == ["square", "triangle", "hex", "cube",
+                                                         "prism", "sphere", "rhombic",
+                                                         "tetra-octa"]
     assert pf.Lattice("hex") is pf.Lattice.hex
     assert pickle.loads(pickle.dumps(pf.Lattice.cube)) is pf.Lattice.cube
     assert [pf.rotation_count(name) for name in ("square", "triangular", "hexagonal", "cubic")] \
         == [4, 6, 6, 24]
-    assert [pf.symmetry_count(lattice) for lattice in pf.Lattice] == [8, 12, 12, 48]
+    assert [pf.symmetry_count(lattice) for lattice in pf.Lattice] == [8, 12, 12, 48, 24, 240,
+                                                                      48, 48]
     assert pf.make_tiling(pf.Lattice.cube, "1x1x2", {"D": [(0, 0, 0), (0, 0, 1)]}).lattice \
         is pf.Lattice.cube
 
@@ -263,7 +266,10 @@ def test_a_range_of_copies_and_a_piece_of_none_or_one():
     pieces = [pf.Piece("D", "##", copies=2, min_copies=0), pf.Piece("Q", "##\n##", min_copies=0)]
     tiling = pf.make_tiling("square", "2x2", pieces)
     problem = tiling.problem
-    assert "Q" in problem.secondary and "D" in problem.primary
+    # Neither bound can bind (three dominoes or two squares would not fit):
+    # no item for either. On a 2x3 board a third domino would: D's is one.
+    assert "Q" not in problem.secondary and "D" not in problem.primary
+    assert "D" in pf.make_tiling("square", "2x3", pieces).problem.primary
     # (Fields as wide as the widest label.)
     assert sorted(tiling.pictures()) == [["D:1 D:1", "D:2 D:2"], ["D:1 D:2", "D:1 D:2"],
                                          ["Q   Q", "Q   Q"]]

@@ -375,10 +375,14 @@ struct XCOVER_API Tiling {
 };
 
 // Items: each piece's name (bounds fewest:copies when that is not 1:1,
-// searched then with multiplicities; a piece of 0..1 is a secondary item),
-// then each board cell, primary unless it may stay empty: "rRcC" in the
-// plane, "lLrRcC" on cubes (0-based; r-1c0 left of r0c0). Primary items
-// come first. Options: every placement of every orientation of every piece
+// searched then with multiplicities; a piece of 0..1 is a secondary item;
+// a piece that may be left out, and of which no tiling could hold more
+// copies than it has because the other pieces could not make up the cells
+// left, has none: its bound never binds), then each board cell, primary
+// unless it may stay empty: "rRcC" in the plane, "lLrRcC" in space
+// (0-based; r-1c0 left of r0c0; with TilingOptions::reduce, cells that the
+// same placements cover share the first one's item). Primary items come
+// first. Options: every placement of every orientation of every piece
 // on the board (with `distinct`, the restricted piece's cut to one of each
 // class), less those that no tiling can use (TilingOptions::reduce); a
 // piece without cells has none. Throws ProblemError for two

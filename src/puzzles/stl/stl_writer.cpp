@@ -2,9 +2,9 @@
 // Binary STL: an 80-byte header, a 32-bit count of triangles, then for each
 // its normal and three corners (twelve 32-bit floats) and a 16-bit
 // attribute (0), all little-endian whatever the machine's own order.
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <ostream>
 #include <string>
 
@@ -19,7 +19,12 @@ void put_u32(std::string& bytes, std::uint32_t value) {
 }
 
 void put_float(std::string& bytes, double value) {
-  put_u32(bytes, std::bit_cast<std::uint32_t>(static_cast<float>(value)));
+  // (memcpy, not std::bit_cast: Emscripten's library has none yet.)
+  const float single = static_cast<float>(value);
+  std::uint32_t word = 0;
+  static_assert(sizeof word == sizeof single);
+  std::memcpy(&word, &single, sizeof word);
+  put_u32(bytes, word);
 }
 
 void put_point(std::string& bytes, const Point3& p) {

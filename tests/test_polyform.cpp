@@ -215,7 +215,12 @@ TEST_CASE("polyform: BurrTools' solid grids: cells, symmetries, translations") {
   CHECK(pf::builtin_board(Lattice::prism, "2x3x2")->size() == 24);
   const pf::Board pyramid = *pf::builtin_board(Lattice::sphere, "pyramid-4");
   for (const Cell& cell : pyramid.cells()) CHECK(pf::is_cell(Lattice::sphere, cell));
-  CHECK(!pf::builtin_board(Lattice::rhombic, "2x2x2"));
+  // The rhombic and tetra-octa grids' boards are boxes of their cubes.
+  CHECK(pf::builtin_board(Lattice::rhombic, "2x2x2")->size() == 8 * 24);
+  CHECK(pf::builtin_board(Lattice::tetra_octa, "2x2x2")->size() == 8 * 5);
+  CHECK(pf::builtin_board(Lattice::rhombic, "1x2x1")->cells() ==
+        blocks(Lattice::rhombic, 5, 10, 5));
+  CHECK(!pf::builtin_board(Lattice::tetra_octa, "pyramid-3"));
 }
 
 TEST_CASE("polyform: built-in boards and piece sets") {

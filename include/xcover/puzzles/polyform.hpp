@@ -187,10 +187,11 @@ struct Piece {
 };
 
 // The named piece sets: "tetrominoes" (5), "pentominoes" (12), "hexominoes"
-// (35) on any lattice but the triangle and hex ones; "hexiamonds" (12) on
-// triangles; "tetrahexes" (7) on hexagons; "soma" (7) and "bedlam" (13) on
-// cubes. On the cube lattice a planar set means its flat pieces (the 12
-// flat pentacubes). Empty for a name the lattice does not have (a vector,
+// (35) on the square and cube lattices; "hexiamonds" (12) on triangles;
+// "tetrahexes" (7) on hexagons; "soma" (7) and "bedlam" (13) on cubes;
+// "trispheres" (4) and "tetraspheres" (every connected shape of three or
+// four spheres, once up to turns and mirrors) on spheres. On the cube lattice a planar set means
+// its flat pieces (the 12 flat pentacubes). Empty for a name the lattice does not have (a vector,
 // not an optional: `for (p : *named_pieces(...))` would read a temporary
 // that is gone).
 XCOVER_API std::vector<Piece> named_pieces(Lattice lattice, std::string_view name);
@@ -207,6 +208,12 @@ XCOVER_API std::vector<std::string> piece_set_names(Lattice lattice);
 //             hexagon of side N (3N(N-1)+1 hexagons); triangle-N, a
 //             triangle of side N (N(N+1)/2 hexagons).
 //   cube      RxCxL, a box of R rows, C columns and L layers.
+//   prism     RxCxL, L layers of the triangle lattice's RxC.
+//   sphere    RxCxL, the spheres of the box; pyramid-N, a square pyramid of
+//             side N (3D Kanoodle's 55 spheres: pyramid-5); tetrahedron-N,
+//             a triangular one (N(N+1)(N+2)/6 spheres).
+//   rhombic, tetra-octa  RxCxL, R x C x L of the grid's cubes (24 cells a
+//             cube, or 5).
 // std::nullopt for an unknown name or a side over 1000.
 XCOVER_API std::optional<Board> builtin_board(Lattice lattice, std::string_view name);
 // The forms of the names builtin_board() knows on a lattice, with an

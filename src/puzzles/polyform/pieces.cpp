@@ -368,6 +368,14 @@ std::optional<Board> builtin_board(Lattice lattice, std::string_view name) {
       break;
     case Lattice::rhombic:
     case Lattice::tetra_octa:
+      // R x C x L of the grid's cubes (of 5 cells a side, or of 3).
+      if (const auto rcl = sides(name, 3)) {
+        const int side = lattice == Lattice::rhombic ? 5 : 3;
+        for (int l = 0; l < side * (*rcl)[2]; ++l)
+          for (int r = 0; r < side * (*rcl)[0]; ++r)
+            for (int c = 0; c < side * (*rcl)[1]; ++c)
+              if (is_cell(lattice, Cell{r, c, l})) cells.push_back(Cell{r, c, l});
+      }
       break;
   }
   if (cells.empty()) return std::nullopt;
@@ -389,8 +397,9 @@ std::string board_forms(Lattice lattice) {
     case Lattice::sphere:
       return "pyramid-N, tetrahedron-N or RxCxL, e.g. pyramid-5";
     case Lattice::rhombic:
+      return "RxCxL (cubes of the grid, 24 cells each), e.g. 2x2x2";
     case Lattice::tetra_octa:
-      return "none built in (a BurrTools file's result)";
+      return "RxCxL (cubes of the grid, 5 cells each), e.g. 2x2x2";
   }
   return "";
 }

@@ -36,3 +36,6 @@
 #if XCOVER_WASM_SIMD
 #include <wasm_simd128.h>
 #endif
+#if XCOVER_NEON
+#include <arm_neon.h>
+#endif

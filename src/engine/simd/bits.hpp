@@ -72,7 +72,7 @@ namespace xcover::detail::XCOVER_ISA {
     }
 #endif
   } else if constexpr (Isa::popcnt && !XCOVER_X86_64) {
-    // WebAssembly: as below, but each word's entries go at places fixed
+    // WebAssembly and NEON: as below, but each word's entries go at places fixed
     // from where the word starts, and the count moves on by the word's
     // population count (one instruction): the words wait on one addition
     // each, not on each other's bits. (Node 20: 13-queens and Langford 12

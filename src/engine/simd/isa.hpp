@@ -23,19 +23,30 @@
 #else
 #define XCOVER_WASM_SIMD 0
 #endif
+// 64-bit Arm, where NEON is part of every processor: the baseline set's
+// vectors are NEON's, 128 bits as SSE2's. (XCOVER_NO_NEON builds the
+// scalar loops instead, to compare the two: bench/neon_instructions.sh.)
+#if (defined(__aarch64__) || defined(_M_ARM64)) && defined(__ARM_NEON) && !defined(XCOVER_NO_NEON)
+#define XCOVER_NEON 1
+#else
+#define XCOVER_NEON 0
+#endif
+// WebAssembly's and NEON's 128-bit operations, one set of names (v128.hpp).
+#define XCOVER_V128 (XCOVER_WASM_SIMD || XCOVER_NEON)
 
 namespace xcover::simd {
 
 // Bytes in the vectors the kernels work with; 0: no vector code (scalar
-// loops, for processors other than x86-64 and WebAssembly with SIMD).
+// loops, for processors other than x86-64, 64-bit Arm and WebAssembly with
+// SIMD).
 struct Baseline {
   static constexpr const char* name = "baseline";
-  // SSE2 is part of x86-64; WebAssembly SIMD has 128-bit vectors too.
-  static constexpr int vector_bytes = XCOVER_X86_64 || XCOVER_WASM_SIMD ? 16 : 0;
-  static constexpr bool popcnt = XCOVER_WASM_SIMD;  // (WebAssembly counts bits in one instruction)
-  static constexpr bool avx512 = false;             // F, BW, CD, DQ, VL
-  static constexpr bool compress = false;           // AVX-512 VBMI2: compress 16-bit lanes
-  static constexpr bool vpopcnt = false;            // AVX-512 VPOPCNTDQ
+  // SSE2 is part of x86-64; WebAssembly SIMD and NEON have 128-bit vectors too.
+  static constexpr int vector_bytes = XCOVER_X86_64 || XCOVER_V128 ? 16 : 0;
+  static constexpr bool popcnt = XCOVER_V128;  // (both count bits in an instruction or two)
+  static constexpr bool avx512 = false;        // F, BW, CD, DQ, VL
+  static constexpr bool compress = false;      // AVX-512 VBMI2: compress 16-bit lanes
+  static constexpr bool vpopcnt = false;       // AVX-512 VPOPCNTDQ
 };
 struct Avx2 {  // x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, FMA, MOVBE
   static constexpr const char* name = "avx2";

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Item lengths 64 bytes at a time (64 lanes of 8 bits or 32 of 16), in the
 // vectors of the kernel set compiling this: one AVX-512 register, two AVX2,
-// four SSE2, or a plain array. A mask has bit k for lane k. Comparisons are
-// unsigned: a covered item's length has its high bit set.
+// four SSE2, WebAssembly or NEON, or a plain array. A mask has bit k for
+// lane k. Comparisons are unsigned: a covered item's length has its high
+// bit set.
 //
 // Included by a kernel translation unit only (see isa.hpp), inside its
 // target region, which has defined XCOVER_ISA and Isa.
@@ -13,12 +14,10 @@
 #include <cstdint>
 
 #include "engine/simd/isa.hpp"
+#include "engine/simd/v128.hpp"
 
 #if XCOVER_X86_64
 #include <immintrin.h>
-#endif
-#if XCOVER_WASM_SIMD
-#include <wasm_simd128.h>
 #endif
 
 #ifndef XCOVER_ISA
@@ -246,82 +245,43 @@ struct Lanes<Len, 64> {
 
 #endif  // XCOVER_X86_64
 
-#if XCOVER_WASM_SIMD
+#if XCOVER_V128
 
-// WebAssembly SIMD: four registers, as SSE2's, with unsigned minimum and
-// comparison of 16-bit lanes built in.
+// WebAssembly SIMD and NEON: four registers, as SSE2's, with unsigned
+// minimum and comparison of 16-bit lanes built in (v128.hpp).
 template <typename Len>
 struct Lanes<Len, 16> {
   static constexpr int count = 64 / sizeof(Len);
   static constexpr int per_register = 16 / sizeof(Len);
   struct V {
-    v128_t r[4];
+    v128::Reg r[4];
   };
   static V load(const Len* p) {
-    return {{wasm_v128_load(p), wasm_v128_load(p + per_register),
-             wasm_v128_load(p + 2 * per_register), wasm_v128_load(p + 3 * per_register)}};
+    return {{v128::load(p), v128::load(p + per_register), v128::load(p + 2 * per_register),
+             v128::load(p + 3 * per_register)}};
   }
   static V splat(Len x) {
-    const v128_t s = sizeof(Len) == 1 ? wasm_i8x16_splat(static_cast<std::int8_t>(x))
-                                      : wasm_i16x8_splat(static_cast<std::int16_t>(x));
+    const v128::Reg s = v128::splat<Len>(x);
     return {{s, s, s, s}};
   }
-  static v128_t min1(v128_t a, v128_t b) {
-    if constexpr (sizeof(Len) == 1)
-      return wasm_u8x16_min(a, b);
-    else
-      return wasm_u16x8_min(a, b);
-  }
   static V min(const V& a, const V& b) {
-    return {
-        {min1(a.r[0], b.r[0]), min1(a.r[1], b.r[1]), min1(a.r[2], b.r[2]), min1(a.r[3], b.r[3])}};
-  }
-  // Lanes of all ones where true, gathered into a mask.
-  static std::uint64_t gather(v128_t m0, v128_t m1, v128_t m2, v128_t m3) {
-    if constexpr (sizeof(Len) == 1) {
-      return std::uint64_t{wasm_i8x16_bitmask(m0)} | std::uint64_t{wasm_i8x16_bitmask(m1)} << 16 |
-             std::uint64_t{wasm_i8x16_bitmask(m2)} << 32 |
-             std::uint64_t{wasm_i8x16_bitmask(m3)} << 48;
-    } else {
-      return std::uint64_t{wasm_i16x8_bitmask(m0)} | std::uint64_t{wasm_i16x8_bitmask(m1)} << 8 |
-             std::uint64_t{wasm_i16x8_bitmask(m2)} << 16 |
-             std::uint64_t{wasm_i16x8_bitmask(m3)} << 24;
-    }
-  }
-  static v128_t equal1(v128_t a, v128_t b) {
-    if constexpr (sizeof(Len) == 1)
-      return wasm_i8x16_eq(a, b);
-    else
-      return wasm_i16x8_eq(a, b);
-  }
-  static v128_t at_most1(v128_t a, v128_t b) {
-    if constexpr (sizeof(Len) == 1)
-      return wasm_u8x16_le(a, b);
-    else
-      return wasm_u16x8_le(a, b);
+    return {{v128::min<Len>(a.r[0], b.r[0]), v128::min<Len>(a.r[1], b.r[1]),
+             v128::min<Len>(a.r[2], b.r[2]), v128::min<Len>(a.r[3], b.r[3])}};
   }
   static std::uint64_t equal(const V& a, const V& b) {
-    return gather(equal1(a.r[0], b.r[0]), equal1(a.r[1], b.r[1]), equal1(a.r[2], b.r[2]),
-                  equal1(a.r[3], b.r[3]));
+    return v128::mask<Len>(v128::equal<Len>(a.r[0], b.r[0]), v128::equal<Len>(a.r[1], b.r[1]),
+                           v128::equal<Len>(a.r[2], b.r[2]), v128::equal<Len>(a.r[3], b.r[3]));
   }
   static std::uint64_t at_most(const V& a, const V& b) {
-    return gather(at_most1(a.r[0], b.r[0]), at_most1(a.r[1], b.r[1]), at_most1(a.r[2], b.r[2]),
-                  at_most1(a.r[3], b.r[3]));
+    return v128::mask<Len>(v128::at_most<Len>(a.r[0], b.r[0]), v128::at_most<Len>(a.r[1], b.r[1]),
+                           v128::at_most<Len>(a.r[2], b.r[2]), v128::at_most<Len>(a.r[3], b.r[3]));
   }
   static Len smallest(const V& v) {
-    v128_t m = min1(min1(v.r[0], v.r[1]), min1(v.r[2], v.r[3]));
-    m = min1(m, wasm_i64x2_shuffle(m, m, 1, 0));
-    m = min1(m, wasm_i32x4_shuffle(m, m, 1, 0, 3, 2));
-    m = min1(m, wasm_i16x8_shuffle(m, m, 1, 0, 3, 2, 5, 4, 7, 6));
-    if constexpr (sizeof(Len) == 1) {
-      m = min1(m, wasm_i8x16_shuffle(m, m, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-      return static_cast<Len>(wasm_u8x16_extract_lane(m, 0));
-    } else {
-      return static_cast<Len>(wasm_u16x8_extract_lane(m, 0));
-    }
+    return v128::smallest<Len>(
+        v128::min<Len>(v128::min<Len>(v.r[0], v.r[1]), v128::min<Len>(v.r[2], v.r[3])));
   }
 };
 
-#endif  // XCOVER_WASM_SIMD
+#endif  // XCOVER_V128
 
 }  // namespace xcover::detail::XCOVER_ISA

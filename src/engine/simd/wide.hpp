@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Vector kernels of the bit-set layout: sets of up to 16 words held in
-// registers (two AVX-512 ones, four AVX2 or eight SSE2), and, with AVX-512,
-// up to 64 lengths kept in registers while options are taken off them.
-// Without x86-64 the declarations only let the engine's discarded branches
+// registers (two AVX-512 ones, four AVX2, or eight SSE2, WebAssembly or
+// NEON ones), and, with AVX-512, up to 64 lengths kept in registers while
+// options are taken off them.
+// Without vectors the declarations only let the engine's discarded branches
 // compile.
 #pragma once
 
@@ -16,9 +17,6 @@
 
 #if XCOVER_X86_64
 #include <immintrin.h>
-#endif
-#if XCOVER_WASM_SIMD
-#include <wasm_simd128.h>
 #endif
 
 #ifndef XCOVER_ISA
@@ -333,79 +331,74 @@ template <int kRegs, typename Len, class Items>
   }
 }
 
-#elif XCOVER_WASM_SIMD
+#elif XCOVER_V128
 
 template <int kWords, int kVectorBytes = Isa::vector_bytes>
 struct Wide;
 
-// WebAssembly SIMD: a set of up to 16 words in 128-bit registers, as
-// SSE2's above (with a byte population count built in).
+// WebAssembly SIMD and NEON: a set of up to 16 words in 128-bit registers,
+// as SSE2's above (with a byte population count built in; v128.hpp).
 template <int kWords>
 struct Wide<kWords, 16> {
   static_assert(kWords % 2 == 0, "a set fills whole 128-bit registers");
   static constexpr int kRegs = kWords / 2;
-  using Counts = v128_t;
-  v128_t r[kRegs];
+  using Counts = v128::Reg;
+  v128::Reg r[kRegs];
 
   static Wide zero() {
     Wide s;
-    for (v128_t& x : s.r) x = wasm_i64x2_splat(0);
+    for (v128::Reg& x : s.r) x = v128::zero();
     return s;
   }
   // The set of bit `bit` alone (bit < 64 * kWords).
   static Wide single(int bit) {
-    const auto value = static_cast<std::int64_t>(std::uint64_t{1} << (bit & 63));
+    const std::uint64_t value = std::uint64_t{1} << (bit & 63);
     const int at = bit >> 6;
     Wide s;
     for (int k = 0; k < kRegs; ++k)
-      s.r[k] = wasm_i64x2_make(at == 2 * k ? value : 0, at == 2 * k + 1 ? value : 0);
+      s.r[k] = v128::words(at == 2 * k ? value : 0, at == 2 * k + 1 ? value : 0);
     return s;
   }
   static Wide load(const std::uint64_t* p) {
     Wide s;
-    for (int k = 0; k < kRegs; ++k) s.r[k] = wasm_v128_load(p + 2 * k);
+    for (int k = 0; k < kRegs; ++k) s.r[k] = v128::load(p + 2 * k);
     return s;
   }
   void store(std::uint64_t* p) const {
-    for (int k = 0; k < kRegs; ++k) wasm_v128_store(p + 2 * k, r[k]);
+    for (int k = 0; k < kRegs; ++k) v128::store(p + 2 * k, r[k]);
   }
   Wide operator&(const Wide& b) const {
     Wide s;
-    for (int k = 0; k < kRegs; ++k) s.r[k] = wasm_v128_and(r[k], b.r[k]);
+    for (int k = 0; k < kRegs; ++k) s.r[k] = v128::bit_and(r[k], b.r[k]);
     return s;
   }
   Wide operator|(const Wide& b) const {
     Wide s;
-    for (int k = 0; k < kRegs; ++k) s.r[k] = wasm_v128_or(r[k], b.r[k]);
+    for (int k = 0; k < kRegs; ++k) s.r[k] = v128::bit_or(r[k], b.r[k]);
     return s;
   }
   // ~a & b
   static Wide andnot(const Wide& a, const Wide& b) {
     Wide s;
-    for (int k = 0; k < kRegs; ++k) s.r[k] = wasm_v128_andnot(b.r[k], a.r[k]);
+    for (int k = 0; k < kRegs; ++k) s.r[k] = v128::and_not(a.r[k], b.r[k]);
     return s;
   }
   // A bit for each nonzero word.
   unsigned nonzero() const {
     unsigned bits = 0;
-    for (int k = 0; k < kRegs; ++k)
-      bits |= static_cast<unsigned>(wasm_i64x2_bitmask(wasm_i64x2_ne(r[k], wasm_i64x2_splat(0))))
-              << (2 * k);
+    for (int k = 0; k < kRegs; ++k) bits |= v128::nonzero_words(r[k]) << (2 * k);
     return bits;
   }
-  static Counts no_counts() { return wasm_i64x2_splat(0); }
+  static Counts no_counts() { return v128::zero(); }
   // The bits of each register's bytes (at most 8 x 8 a byte), added up
   // into 64-bit lanes.
   Counts popcounts() const {
-    v128_t bytes = wasm_i8x16_popcnt(r[0]);
-    for (int k = 1; k < kRegs; ++k) bytes = wasm_i8x16_add(bytes, wasm_i8x16_popcnt(r[k]));
-    const v128_t words = wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(bytes));
-    return wasm_i64x2_add(wasm_u64x2_extend_low_u32x4(words), wasm_u64x2_extend_high_u32x4(words));
+    v128::Reg bytes = v128::byte_popcounts(r[0]);
+    for (int k = 1; k < kRegs; ++k) bytes = v128::add_bytes(bytes, v128::byte_popcounts(r[k]));
+    return v128::sum_bytes_by_word(bytes);
   }
-  static Counts add(Counts a, Counts b) { return wasm_i64x2_add(a, b); }
-  static std::int64_t sum(Counts v) {
-    return wasm_i64x2_extract_lane(v, 0) + wasm_i64x2_extract_lane(v, 1);
-  }
+  static Counts add(Counts a, Counts b) { return v128::add_words(a, b); }
+  static std::int64_t sum(Counts v) { return v128::sum_words(v); }
 };
 template <int kRegs, typename Len, class Items>
 void subtract_lengths(const std::uint16_t* list, std::int32_t count, Items&& items, const Len* from,

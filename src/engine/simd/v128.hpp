@@ -166,26 +166,27 @@ std::uint64_t mask(Reg m0, Reg m1, Reg m2, Reg m3) {
 #if XCOVER_WASM_SIMD
   if constexpr (sizeof(Len) == 1) {
     return std::uint64_t{wasm_i8x16_bitmask(m0)} | std::uint64_t{wasm_i8x16_bitmask(m1)} << 16 |
-           std::uint64_t{wasm_i8x16_bitmask(m2)} << 32 | std::uint64_t{wasm_i8x16_bitmask(m3)} << 48;
+           std::uint64_t{wasm_i8x16_bitmask(m2)} << 32 |
+           std::uint64_t{wasm_i8x16_bitmask(m3)} << 48;
   } else {
     return std::uint64_t{wasm_i16x8_bitmask(m0)} | std::uint64_t{wasm_i16x8_bitmask(m1)} << 8 |
-           std::uint64_t{wasm_i16x8_bitmask(m2)} << 16 | std::uint64_t{wasm_i16x8_bitmask(m3)} << 24;
+           std::uint64_t{wasm_i16x8_bitmask(m2)} << 16 |
+           std::uint64_t{wasm_i16x8_bitmask(m3)} << 24;
   }
 #else
   // NEON has no movemask: each byte keeps its own bit of its group of
   // eight, and pairwise additions sum the groups into bytes.
   const uint8x16_t bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
   if constexpr (sizeof(Len) == 1) {
-    const uint8x16_t sums =
-        vpaddq_u8(vpaddq_u8(vandq_u8(m0, bit), vandq_u8(m1, bit)),
-                  vpaddq_u8(vandq_u8(m2, bit), vandq_u8(m3, bit)));
+    const uint8x16_t sums = vpaddq_u8(vpaddq_u8(vandq_u8(m0, bit), vandq_u8(m1, bit)),
+                                      vpaddq_u8(vandq_u8(m2, bit), vandq_u8(m3, bit)));
     return vgetq_lane_u64(vreinterpretq_u64_u8(vpaddq_u8(sums, sums)), 0);
   } else {
     // 16-bit lanes narrowed to bytes first: two registers of 16.
-    const uint8x16_t low = vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(m0)),
-                                       vmovn_u16(vreinterpretq_u16_u8(m1)));
-    const uint8x16_t high = vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(m2)),
-                                        vmovn_u16(vreinterpretq_u16_u8(m3)));
+    const uint8x16_t low =
+        vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(m0)), vmovn_u16(vreinterpretq_u16_u8(m1)));
+    const uint8x16_t high =
+        vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(m2)), vmovn_u16(vreinterpretq_u16_u8(m3)));
     uint8x16_t sums = vpaddq_u8(vandq_u8(low, bit), vandq_u8(high, bit));
     sums = vpaddq_u8(sums, sums);
     sums = vpaddq_u8(sums, sums);

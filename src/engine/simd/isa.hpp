@@ -47,6 +47,10 @@ struct Baseline {
   static constexpr bool avx512 = false;        // F, BW, CD, DQ, VL
   static constexpr bool compress = false;      // AVX-512 VBMI2: compress 16-bit lanes
   static constexpr bool vpopcnt = false;       // AVX-512 VPOPCNTDQ
+  // Item lengths of small problems kept in vector registers while options
+  // come off them (simd/wide.hpp's subtract_lengths), rather than
+  // decremented in memory.
+  static constexpr bool lengths_in_registers = false;
 };
 struct Avx2 {  // x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, FMA, MOVBE
   static constexpr const char* name = "avx2";
@@ -55,6 +59,7 @@ struct Avx2 {  // x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, FMA, MOVBE
   static constexpr bool avx512 = false;
   static constexpr bool compress = false;
   static constexpr bool vpopcnt = false;
+  static constexpr bool lengths_in_registers = true;
 };
 struct Avx512 {  // x86-64-v4 (Skylake-X and later)
   static constexpr const char* name = "avx512";
@@ -63,6 +68,7 @@ struct Avx512 {  // x86-64-v4 (Skylake-X and later)
   static constexpr bool avx512 = true;
   static constexpr bool compress = false;
   static constexpr bool vpopcnt = false;
+  static constexpr bool lengths_in_registers = true;
 };
 struct Avx512Icl {  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later)
   static constexpr const char* name = "avx512icl";
@@ -71,6 +77,7 @@ struct Avx512Icl {  // x86-64-v4 with VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and l
   static constexpr bool avx512 = true;
   static constexpr bool compress = true;
   static constexpr bool vpopcnt = true;
+  static constexpr bool lengths_in_registers = true;
 };
 
 }  // namespace xcover::simd

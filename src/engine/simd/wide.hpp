@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Vector kernels of the bit-set layout: sets of up to 16 words held in
 // registers (two AVX-512 ones, four AVX2, or eight SSE2, WebAssembly or
-// NEON ones), and, with AVX-512, up to 64 lengths kept in registers while
-// options are taken off them.
-// Without vectors the declarations only let the engine's discarded branches
-// compile.
+// NEON ones), and, with AVX2 or AVX-512, up to 128 lengths kept in
+// registers while options are taken off them. Without vectors the
+// declarations only let the engine's discarded branches compile.
 #pragma once
 
 #include <bit>
@@ -254,9 +253,11 @@ requires(kVectorBytes == 32 || kVectorBytes == 16) struct Wide<kWords, kVectorBy
 // `covering` get `covered`. A bit set is 64-bit words, lowest item first.
 // Reads `from`, writes `to`.
 template <int kRegs, typename Len, class Items>
-[[gnu::always_inline]] inline void subtract_lengths(const std::uint16_t* list, std::int32_t count,
-                                                    Items&& items, const Len* from, Len* to,
-                                                    const std::uint64_t* covering, Len covered) {
+[[gnu::always_inline]] inline void subtract_lengths_masked(const std::uint16_t* list,
+                                                           std::int32_t count, Items&& items,
+                                                           const Len* from, Len* to,
+                                                           const std::uint64_t* covering,
+                                                           Len covered) {
   constexpr int kLanes = 64 / sizeof(Len);
   static_assert(kRegs >= 1 && kRegs * kLanes <= 128);
   // A register's mask: its lanes' bits of a set, loaded from memory as
@@ -329,6 +330,73 @@ template <int kRegs, typename Len, class Items>
     v[r] = set(v[r], mask_of(covering, r), mark);
     _mm512_storeu_si512(to + kLanes * r, v[r]);
   }
+}
+
+// AVX2, without mask registers: each 256-bit register of lengths takes an
+// option's bits for its lanes as a vector of all-ones lanes (the bits
+// spread to their lanes, then compared with each lane's bit) and adds it
+// (-1 where set); the same for the covering set, blended.
+template <int kRegs, typename Len, class Items>
+[[gnu::always_inline]] inline void subtract_lengths_compared(const std::uint16_t* list,
+                                                             std::int32_t count, Items&& items,
+                                                             const Len* from, Len* to,
+                                                             const std::uint64_t* covering,
+                                                             Len covered) {
+  constexpr int kLanes = 32 / sizeof(Len);  // per 256-bit register
+  constexpr int kYmm = 2 * kRegs;
+  static_assert(kRegs >= 1 && kYmm * kLanes <= 128);
+  // The lanes of register y whose bits are set in `set`, as all ones. (A
+  // generic lambda: GCC 12 compiles a plain one returning a vector without
+  // the target region's instructions.)
+  auto lanes_of = [](const std::uint64_t* set, auto y) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(set) + y * (kLanes / 8);
+    if constexpr (sizeof(Len) == 1) {
+      std::uint32_t bits;
+      std::memcpy(&bits, bytes, sizeof bits);
+      const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+                                              2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+      const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+      const __m256i x = _mm256_and_si256(
+          _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(bits)), spread), bit);
+      return _mm256_cmpeq_epi8(x, bit);
+    } else {
+      std::uint16_t bits;
+      std::memcpy(&bits, bytes, sizeof bits);
+      const __m256i bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
+                                            8192, 16384, static_cast<short>(-32768));
+      const __m256i x = _mm256_and_si256(_mm256_set1_epi16(static_cast<short>(bits)), bit);
+      return _mm256_cmpeq_epi16(x, bit);
+    }
+  };
+  __m256i v[kYmm];
+  for (int y = 0; y < kYmm; ++y)
+    v[y] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + kLanes * y));
+  for (std::int32_t j = 0; j < count; ++j) {
+    const std::uint64_t* bits = items(list[j]);
+    for (int y = 0; y < kYmm; ++y) {
+      if constexpr (sizeof(Len) == 1)
+        v[y] = _mm256_add_epi8(v[y], lanes_of(bits, y));
+      else
+        v[y] = _mm256_add_epi16(v[y], lanes_of(bits, y));
+    }
+  }
+  const __m256i mark = sizeof(Len) == 1 ? _mm256_set1_epi8(static_cast<char>(covered))
+                                        : _mm256_set1_epi16(static_cast<short>(covered));
+  for (int y = 0; y < kYmm; ++y) {
+    v[y] = _mm256_blendv_epi8(v[y], mark, lanes_of(covering, y));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + kLanes * y), v[y]);
+  }
+}
+
+// The kernel set's way of keeping lengths in registers (Isa::lengths_in_registers).
+template <int kRegs, typename Len, class Items>
+[[gnu::always_inline]] inline void subtract_lengths(const std::uint16_t* list, std::int32_t count,
+                                                    Items&& items, const Len* from, Len* to,
+                                                    const std::uint64_t* covering, Len covered) {
+  if constexpr (Isa::avx512)
+    subtract_lengths_masked<kRegs>(list, count, items, from, to, covering, covered);
+  else
+    subtract_lengths_compared<kRegs>(list, count, items, from, to, covering, covered);
 }
 
 #elif XCOVER_V128

@@ -143,7 +143,7 @@ class Bitsets {
       if (size > 0) list_options(removed, choices);  // (a dead end has nothing to list)
     }
     updates += 1;
-    if constexpr (Isa::avx512) {
+    if constexpr (Isa::lengths_in_registers) {
       if (vector_lengths_) {
         std::uint64_t covering[2] = {0, 0};
         covering[item >> 6] = std::uint64_t{1} << (item & 63);
@@ -192,7 +192,7 @@ class Bitsets {
     std::uint16_t* list = list_base_;
     const std::int32_t n = list_options(removed, list);
     uncovered_[level + 1] = uncovered_[level] - primaries_[option];
-    if constexpr (Isa::avx512) {
+    if constexpr (Isa::lengths_in_registers) {
       if (vector_lengths_) {
         // The option's other items are covered: one update each.
         updates += cost(option) + subtract(list, n, len_at(level), ln, primary_bits_of(option));
@@ -332,7 +332,7 @@ class Bitsets {
   // Sets of up to 16 words, in vector registers.
   static constexpr bool kWide = Isa::vector_bytes > 0 && kWords > 0 && kWords <= 16;
   // What the instantiation asks of its tables.
-  static constexpr TableFormat kFormat{kWords, kWide, sizeof(Len), Isa::avx512};
+  static constexpr TableFormat kFormat{kWords, kWide, sizeof(Len), Isa::lengths_in_registers};
   using WideSet = Wide<kWords>;
 
   // The first word where `a` and `b` share a bit (there must be one).

@@ -108,7 +108,7 @@ bool Bitsets<kWords, Len>::commit_forced(int level) {
       if (vector_lengths_)
         for (std::int32_t w = 0; w < vector_words_; ++w) covering[w] |= primary_bits_of(option)[w];
     }
-    if constexpr (Isa::avx512) {
+    if constexpr (Isa::lengths_in_registers) {
       if (vector_lengths_) {
         updates += subtract(list, listed, ln, ln, covering);
         continue;
@@ -265,7 +265,7 @@ bool Bitsets<kWords, Len>::remove_by_subsets(int level, const Len* seen) {
   // The options removed come off their items' lengths.
   std::uint16_t* list = list_base_;
   const std::int32_t listed = list_options(removed, list);
-  if constexpr (Isa::avx512) {
+  if constexpr (Isa::lengths_in_registers) {
     if (vector_lengths_) {
       const std::uint64_t none[2] = {0, 0};
       updates += subtract(list, listed, ln, ln, none);

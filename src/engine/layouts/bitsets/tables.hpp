@@ -24,10 +24,11 @@ namespace xcover::detail {
 
 // What a Bitsets<kWords, Len> instantiation asks of its tables.
 struct TableFormat {
-  int fixed_words = 0;          // kWords: words in a set fixed at compile time, or 0
-  bool wide = false;            // sets in vector registers: rows padded to whole vectors
-  int len_bytes = 2;            // sizeof(Len)
-  bool vector_lengths = false;  // lengths in vector registers with few primary items (AVX-512)
+  int fixed_words = 0;  // kWords: words in a set fixed at compile time, or 0
+  bool wide = false;    // sets in vector registers: rows padded to whole vectors
+  int len_bytes = 2;    // sizeof(Len)
+  // Lengths in vector registers with few primary items (AVX2, AVX-512).
+  bool vector_lengths = false;
 };
 
 // The most the options' clash rows may take when the set size is not fixed:
@@ -78,7 +79,7 @@ class BitsetTables {
   // option names distinct items, and the layout takes at most 65,536 of
   // them.
   std::vector<std::uint16_t> record;
-  // At most 127 primary items, with AVX-512: the lengths are kept in
+  // At most 127 primary items, with AVX2 or AVX-512: the lengths are kept in
   // vector_regs vector registers (len_stride lengths), which needs each
   // option's primary items as a bit set of vector_words words.
   bool vector_lengths = false;

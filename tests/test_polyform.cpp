@@ -258,9 +258,19 @@ TEST_CASE("polyform: built-in boards and piece sets") {
   bedlam.push_back(4);
   CHECK(sizes(Lattice::cube, "bedlam") == bedlam);
   CHECK(sizes(Lattice::cube, "pentominoes") == std::vector<int>(12, 5));
+  // Kanoodle's (IQ Puzzler's) 12 pieces, 55 balls, flat in a square layer
+  // on every lattice that has the set.
+  std::vector<int> kanoodle{3, 4, 4, 4};
+  kanoodle.resize(12, 5);
+  for (Lattice lattice : {Lattice::square, Lattice::cube, Lattice::sphere}) {
+    CHECK(sizes(lattice, "kanoodle") == kanoodle);
+    for (const pf::Piece& piece : pf::named_pieces(lattice, "kanoodle"))
+      for (const Cell& cell : piece.shape.cells()) CHECK(cell.layer == 0);
+  }
   CHECK(pf::named_pieces(Lattice::triangle, "pentominoes").empty());
   CHECK(pf::named_pieces(Lattice::square, "soma").empty());
-  for (Lattice lattice : {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube})
+  for (Lattice lattice :
+       {Lattice::square, Lattice::triangle, Lattice::hex, Lattice::cube, Lattice::sphere})
     for (const std::string& name : pf::piece_set_names(lattice))
       CHECK(!pf::named_pieces(lattice, name).empty());
 }
@@ -298,6 +308,12 @@ TEST_CASE("polyform: published counts, all tilings and distinct ones") {
   CHECK(counts(Lattice::square, "4x15", "pentominoes", 2) == Counts{1472, 368});
   CHECK(counts(Lattice::cube, "2x5x6", "pentominoes", 2) == Counts{2112, 264});
   CHECK(counts(Lattice::triangle, "6x6", "hexiamonds", 2) == Counts{624, 156});
+  // Kanoodle's (IQ Puzzler's) empty 5x11 tray: 371,020 tilings, as
+  // published; none is symmetric, so a quarter are distinct. Its square
+  // pyramid of 55 spheres: 2,448 (no figure published that we found; none
+  // symmetric, so an eighth under the pyramid's 8 symmetries).
+  CHECK(counts(Lattice::square, "5x11", "kanoodle", 2) == Counts{371020, 92755});
+  CHECK(counts(Lattice::sphere, "pyramid-5", "kanoodle", 2) == Counts{2448, 306});
 }
 
 // Brute force: every tiling of `all` put in its class under the distinct

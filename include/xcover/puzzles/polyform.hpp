@@ -190,7 +190,9 @@ struct Piece {
 // (35) on the square and cube lattices; "hexiamonds" (12) on triangles;
 // "tetrahexes" (7) on hexagons; "soma" (7) and "bedlam" (13) on cubes;
 // "trispheres" (4) and "tetraspheres" (every connected shape of three or
-// four spheres, once up to turns and mirrors) on spheres. On the cube lattice a planar set means
+// four spheres, once up to turns and mirrors) on spheres; "kanoodle" (12: V3, I4, L4, O4 and the
+// pentominoes L5 N5 P5 U5 V5 W5 X5 Y5, 55 cells) on squares, cubes and spheres, where its pieces
+// lie in a square layer of the packing. On the cube lattice a planar set means
 // its flat pieces (the 12 flat pentacubes). Empty for a name the lattice does not have (a vector,
 // not an optional: `for (p : *named_pieces(...))` would read a temporary
 // that is gone).

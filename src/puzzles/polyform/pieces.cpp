@@ -41,6 +41,40 @@ const std::vector<Piece>& pentominoes() {
   return pieces;
 }
 
+// Kanoodle's 12 pieces of 55 balls: a tromino, three tetrominoes and eight
+// pentominoes, named by shape and size. They lie flat in a square grid: the
+// 5x11 tray, or a square layer of the sphere packing (3D Kanoodle).
+const std::vector<Piece>& kanoodle() {
+  static const std::vector<Piece> pieces = {
+      picture_piece("V3", {"#.", "##"}),
+      picture_piece("I4", {"####"}),
+      picture_piece("L4", {"#.", "#.", "##"}),
+      picture_piece("O4", {"##", "##"}),
+      picture_piece("L5", {"#.", "#.", "#.", "##"}),
+      picture_piece("N5", {".#", ".#", "##", "#."}),
+      picture_piece("P5", {"##", "##", "#."}),
+      picture_piece("U5", {"#.#", "###"}),
+      picture_piece("V5", {"#..", "#..", "###"}),
+      picture_piece("W5", {"#..", "##.", ".##"}),
+      picture_piece("X5", {".#.", "###", ".#."}),
+      picture_piece("Y5", {".#", "##", ".#", ".#"}),
+  };
+  return pieces;
+}
+
+// Square-grid pieces laid in the sphere packing's layer 0, where the spheres
+// touching (r, c, 0) are the four at (r +- 1, c +- 1, 0): square cell (r, c)
+// is sphere (r + c, r - c, 0), the way pyramid-N lays its squares.
+std::vector<Piece> on_spheres(std::vector<Piece> pieces) {
+  for (Piece& piece : pieces) {
+    std::vector<Cell> cells;
+    for (const Cell& cell : piece.shape.cells())
+      cells.push_back(Cell{cell.row + cell.col, cell.row - cell.col, 0});
+    piece.shape = normalized(Lattice::sphere, Shape(std::move(cells)));
+  }
+  return pieces;
+}
+
 // The cells next to `cell` on the lattice (sharing an edge, or a face).
 std::vector<Cell> neighbours(Lattice lattice, Cell cell) {
   const int r = cell.row, c = cell.col, l = cell.layer;
@@ -179,6 +213,8 @@ std::vector<Piece> named_pieces(Lattice lattice, std::string_view name) {
     return lettered(free_shapes(Lattice::triangle, 6));
   if (lattice == Lattice::hex && name == "tetrahexes")
     return lettered(free_shapes(Lattice::hex, 4));
+  if (planar_squares && name == "kanoodle") return kanoodle();
+  if (lattice == Lattice::sphere && name == "kanoodle") return on_spheres(kanoodle());
   if (lattice == Lattice::cube && name == "soma") return soma();
   if (lattice == Lattice::cube && name == "bedlam")
     return normalized_pieces(Lattice::cube, bedlam());
@@ -192,15 +228,15 @@ std::vector<Piece> named_pieces(Lattice lattice, std::string_view name) {
 std::vector<std::string> piece_set_names(Lattice lattice) {
   switch (lattice) {
     case Lattice::square:
-      return {"tetrominoes", "pentominoes", "hexominoes"};
+      return {"tetrominoes", "pentominoes", "hexominoes", "kanoodle"};
     case Lattice::triangle:
       return {"hexiamonds"};
     case Lattice::hex:
       return {"tetrahexes"};
     case Lattice::cube:
-      return {"tetrominoes", "pentominoes", "hexominoes", "soma", "bedlam"};
+      return {"tetrominoes", "pentominoes", "hexominoes", "kanoodle", "soma", "bedlam"};
     case Lattice::sphere:
-      return {"trispheres", "tetraspheres"};
+      return {"trispheres", "tetraspheres", "kanoodle"};
     case Lattice::prism:
     case Lattice::rhombic:
     case Lattice::tetra_octa:

@@ -467,7 +467,7 @@ def test_errors():
     # The library's messages, as the CLI and JavaScript give them.
     with pytest.raises(xc.ProblemError, match=re.escape(
             "unknown piece set 'soma' on the square lattice (tetrominoes, pentominoes, "
-            "hexominoes)")):
+            "hexominoes, kanoodle)")):
         pf.named_pieces("square", "soma")
     with pytest.raises(xc.ProblemError, match=re.escape(
             "unknown board '3x3x3' on the hex lattice (RxC, hexagon-N or triangle-N, e.g. 4x7; "

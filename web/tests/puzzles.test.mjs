@@ -100,7 +100,7 @@ test('other lattices: Soma cube, hexiamonds, pictures given as text', () => {
   assert.equal(text.count().solutions, 2n);  // two dominoes across or down
   text.dispose();
   assert.throws(() => new xc.polyform.Tiling({ board: '6x10', pieces: 'somas' }),
-                /unknown piece set 'somas' on the square lattice \(tetrominoes, pentominoes, hexominoes\)/);
+                /unknown piece set 'somas' on the square lattice \(tetrominoes, pentominoes, hexominoes, kanoodle\)/);
   assert.throws(() => new xc.polyform.Tiling({ lattice: 'octagon', board: '2x2' }), /lattice 'octagon'/);
   assert.throws(() => new xc.polyform.Tiling({ lattice: 'hex', board: '6x1O' }),
                 /unknown board '6x1O' on the hex lattice \(RxC, hexagon-N or triangle-N, e\.g\. 4x7; sides up to 1000\)/);

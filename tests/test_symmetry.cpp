@@ -275,6 +275,33 @@ TEST_CASE("--stats says where a count split by symmetry, and --no-symmetry count
 
 namespace test_symmetry {
 
+// Stops a split count on two threads at its k-th progress report, for
+// several k (so that some classes have ended and others not, all counted
+// in one queue), and checks that going on counts exactly.
+void check_stops_later(const Problem& problem, Count total) {
+  for (int stop_at : {2, 5, 12}) {
+    CAPTURE(stop_at);
+    xcover::ParallelOptions options;
+    options.threads = 2;
+    std::atomic<bool> cancel{false};
+    int reports = 0;
+    options.search.cancel = &cancel;
+    options.search.progress_seconds = 0.001;
+    options.search.on_progress = [&](const xcover::Progress&) {
+      if (++reports == stop_at) cancel = true;
+    };
+    xcover::ParallelSearch search(problem, options);
+    if (search.run() == xcover::Status::exhausted) {
+      CHECK(search.statistics().solutions == total);
+      continue;
+    }
+    CHECK(search.checkpoint().solutions < total);
+    cancel = false;
+    CHECK(search.run() == xcover::Status::exhausted);
+    CHECK(search.statistics().solutions == total);
+  }
+}
+
 TEST_CASE("a parallel count splits too, and a stop within it leaves the work whole and exact") {
   const xcover::LangfordProblem l = xcover::make_langford(12);
   const Problem& problem = l.problem;
@@ -308,6 +335,7 @@ TEST_CASE("a parallel count splits too, and a stop within it leaves the work who
     return;
   }
   REQUIRE(first == xcover::Status::cancelled);
+  check_stops_later(problem, total);
   const xcover::Checkpoint left = search.checkpoint();
   CHECK_NOTHROW(xcover::check_checkpoint(problem, left));
   CHECK(left.solutions < total);

@@ -161,8 +161,8 @@ struct CountOptions {
   // search has run 4,096 nodes, the memo before it starts; looking costs a
   // thousand passes over the problem at most. A ParallelSearch looks after
   // its first plain trial (not with checkpoints, a resumed count, or tree
-  // options other than the defaults) and counts a class at a time on all
-  // its threads. Statistics::symmetry_classes says whether it split.
+  // options other than the defaults) and counts all classes in one queue on
+  // all its threads. Statistics::symmetry_classes says whether it split.
   bool symmetry = true;
 };
 

@@ -203,11 +203,22 @@ struct ParallelSearch::Impl {
   bool broken = false;       // a visitor threw: its worker's piece is lost
   bool dropped = false;      // a stop dropped the work left (keep_work_on_stop)
   bool small_tried = false;  // run_memo() ran run_small()'s trial, which did not finish
-  // A count split by symmetry (run_split): its classes, and the one the
-  // workers count. The workers count a class's representative; what it
-  // found then counts once more for each other option of the class.
+  // A count split by symmetry (run_split): its classes, all counted by the
+  // workers at once. The workers count each class's representative; when
+  // the last piece of a class ends, what they found in it counts once more
+  // for each other option of the class. By class: its pieces queued or
+  // running, and what its finished pieces found; by option: the class it
+  // stands for (-1 for the others).
   std::optional<detail::ItemClasses> split;
-  std::size_t split_class = 0;
+  std::vector<std::size_t> class_pieces;
+  std::vector<Count> class_found;
+  std::vector<int> class_of;
+  // The class of a piece of a split count (its first forced option is a
+  // representative), -1 outside one.
+  int class_of_piece(const WorkPiece& piece) const {
+    return split && !piece.forced.empty() ? class_of[piece.forced.front()] : -1;
+  }
+  void end_of_piece(int split_class, const Count& found, Status status);
 
   std::atomic<bool> yield{false};  // running pieces hand back their work
   // The node limit as a budget: workers reserve nodes from it in chunks and
@@ -411,9 +422,10 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   return result->status;
 }
 
-// The workers count one option of each class, a class at a time (each
-// representative a piece, which they share out as they do any); a class's
-// count is its representative's times its size. The weights make the
+// The workers count one option of each class, all classes in one queue
+// (each representative a piece, which they share out as they do any), so
+// that no worker waits at a class's end; a class's count is its
+// representative's times its size (end_of_piece). The weights make the
 // progress: a class is its size's part of the tree. A stop leaves the work
 // unsplit (unsplit()), so that checkpoint() and run() again go on exactly.
 Status ParallelSearch::Impl::run_split(detail::ItemClasses classes) {
@@ -422,29 +434,28 @@ Status ParallelSearch::Impl::run_split(detail::ItemClasses classes) {
   cut = true;
   stats.symmetry_options = split->options;
   stats.symmetry_classes = static_cast<int>(split->members.size());
-  for (split_class = 0; split_class < split->members.size(); ++split_class) {
-    const std::vector<int>& members = split->members[split_class];
-    queue.assign(1, WorkPiece{{members.front()}, one});
-    const Count before = totals.solutions;
-    Status status;
-    try {
-      status = run_workers(nullptr);
-    } catch (...) {
-      unsplit();
-      throw;
-    }
-    if (status != Status::exhausted) {
-      // (A stop between two classes ends the next before its workers start,
-      // where the work is not dropped: it is, as a stop would have.)
-      if (!options.keep_work_on_stop &&
-          (status == Status::cancelled || status == Status::time_limit))
-        dropped = true;
-      unsplit();
-      return status;
-    }
-    const Count found = totals.solutions - before;
-    totals.solutions += found * Count{members.size() - 1};
-    totals.done += one * static_cast<double>(members.size() - 1);
+  const std::size_t count = split->members.size();
+  class_pieces.assign(count, 1);
+  class_found.assign(count, Count{});
+  class_of.assign(static_cast<std::size_t>(problem->option_count()), -1);
+  queue.clear();
+  for (std::size_t k = 0; k < count; ++k) {
+    const int representative = split->members[k].front();
+    class_of[static_cast<std::size_t>(representative)] = static_cast<int>(k);
+    queue.push_back(WorkPiece{{representative}, one});
+  }
+  Status status;
+  try {
+    status = run_workers(nullptr);
+  } catch (...) {
+    unsplit();
+    throw;
+  }
+  if (status != Status::exhausted) {
+    if (!options.keep_work_on_stop && (status == Status::cancelled || status == Status::time_limit))
+      dropped = true;
+    unsplit();
+    return status;
   }
   split.reset();
   totals.done = 1;
@@ -452,16 +463,32 @@ Status ParallelSearch::Impl::run_split(detail::ItemClasses classes) {
   return Status::exhausted;
 }
 
-// The work a split count has left, as plain pieces: those of the class
-// under way, each other option of its class, and every option of the
-// classes after it. The count then goes on exactly, unsplit.
+// A piece of class `split_class` ended with `status`, having found `found`
+// (the caller holds the mutex). A class whose last piece ended counts for
+// the other options of the class. (A piece cut short by a stop that drops
+// the work leaves its class open, and the count is not exact anyway.)
+void ParallelSearch::Impl::end_of_piece(int split_class, const Count& found, Status status) {
+  const auto k = static_cast<std::size_t>(split_class);
+  class_found[k] += found;
+  if (--class_pieces[k] != 0 || (status != Status::exhausted && status != Status::node_limit))
+    return;
+  const Count others{split->members[k].size() - 1};
+  totals.solutions += class_found[k] * others;
+  totals.done +=
+      static_cast<double>(split->members[k].size() - 1) / static_cast<double>(split->options);
+}
+
+// The work a split count has left, as plain pieces: those queued (each
+// class's representative's, counted once from now on), and each other
+// option of every class not yet ended. The count then goes on exactly,
+// unsplit.
 void ParallelSearch::Impl::unsplit() {
   if (!split) return;
   const double one = 1.0 / static_cast<double>(split->options);
-  for (std::size_t k = split_class; k < split->members.size(); ++k) {
+  for (std::size_t k = 0; k < split->members.size(); ++k) {
+    if (class_pieces[k] == 0) continue;
     const std::vector<int>& members = split->members[k];
-    for (std::size_t m = k == split_class ? 1 : 0; m < members.size(); ++m)
-      queue.push_back(WorkPiece{{members[m]}, one});
+    for (std::size_t m = 1; m < members.size(); ++m) queue.push_back(WorkPiece{{members[m]}, one});
   }
   split.reset();
 }
@@ -563,6 +590,7 @@ void ParallelSearch::Impl::first_cut() {
 void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, unsigned id,
                                      const Visitor& visit, std::uint64_t& allowance) {
   WorkerState& me = *workers[id];
+  const int split_class = class_of_piece(piece);
   static_cast<void>(solver.assume(piece.forced));  // a conflict leaves nothing to find
   double given = 0;
   SearchOptions o = detail::piece_options(options.search);
@@ -577,6 +605,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     {
       std::lock_guard lock(mutex);
       queue.push_back(WorkPiece{std::vector<int>(forced.begin(), forced.end()), weight});
+      if (split_class >= 0) ++class_pieces[static_cast<std::size_t>(split_class)];
     }
     wake.notify_all();
   };
@@ -629,6 +658,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     // (a node limit gives away what it leaves).
     if (status == Status::exhausted || status == Status::node_limit)
       totals.done += piece.weight - given;
+    if (split_class >= 0) end_of_piece(split_class, s.solutions, status);
     me.nodes = 0;
     me.updates = 0;
     me.done = 0;

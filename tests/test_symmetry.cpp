@@ -315,6 +315,18 @@ TEST_CASE("a parallel count splits too, and a stop within it leaves the work who
     CHECK(search.statistics().symmetry_options == 11);
     CHECK(search.statistics().symmetry_classes == 6);
   }
+  {
+    // The seconds hold the plain trial before the split, as a Solver's do:
+    // 12-queens' classes take its two threads about as long as the trial.
+    const xcover::QueensProblem queens = xcover::make_queens(12);
+    xcover::ParallelSearch search(queens.problem, options);
+    REQUIRE(search.run() == xcover::Status::exhausted);
+    const xcover::Statistics& st = search.statistics();
+    CHECK(st.solutions == 14200);
+    CHECK(st.symmetry_classes > 0);
+    CHECK(st.plain_trial_nodes > 0);
+    CHECK(st.seconds > st.plain_trial_seconds);
+  }
   // Cancelled within the classes (at the first report, which comes from
   // the workers: the trial before them reports nothing): the checkpoint
   // holds the work left as plain pieces, and both going on and resuming it

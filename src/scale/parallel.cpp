@@ -379,6 +379,9 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
         stats.plain_trial_nodes = st.nodes;
         stats.plain_trial_seconds = since(start);
       }
+      // The seconds hold the trials, as a Solver's do (Statistics::
+      // plain_trial_seconds); their nodes are forgotten.
+      totals.seconds += since(start);
       return run_split(std::move(*classes));
     }
   }

@@ -105,14 +105,16 @@ CommandResult run_script(const std::string& script, const std::string& input) {
   const std::string out = temp_file("");
   const std::string err = temp_file("");
   setenv("XCOVER", XCOVER_CLI, 1);
-  // handled PID: waits until the process catches SIGINT, so that a signal
-  // sent after it is not lost to a slow start (a background process of a
-  // script starts with SIGINT ignored, until the program installs its
-  // handler; a sanitizer or a loaded machine can take a second to get there).
+  // handled PID [MASK]: waits until the process catches the signals of
+  // MASK (SigCgt's bits; SIGINT's, 2, unless told), so that a signal sent
+  // after it is not lost to a slow start (a background process of a script
+  // starts with SIGINT ignored, until the program installs its handler; a
+  // sanitizer or a loaded machine can take a second to get there, and the
+  // handlers of SIGTERM and SIGHUP come after SIGINT's).
   const std::string handled =
-      "handled() { while [ -r /proc/$1/status ]; do "
+      "handled() { k=$(( ${2:-2} )); while [ -r /proc/$1/status ]; do "
       "m=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$1/status); "
-      "[ $(( 0x${m:-0} & 2 )) -ne 0 ] && return 0; sleep 0.01; done; }\n";
+      "[ $(( 0x${m:-0} & k )) -eq $k ] && return 0; sleep 0.01; done; }\n";
   const std::string command = "{ " + handled + script + "\n} < " + in + " > " + out + " 2> " + err;
   const int status = std::system(command.c_str());
   CommandResult result;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -536,12 +537,14 @@ TEST_CASE("SIGTERM and SIGHUP stop like Ctrl-C: exit 130 and a checkpoint that r
   const int n = long_count(25);
   const std::string problem = temp_file(doubling_problem(n), ".dlx");
   const std::string checkpoint = temp_file("", ".ckpt");
-  for (const char* signal : {"TERM", "HUP"}) {
+  // Each waits for its own signal's handler (SigCgt: SIGTERM's bit 0x4000,
+  // SIGHUP's 0x1).
+  for (const auto& [signal, mask] : {std::pair{"TERM", "0x4000"}, std::pair{"HUP", "0x1"}}) {
     CAPTURE(signal);
     std::remove(checkpoint.c_str());
     const auto r = run_script("\"$XCOVER\" solve --count --threads 2 --checkpoint " + checkpoint +
-                              " " + problem + " & pid=$!; handled $pid; sleep 0.3; kill -" +
-                              signal + " $pid; wait $pid");
+                              " " + problem + " & pid=$!; handled $pid " + mask +
+                              "; sleep 0.3; kill -" + signal + " $pid; wait $pid");
     CHECK(r.exit_code == 130);
     CHECK(r.out.empty());
     CHECK(r.err.find("xcover: interrupted; the search is incomplete") != std::string::npos);

@@ -366,32 +366,34 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
       solver.count_unless_plain(within_time(), how, plain_trial, keep, &small_tried, threads);
   const Statistics& st = solver.statistics();
   detail::CountTrials::of(st).put_into(stats);
+  // A trial whose work is forgotten (a split, or too many pieces, and the
+  // workers search again what it searched) still took its time: the
+  // seconds hold it, as a Solver's do (Statistics::plain_trial_seconds);
+  // its nodes are the plain trial's.
+  const auto forget_trial = [&](double elapsed) {
+    if (stats.plain_trial_nodes == 0) {
+      stats.plain_trial_nodes = st.nodes;
+      stats.plain_trial_seconds = elapsed;
+    }
+    totals.seconds += elapsed;
+  };
   // A count the trial did not finish splits by symmetry where the policy
-  // finds it can; the trial's work is then forgotten (its nodes are the
-  // plain trial's).
+  // finds it can.
   if (!result && small_tried) {
     const SearchOptions& limits = options.search;
     std::optional<detail::ItemClasses> classes = detail::CountPolicy::split_after_trial(
         *problem, limits, how, since(start),
         [&] { return (limits.cancel && limits.cancel->load()) || out_of_time(); });
     if (classes) {
-      if (stats.plain_trial_nodes == 0) {
-        stats.plain_trial_nodes = st.nodes;
-        stats.plain_trial_seconds = since(start);
-      }
-      // The seconds hold the trials, as a Solver's do (Statistics::
-      // plain_trial_seconds); their nodes are forgotten.
-      totals.seconds += since(start);
+      forget_trial(since(start));
       return run_split(std::move(*classes));
     }
   }
   if (!result) {
-    if (!left.empty()) {
+    if (!left.empty())
       go_on_from(std::move(left), st, since(start));
-    } else if (too_many) {
-      stats.plain_trial_nodes = st.nodes;
-      stats.plain_trial_seconds = st.seconds;
-    }
+    else if (too_many)
+      forget_trial(since(start));
     return std::nullopt;
   }
   stats.threads = st.layout == Layout::memo ? std::max(1u, st.threads) : 1;

@@ -6,6 +6,7 @@
 // our own.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,10 +37,19 @@ TEST_CASE("disassembly: pieces side by side fall apart at once") {
       pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 1, 0}})});
   CHECK(two.apart);
   CHECK(two.steps == 0);
+  // One move, the one that takes a cube off (BurrTools counts it).
+  CHECK(two.level == std::vector<std::uint32_t>{1});
+  CHECK(two.moves == 1);
+  CHECK(pf::level_text(two) == "1");
   // A 2x2x2 cube of eight unit cubes: each comes off a corner.
   std::vector<Shape> eight;
   for (int k = 0; k < 8; ++k) eight.push_back(Shape({{k & 1, k >> 1 & 1, k >> 2 & 1}}));
-  CHECK(pf::disassemble(Lattice::cube, eight).apart);
+  const pf::Disassembly cubes = pf::disassemble(Lattice::cube, eight);
+  CHECK(cubes.apart);
+  // Seven splits of a move each; a part none of whose splits takes more
+  // than one move adds nothing to the level, as in BurrTools.
+  CHECK(pf::level_text(cubes) == "1");
+  CHECK(cubes.moves == 7);
   // One piece is no puzzle to take apart: not a solution, as burrTxt counts.
   CHECK_FALSE(pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}})}).apart);
 }
@@ -53,19 +63,47 @@ TEST_CASE("disassembly: a piece leaves its block along a tunnel that turns a cor
       pf::disassemble(Lattice::cube, {block_less(3, 4, 3, tunnel), Shape({{1, 1, 1}})});
   CHECK(turned.apart);
   CHECK(turned.steps == 1);
+  CHECK(pf::level_text(turned) == "2");  // along the row, then out
   // Straight out along the row: no move before it leaves.
   const std::vector<Cell> straight{{1, 1, 1}, {1, 2, 1}, {1, 3, 1}};
   const pf::Disassembly out =
       pf::disassemble(Lattice::cube, {block_less(3, 4, 3, straight), Shape({{1, 1, 1}})});
   CHECK(out.apart);
   CHECK(out.steps == 0);
+  CHECK(pf::level_text(out) == "1");
   // A longer way: two cells along the row, two down the column, then out
-  // through the bottom layer: four moves before it leaves.
+  // through the bottom layer: four cells in two moves (a move slides a
+  // piece as far as it goes straight) before the third takes it off.
   const std::vector<Cell> winding{{2, 1, 1}, {2, 2, 1}, {2, 3, 1}, {3, 3, 1}, {4, 3, 1}, {4, 3, 0}};
   const pf::Disassembly wound =
       pf::disassemble(Lattice::cube, {block_less(6, 5, 3, winding), Shape({{2, 1, 1}})});
   CHECK(wound.apart);
   CHECK(wound.steps == 4);
+  CHECK(wound.level == std::vector<std::uint32_t>{3});
+  CHECK(wound.moves == 3);
+}
+
+TEST_CASE("disassembly: a level lists the parts that need more than one move") {
+  // A 3x4x3 box with a hollow of two cells, (1, 1, 1) and (1, 2, 1), and a
+  // hole above the second through the top: cube A in the hollow's first
+  // cell, cube B in the hole. B comes off first (a move), then A slides
+  // along the row under the hole (a move) and leaves (a move): the first
+  // split's 1, then the part {box, A}'s 2 (B alone has no level).
+  const Shape box = block_less(3, 4, 3, {{1, 1, 1}, {1, 2, 1}, {1, 2, 2}});
+  const pf::Disassembly two_parts =
+      pf::disassemble(Lattice::cube, {box, Shape({{1, 1, 1}}), Shape({{1, 2, 2}})});
+  CHECK(two_parts.apart);
+  CHECK(pf::level_text(two_parts) == "1.2");
+  CHECK(two_parts.moves == 3);
+  CHECK(two_parts.steps == 1);
+  // Without B, A's way is the whole puzzle: level 2.
+  CHECK(pf::level_text(pf::disassemble(Lattice::cube, {box, Shape({{1, 1, 1}})})) == "2");
+  // Not apart: no level, no moves.
+  const pf::Disassembly shut =
+      pf::disassemble(Lattice::cube, {block_less(3, 3, 3, {{1, 1, 1}}), Shape({{1, 1, 1}})});
+  CHECK_FALSE(shut.apart);
+  CHECK(shut.level.empty());
+  CHECK(pf::level_text(shut).empty());
 }
 
 TEST_CASE("disassembly: what cannot come apart is refused as a solution") {
@@ -128,6 +166,21 @@ TEST_CASE("disassembly CLI: --disassemble keeps the assemblies that come apart")
   const auto one = run_cli("polyform --lattice cube --distinct --disassemble --count " + open);
   CHECK(one.out == "1\n");
   CHECK(one.err.find("1 assembly found") != std::string::npos);
+  // The solution printed starts with its level: the top cube leaves, then
+  // the other, a move each.
+  const auto shown = run_cli("polyform --lattice cube --distinct --disassemble " + open);
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.out.starts_with("level 1, 2 moves\n"));
+  // --min-level keeps those whose first part needs that many moves.
+  CHECK(run_cli("polyform --lattice cube --distinct --disassemble --min-level 1 --count " + open)
+            .out == "1\n");
+  CHECK(run_cli("polyform --lattice cube --distinct --disassemble --min-level 2 --count " + open)
+            .out == "0\n");
+  const auto alone = run_cli("polyform --lattice cube --distinct --min-level 2 --count " + open);
+  CHECK(alone.exit_code == 2);
+  CHECK(
+      alone.err.find("--min-level keeps solutions by their disassembly: give --disassemble too") !=
+      std::string::npos);
   // Without --disassemble, the same assembly counts.
   CHECK(run_cli("polyform --lattice cube --distinct --count " + shut).out == "1\n");
   const auto plane = run_cli("polyform --board 6x10 --disassemble --count");

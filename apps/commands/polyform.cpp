@@ -319,13 +319,16 @@ struct TilingAsked {
   bool any_lattice = true;
   std::string board_name, pieces_name;
   pf::TilingOptions options;
-  bool disassemble = false;  // keep the assemblies that come apart
+  bool disassemble = false;     // keep the assemblies that come apart
+  std::uint64_t min_level = 0;  // and of those, the ones whose first part needs this many moves
 };
 
 // The tiling of the inputs, searched as `flags` say: the command's exit
 // code.
 int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   const Lattice lattice = *inputs.lattice;
+  if (asked.min_level != 0 && !asked.disassemble)
+    throw UsageError("--min-level keeps solutions by their disassembly: give --disassemble too");
   if (asked.disassemble && lattice != Lattice::cube)
     throw UsageError("--disassemble moves pieces on the cube lattice (BurrTools' bricks); the " +
                      std::string(to_string(lattice)) + " lattice's moves are not here yet");
@@ -366,10 +369,40 @@ int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   // assemblies are counted beside them, on any thread.
   std::atomic<std::uint64_t> assemblies{0};
   const Visitor distinct = keep;
+  // The last solution taken apart on this thread, for its picture (kept
+  // and printed one after the other on one thread; another thread's
+  // picture takes it apart again).
+  // (The run's number tells this tiling's solutions from an earlier
+  // one's, --problem all.)
+  struct Last {
+    std::uint64_t run = 0;
+    std::vector<int> options;
+    pf::Disassembly found;
+  };
+  thread_local Last last;
+  static std::atomic<std::uint64_t> runs{0};
+  const std::uint64_t run = ++runs;
+  const auto take_apart = [&, run](const Solution& solution) -> const pf::Disassembly& {
+    if (last.run != run || last.options != solution.options) {
+      last.found = pf::disassemble(tiling, solution);
+      last.options = solution.options;
+      last.run = run;
+    }
+    return last.found;
+  };
   keep = [&](const Solution& solution) {
     if (distinct && !distinct(solution)) return false;
     ++assemblies;
-    return pf::disassemble(tiling, solution).apart;
+    const pf::Disassembly& found = take_apart(solution);
+    return found.apart && !found.level.empty() && found.level.front() >= asked.min_level;
+  };
+  // Each solution printed says its level and moves first, as burrTxt does.
+  views.text = [&](const Solution& solution) {
+    const pf::Disassembly found = take_apart(solution);
+    std::vector<std::string> lines = tiling_picture(tiling, solution);
+    lines.insert(lines.begin(),
+                 "level " + pf::level_text(found) + ", " + std::to_string(found.moves) + " moves");
+    return lines;
   };
   const int code = run_puzzle(tiling.problem, flags, views, keep);
   std::cerr << "xcover " << asked.name << ": " << assemblies.load() << " assembl"
@@ -444,7 +477,13 @@ int run_tiling_command(const std::string& name, const std::string& help,
   if (any_lattice)
     add("disassemble", po::bool_switch(&asked.disassemble),
         "keep only the assemblies whose pieces can be slid apart (BurrTools' solutions; cube "
-        "lattice), and say on standard error how many assemblies were found");
+        "lattice), and say on standard error how many assemblies were found; each solution "
+        "printed starts with its level (BurrTools' 5.2.1: the moves until the first part comes "
+        "off, then each part's) and its moves in all");
+  if (any_lattice)
+    add("min-level", number(asked.min_level, "--min-level", parse_count)->value_name("N"),
+        "with --disassemble, keep only the solutions whose first part needs at least N moves "
+        "to come off (the first number of the level)");
   if (any_lattice)
     add("problem", po::value(&problem_text)->value_name("N|all"),
         "the problem of a BurrTools file with several (from 1; default 1), or all of them in "

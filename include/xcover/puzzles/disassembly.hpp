@@ -11,16 +11,18 @@
 //   });
 //
 // The search is breadth-first over the pieces' positions, as Cutler's and
-// BurrTools': from each position every group of pieces that can move one
-// cell in a direction without hitting another (the pieces that group's
-// first piece would push along, and those they would push) is moved; the
-// first position where some group can leave along a direction for good
-// (nothing in its way however far it goes) splits the assembly in two, and
-// each part is taken apart the same way. Pieces may wander as far as the
-// assembly is wide beyond where they started.
+// BurrTools': from each position every group of pieces that can slide s
+// cells along a direction without hitting another (a union of the sets
+// each piece pushes within s cells; up to 4,096 groups a direction and
+// distance) makes one move; the first position where some group can leave
+// along a direction for good (a single piece looked for before a group,
+// as BurrTools does) splits the assembly in two, and each part is taken
+// apart the same way. Pieces may wander as far as the assembly is wide
+// beyond where they started.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "xcover/export.hpp"
@@ -34,8 +36,16 @@ struct Disassembly {
   // Whether every piece comes free (an assembly of one piece has nothing
   // to come apart from, and is not: as burrTxt counts solutions).
   bool apart = false;
-  // The moves of a cell that it took (0 when the pieces fall apart as
-  // they lie; when not apart, those of the splits that were found).
+  // BurrTools' level, when apart: the moves until the first part comes
+  // off (that move counted), then the removed part's numbers, then the
+  // rest's, a part's only where one of its splits takes more than one
+  // move (level_text: "98.2.4.2"). A move is a group of pieces sliding
+  // any number of cells along one direction.
+  std::vector<std::uint32_t> level;
+  // The moves of every split, when apart (BurrTools' total).
+  std::uint64_t moves = 0;
+  // The cells the pieces moved before each part came off, in all, when
+  // apart (0 when they fall apart as they lie).
   std::uint64_t steps = 0;
   // The positions looked at, over every split (what the search cost).
   std::uint64_t positions = 0;
@@ -53,5 +63,9 @@ XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pi
 // groups. ProblemError
 // for an option the tiling does not have.
 XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
+
+// A level as BurrTools writes it: the numbers joined by dots ("" when not
+// apart).
+XCOVER_API std::string level_text(const Disassembly& found);
 
 }  // namespace xcover::polyform

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Taking an assembly apart (disassembly.hpp): breadth-first over the
-// pieces' positions, each move a group of pieces one cell along an axis,
-// until a group can leave for good; then each part in turn.
+// pieces' positions, each move a group of pieces any number of cells along
+// an axis, until a group can leave for good; then each part in turn.
 #include "xcover/puzzles/disassembly.hpp"
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <iterator>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -41,15 +46,45 @@ class Part {
                 std::max(most.layer, c.layer)};
       }
     reach_ = 1 + std::max({most.row - least.row, most.col - least.col, most.layer - least.layer});
+    lines_.resize(pieces_.size());
+    for (std::size_t p = 0; p < pieces_.size(); ++p) {
+      for (const Cell& c : pieces_[p])
+        for (int axis = 0; axis < 3; ++axis) {
+          const auto [line, along] = line_of(c, axis);
+          lines_[p][static_cast<std::size_t>(axis)][line].push_back(along);
+        }
+      for (auto& axis : lines_[p])
+        for (auto& [line, places] : axis) std::sort(places.begin(), places.end());
+    }
   }
 
   std::size_t size() const { return pieces_.size(); }
   int reach() const { return reach_; }
   const std::vector<Cell>& cells(std::size_t p) const { return pieces_[p]; }
 
+  // A cell's line along an axis (0 columns, 1 rows, 2 layers, as
+  // `directions` moves: the two other coordinates, as a key) and its place
+  // on it.
+  static std::pair<std::uint32_t, int> line_of(Cell c, int axis) {
+    const auto field = [](int x) {
+      return static_cast<std::uint32_t>(static_cast<std::uint16_t>(x));
+    };
+    if (axis == 0) return {field(c.row) << 16 | field(c.layer), c.col};
+    if (axis == 1) return {field(c.col) << 16 | field(c.layer), c.row};
+    return {field(c.row) << 16 | field(c.col), c.layer};
+  }
+  // The places of piece p's cells on a line along an axis, in order
+  // (nullptr: none).
+  const std::vector<int>* places(std::size_t p, int axis, std::uint32_t line) const {
+    const auto& on_axis = lines_[p][static_cast<std::size_t>(axis)];
+    const auto found = on_axis.find(line);
+    return found == on_axis.end() ? nullptr : &found->second;
+  }
+
  private:
   std::vector<std::vector<Cell>> pieces_;
   int reach_ = 1;
+  std::vector<std::array<std::unordered_map<std::uint32_t, std::vector<int>>, 3>> lines_;
 };
 
 // The pieces that `p` drags along (p's and theirs, by `pushes`).
@@ -58,76 +93,194 @@ Mask closure(std::size_t p, const std::vector<Mask>& pushes) {
   while (group != seen) {
     const Mask fresh = group & ~seen;
     seen = group;
-    for (std::size_t q = 0; q < pushes.size(); ++q)
-      if (fresh >> q & 1) group |= pushes[q];
+    for (Mask bits = fresh; bits != 0; bits &= bits - 1)
+      group |= pushes[static_cast<std::size_t>(std::countr_zero(bits))];
   }
   return group;
+}
+
+// What taking one part apart found: BurrTools' numbers for it (the moves
+// of its first split, then the removed part's numbers, then the rest's,
+// each part's only where one of its splits takes more than one move), and
+// its moves and cells moved in all.
+struct PartLevel {
+  std::vector<std::uint32_t> level;
+  bool many = false;  // some split takes more than one move
+  std::uint64_t moves = 0, cells = 0;
+};
+
+// Every union of the masks in `closed` but all of `all`, each once: the
+// groups that can move together (a union of closed sets is closed), up to
+// kMostGroups of them.
+constexpr std::size_t kMostGroups = 4096;
+void unions(std::vector<Mask>& closed, Mask all, std::vector<Mask>& groups) {
+  std::sort(closed.begin(), closed.end());
+  closed.erase(std::unique(closed.begin(), closed.end()), closed.end());
+  groups.clear();
+  // (A few groups are looked up in the list; more, in a set.)
+  constexpr std::size_t kListed = 64;
+  std::unordered_set<Mask> seen;
+  const auto fresh = [&](Mask u) {
+    if (groups.size() < kListed) return std::find(groups.begin(), groups.end(), u) == groups.end();
+    if (seen.empty()) seen.insert(groups.begin(), groups.end());
+    return seen.insert(u).second;
+  };
+  for (const Mask c : closed) {
+    if (c == all) continue;
+    const std::size_t before = groups.size();
+    if (fresh(c)) groups.push_back(c);
+    for (std::size_t k = 0; k < before && groups.size() < kMostGroups; ++k) {
+      const Mask u = groups[k] | c;
+      if (u != all && fresh(u)) groups.push_back(u);
+    }
+  }
 }
 
 class Disassembler {
  public:
   Disassembly result;
 
-  bool apart(std::vector<std::vector<Cell>> pieces, std::vector<std::vector<int>> groups) {
-    if (pieces.size() <= 1 || one_group(groups)) return true;
+  // Takes a part apart: nothing when it does not come apart.
+  std::optional<PartLevel> apart(std::vector<std::vector<Cell>> pieces,
+                                 std::vector<std::vector<int>> groups) {
+    if (pieces.size() <= 1 || one_group(groups)) return PartLevel{};
     Part part(std::move(pieces));
+    pair_gaps_.clear();  // (a part's pieces are numbered afresh)
     const std::size_t n = part.size();
     const Mask all = n == max_pieces ? ~Mask{0} : (Mask{1} << n) - 1;
-    std::vector<Cell> start(n, Cell{0, 0, 0});
-    std::deque<std::pair<std::vector<Cell>, std::uint64_t>> queue{{start, 0}};
-    std::unordered_set<std::string> seen{key_of(start)};
+    struct Position {
+      std::vector<Cell> offsets;
+      std::uint64_t moves = 0, cells = 0;
+    };
+    std::deque<Position> queue{{std::vector<Cell>(n, Cell{0, 0, 0}), 0, 0}};
+    // The positions met, by their offsets (key_of).
+    struct KeyHash {
+      using is_transparent = void;
+      std::size_t operator()(std::string_view key) const {
+        return std::hash<std::string_view>{}(key);
+      }
+    };
+    std::unordered_set<std::string, KeyHash, std::equal_to<>> seen;
+    key_of(queue.front().offsets, key_);
+    seen.insert(key_);
     while (!queue.empty()) {
-      const auto [offsets, depth] = std::move(queue.front());
+      const Position at = std::move(queue.front());
       queue.pop_front();
       ++result.positions;
-      relations(part, offsets);
-      // A group that nothing stops, however far it goes: the part splits.
-      for (std::size_t d = 0; d < directions.size(); ++d) {
-        for (std::size_t p = 0; p < n; ++p) {
-          const Mask group = closure(p, ever_[d]);
-          if (group == all) continue;
-          result.steps += depth;
-          std::vector<std::vector<Cell>> leaving, staying;
-          std::vector<std::vector<int>> leaving_groups, staying_groups;
-          for (std::size_t q = 0; q < n; ++q) {
-            std::vector<Cell> cells;
-            for (const Cell& c : part.cells(q)) cells.push_back(plus(c, offsets[q]));
-            const bool leaves = (group >> q & 1) != 0;
-            (leaves ? leaving : staying).push_back(std::move(cells));
-            (leaves ? leaving_groups : staying_groups).push_back(groups[q]);
-          }
-          return apart(std::move(leaving), std::move(leaving_groups)) &&
-                 apart(std::move(staying), std::move(staying_groups));
-        }
+      relations(part, at.offsets);
+      if (std::optional<PartLevel> split = split_off(part, groups, at.offsets, all)) {
+        split->moves += at.moves + 1;  // (the removal is a move, as BurrTools counts)
+        split->cells += at.cells;
+        split->many = split->many || at.moves + 1 > 1;
+        split->level.insert(split->level.begin(), static_cast<std::uint32_t>(at.moves + 1));
+        return split;
       }
-      // Each group that can move a cell: the pieces its first one pushes.
+      if (split_failed_) return std::nullopt;
+      // Every group that can move s cells along a direction in one move:
+      // the unions of the pieces each piece pushes within s cells. (No
+      // group can leave for good here, so each direction's steps end.)
       for (std::size_t k = 0; k < directions.size(); ++k) {
         const Cell d = directions[k];
-        std::vector<Mask> moved;
-        for (std::size_t p = 0; p < n; ++p) {
-          const Mask group = closure(p, next_[k]);
-          if (group == all || std::find(moved.begin(), moved.end(), group) != moved.end()) continue;
-          moved.push_back(group);
-          // Piece 0 stays put: a group with it moving is the rest moving back.
-          const bool back = group & 1;
-          std::vector<Cell> next = offsets;
-          bool inside = true;
-          for (std::size_t q = 0; q < n; ++q) {
-            if (((group >> q & 1) != 0) == back) continue;
-            const Cell step = back ? Cell{-d.row, -d.col, -d.layer} : d;
-            next[q] = plus(next[q], step);
-            inside = inside && std::abs(next[q].row) <= part.reach() &&
-                     std::abs(next[q].col) <= part.reach() &&
-                     std::abs(next[q].layer) <= part.reach();
+        // The pairs in each other's way, nearest first: a step of s
+        // pushes those less than s cells apart, and the groups change
+        // only where the step passes a gap (between two, the same groups
+        // go one cell further).
+        by_gap(gap_[k]);
+        pushing_.assign(n, 0);
+        std::size_t pushed = 0;
+        for (int step = 1;; ++step) {
+          const std::size_t before = pushed;
+          for (; pushed < edges_.size() && gap_[k][edges_[pushed]] < step; ++pushed)
+            pushing_[edges_[pushed] / n] |= Mask{1} << (edges_[pushed] % n);
+          if (step == 1 || pushed != before) {
+            // Piece 0 stays put: a group with it moving is the rest moving
+            // back, which the opposite direction moves.
+            closed_.clear();
+            for (std::size_t p = 1; p < n; ++p) {
+              const Mask group = closure(p, pushing_);
+              if ((group & 1) == 0) closed_.push_back(group);
+            }
+            unions(closed_, all, movable_);
           }
-          if (inside && seen.insert(key_of(next)).second) queue.emplace_back(next, depth + 1);
+          // A group gone too far at one step goes further at the next
+          // (and each group of a later step is one of this step's).
+          bool any_inside = false;
+          for (const Mask group : movable_) {
+            const Cell by{d.row * step, d.col * step, d.layer * step};
+            next_ = at.offsets;
+            std::uint64_t cells = at.cells;
+            bool inside = true;
+            for (std::size_t q = 1; q < n; ++q) {
+              if ((group >> q & 1) == 0) continue;
+              next_[q] = plus(next_[q], by);
+              cells += static_cast<std::uint64_t>(step);
+              inside = inside && std::abs(next_[q].row) <= part.reach() &&
+                       std::abs(next_[q].col) <= part.reach() &&
+                       std::abs(next_[q].layer) <= part.reach();
+            }
+            if (!inside) continue;
+            any_inside = true;
+            key_of(next_, key_);
+            if (seen.find(std::string_view(key_)) != seen.end()) continue;
+            seen.insert(key_);
+            queue.push_back(Position{next_, at.moves + 1, cells});
+          }
+          if (!any_inside) break;
         }
       }
     }
-    return false;
+    return std::nullopt;
   }
 
  private:
+  bool split_failed_ = false;  // a part split off did not come apart
+
+  // Where a group can leave for good at these offsets, as BurrTools looks
+  // (a single piece before a group; the directions in turn, then the
+  // pieces): the level of the two parts, removed first; nothing when no
+  // group can leave, or (split_failed_) when a part does not come apart.
+  std::optional<PartLevel> split_off(const Part& part, const std::vector<std::vector<int>>& groups,
+                                     const std::vector<Cell>& offsets, Mask all) {
+    const std::size_t n = part.size();
+    // A single piece is free where nothing is in its way; a group, where
+    // its closure is not everything.
+    Mask leaving = 0;
+    for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
+      for (std::size_t p = 0; p < n && leaving == 0; ++p)
+        if (ever_[d][p] == 0) leaving = Mask{1} << p;
+    for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
+      for (std::size_t p = 0; p < n && leaving == 0; ++p) {
+        const Mask group = closure(p, ever_[d]);
+        if (group != all && 2 * static_cast<std::size_t>(std::popcount(group)) <= n)
+          leaving = group;
+      }
+    if (leaving == 0) return std::nullopt;
+    std::vector<std::vector<Cell>> removed, rest;
+    std::vector<std::vector<int>> removed_groups, rest_groups;
+    for (std::size_t q = 0; q < n; ++q) {
+      std::vector<Cell> cells;
+      for (const Cell& c : part.cells(q)) cells.push_back(plus(c, offsets[q]));
+      const bool leaves = (leaving >> q & 1) != 0;
+      (leaves ? removed : rest).push_back(std::move(cells));
+      (leaves ? removed_groups : rest_groups).push_back(groups[q]);
+    }
+    PartLevel split;
+    for (auto* side : {&removed, &rest}) {
+      auto& side_groups = side == &removed ? removed_groups : rest_groups;
+      const std::optional<PartLevel> level = apart(std::move(*side), std::move(side_groups));
+      if (!level) {
+        split_failed_ = true;
+        return std::nullopt;
+      }
+      if (level->many)
+        split.level.insert(split.level.end(), level->level.begin(), level->level.end());
+      split.many = split.many || level->many;
+      split.moves += level->moves;
+      split.cells += level->cells;
+    }
+    return split;
+  }
+
   // Whether the pieces share a group (BurrTools' piece groups: pieces of
   // one group may stay together, and need not come apart).
   static bool one_group(const std::vector<std::vector<int>>& groups) {
@@ -141,63 +294,98 @@ class Disassembler {
     return !common.empty();
   }
 
-  static std::string key_of(const std::vector<Cell>& offsets) {
-    std::string key;
-    key.reserve(6 * offsets.size());
+  // edges_: the pairs with a gap, nearest first (a counting sort: gaps
+  // are short).
+  void by_gap(const std::vector<int>& gaps) {
+    int most = -1;
+    for (const int g : gaps)
+      if (g != kFar) most = std::max(most, g);
+    count_.assign(static_cast<std::size_t>(most + 2), 0);
+    for (const int g : gaps)
+      if (g != kFar) ++count_[static_cast<std::size_t>(g) + 1];
+    for (std::size_t g = 1; g < count_.size(); ++g) count_[g] += count_[g - 1];
+    edges_.resize(count_.back());
+    for (std::size_t e = 0; e < gaps.size(); ++e)
+      if (gaps[e] != kFar) edges_[count_[static_cast<std::size_t>(gaps[e])]++] = e;
+  }
+
+  static void key_of(const std::vector<Cell>& offsets, std::string& key) {
+    key.clear();
     for (const Cell& c : offsets)
       for (const int v : {c.row, c.col, c.layer}) {
         key.push_back(static_cast<char>(v & 0xff));
         key.push_back(static_cast<char>(v >> 8 & 0xff));
       }
-    return key;
   }
 
-  // For each direction (as `directions`) and piece, the pieces it runs
-  // into moving that way: at the next cell (next_), or anywhere along the
-  // way (ever_). Along each axis the cells sorted by their line and place
-  // on it: a piece's cell followed on its line by another piece's blocks
-  // it that way (a piece blocked by a second that a third blocks is
-  // blocked by the third through the closure), and at the next place, the
-  // first step.
+  // For each direction (as `directions`) and ordered pair of pieces, the
+  // free cells between them that way (none: they touch; kFar: the second
+  // is nowhere in the first's way), from the cache of pairs (gaps_between).
+  // A piece blocked by a second that a third blocks is blocked by the
+  // third through the closure.
   void relations(const Part& part, const std::vector<Cell>& offsets) {
     const std::size_t n = part.size();
-    for (auto* table : {&ever_, &next_})
-      for (std::vector<Mask>& masks : *table) masks.assign(n, 0);
-    for (int axis = 0; axis < 3; ++axis) {
-      line_.clear();
-      for (std::size_t p = 0; p < n; ++p)
-        for (const Cell& c : part.cells(p)) {
-          const Cell at = plus(c, offsets[p]);
-          const std::array<int, 3> v = {at.row, at.col, at.layer};
-          // (directions: col, row, layer; the two others name the line)
-          const int along = axis == 0 ? v[1] : axis == 1 ? v[0] : v[2];
-          const int u = axis == 0 ? v[0] : v[1], w = axis == 2 ? v[0] : v[2];
-          // One word: the line (16 bits a coordinate), the place, the piece,
-          // sorted as numbers (offsets biased to stay positive).
-          const auto field = [](int x) {
-            return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000));
-          };
-          line_.push_back(field(u) << 48 | field(w) << 32 | field(along) << 16 |
-                          static_cast<std::uint64_t>(p));
-        }
-      std::sort(line_.begin(), line_.end());
-      const std::size_t forward = 2 * static_cast<std::size_t>(axis), backward = forward + 1;
-      for (std::size_t k = 1; k < line_.size(); ++k) {
-        const std::uint64_t a = line_[k - 1], b = line_[k];
-        const std::size_t pa = a & 0xffff, pb = b & 0xffff;
-        if ((a >> 32) != (b >> 32) || pa == pb) continue;
-        ever_[forward][pa] |= Mask{1} << pb;
-        ever_[backward][pb] |= Mask{1} << pa;
-        if ((b >> 16 & 0xffff) == (a >> 16 & 0xffff) + 1) {
-          next_[forward][pa] |= Mask{1} << pb;
-          next_[backward][pb] |= Mask{1} << pa;
+    for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
+    for (std::vector<Mask>& masks : ever_) masks.assign(n, 0);
+    for (std::size_t a = 0; a < n; ++a) {
+      for (std::size_t d = 0; d < directions.size(); ++d) gap_[d][a * n + a] = kFar;
+      for (std::size_t b = a + 1; b < n; ++b) {
+        const Cell apart = {offsets[b].row - offsets[a].row, offsets[b].col - offsets[a].col,
+                            offsets[b].layer - offsets[a].layer};
+        const Gaps& gaps = gaps_between(part, a, b, apart);
+        for (std::size_t d = 0; d < directions.size(); ++d) {
+          gap_[d][a * n + b] = gaps[d];
+          gap_[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
+          if (gaps[d] != kFar) {
+            ever_[d][a] |= Mask{1} << b;
+            ever_[d ^ 1][b] |= Mask{1} << a;
+          }
         }
       }
     }
   }
 
-  std::vector<std::uint64_t> line_;  // the cells along an axis, as words
-  std::array<std::vector<Mask>, 6> ever_, next_;
+  // How far piece a moves in each direction before it runs into piece b
+  // standing `apart` from where it started (relative to a's offset),
+  // computed once for each pair and offset (BurrTools' movement cache):
+  // over their cells on a common line, the least free run between.
+  using Gaps = std::array<int, 6>;
+  const Gaps& gaps_between(const Part& part, std::size_t a, std::size_t b, Cell apart) {
+    const auto field = [](int x) { return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000)); };
+    const std::uint64_t key = (std::uint64_t{a} << 56) | (std::uint64_t{b} << 48) |
+                              field(apart.row) << 32 | field(apart.col) << 16 | field(apart.layer);
+    const auto [at, fresh] = pair_gaps_.try_emplace(key);
+    Gaps& gaps = at->second;
+    if (!fresh) return gaps;
+    gaps.fill(kFar);
+    // Each of a's cells, seen from b (less `apart`), on b's lines: the
+    // nearest of b's places ahead and behind.
+    for (const Cell& ca : part.cells(a)) {
+      const Cell seen = {ca.row - apart.row, ca.col - apart.col, ca.layer - apart.layer};
+      for (int axis = 0; axis < 3; ++axis) {
+        const auto [line, along] = Part::line_of(seen, axis);
+        const std::vector<int>* on = part.places(b, axis, line);
+        if (!on) continue;
+        const auto ahead = std::upper_bound(on->begin(), on->end(), along);
+        const std::size_t forward = 2 * static_cast<std::size_t>(axis);
+        if (ahead != on->end()) gaps[forward] = std::min(gaps[forward], *ahead - along - 1);
+        if (ahead != on->begin())
+          gaps[forward + 1] = std::min(gaps[forward + 1], along - *std::prev(ahead) - 1);
+      }
+    }
+    return gaps;
+  }
+
+  static constexpr int kFar = 1 << 30;
+  // The pairs in each other's way (a * n + b) by their gap, nearest first
+  // (edges_, by_gap), and apart's sets of pieces.
+  std::vector<std::size_t> edges_, count_;
+  std::vector<Mask> pushing_, closed_, movable_;
+  std::array<std::vector<Mask>, 6> ever_;  // the pieces anywhere in each piece's way
+  std::vector<Cell> next_;                 // a position looked at (apart)
+  std::string key_;                        // its key
+  std::array<std::vector<int>, 6> gap_;
+  std::unordered_map<std::uint64_t, Gaps> pair_gaps_;  // of the part being taken apart
 };
 
 }  // namespace
@@ -233,8 +421,25 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
   // One piece, or none, has nothing to come apart from: as burrTxt counts,
   // no solution.
   if (cells.size() < 2) return disassembler.result;
-  disassembler.result.apart = disassembler.apart(std::move(cells), std::move(sorted_groups));
-  return disassembler.result;
+  const std::optional<PartLevel> level =
+      disassembler.apart(std::move(cells), std::move(sorted_groups));
+  Disassembly& result = disassembler.result;
+  result.apart = level.has_value();
+  if (level) {
+    result.level = level->level;
+    result.moves = level->moves;
+    result.steps = level->cells;
+  }
+  return result;
+}
+
+std::string level_text(const Disassembly& found) {
+  std::string text;
+  for (const std::uint32_t moves : found.level) {
+    if (!text.empty()) text += '.';
+    text += std::to_string(moves);
+  }
+  return text;
 }
 
 Disassembly disassemble(const Tiling& tiling, const Solution& solution) {

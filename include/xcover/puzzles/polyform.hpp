@@ -440,6 +440,12 @@ XCOVER_API int orbit_size(const Tiling& tiling, const Solution& solution);
 // order of their first cells; a piece without copies is always 1. Throws
 // ProblemError for an option the problem does not have.
 XCOVER_API std::vector<int> copy_numbers(const Tiling& tiling, const Solution& solution);
+// What each option of `solution` is called in its pictures, text, SVG and
+// STL alike: its piece's name, or NAME:COPY for a piece with copies
+// (copy_numbers). Throws ProblemError for an option the problem does not
+// have.
+XCOVER_API std::vector<std::string> placement_labels(const Tiling& tiling,
+                                                     const Solution& solution);
 
 // The tiled board as text, each cell the name of the piece on it (when
 // every name is one character and no piece has copies) or a label, NAME or

@@ -481,4 +481,15 @@ std::vector<int> copy_numbers(const Tiling& tiling, const Solution& solution) {
   return numbers;
 }
 
+std::vector<std::string> placement_labels(const Tiling& tiling, const Solution& solution) {
+  const std::vector<int> copies = copy_numbers(tiling, solution);
+  std::vector<std::string> labels;
+  for (std::size_t k = 0; k < copies.size(); ++k) {
+    const Piece& piece = tiling.pieces[static_cast<std::size_t>(
+        tiling.placements[static_cast<std::size_t>(solution.options[k])].piece)];
+    labels.push_back(piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name);
+  }
+  return labels;
+}
+
 }  // namespace xcover::polyform

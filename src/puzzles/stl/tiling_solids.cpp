@@ -37,13 +37,6 @@ void scale_to_origin(Mesh& mesh, double scale) {
     p = {(p.x - least.x) * scale, (p.y - least.y) * scale, (p.z - least.z) * scale};
 }
 
-// What piece k of the solution is called: NAME, or NAME:COPY for a piece
-// with copies (as tiling_picture writes it).
-std::string label_of(const Tiling& tiling, const Placement& placement, int copy) {
-  const Piece& piece = tiling.pieces[static_cast<std::size_t>(placement.piece)];
-  return piece.copies > 1 ? piece.name + ":" + std::to_string(copy) : piece.name;
-}
-
 const Placement& placement_of(const Tiling& tiling, const Solution& solution, std::size_t k) {
   return tiling.placements[static_cast<std::size_t>(solution.options[k])];
 }
@@ -53,12 +46,11 @@ const Placement& placement_of(const Tiling& tiling, const Solution& solution, st
 std::vector<Solid> piece_solids(const Tiling& tiling, const Solution& solution,
                                 const SolidOptions& options) {
   checked_geometry(tiling.lattice);
-  const std::vector<int> copies = copy_numbers(tiling, solution);  // (checks the options)
+  const std::vector<std::string> labels = placement_labels(tiling, solution);  // (checks)
   std::vector<Solid> solids;
   for (std::size_t k = 0; k < solution.options.size(); ++k) {
     const Placement& placement = placement_of(tiling, solution, k);
-    Solid solid{label_of(tiling, placement, copies[k]),
-                shape_mesh(tiling.lattice, placement.cells)};
+    Solid solid{labels[k], shape_mesh(tiling.lattice, placement.cells)};
     scale_to_origin(solid.mesh, options.scale);
     solids.push_back(std::move(solid));
   }

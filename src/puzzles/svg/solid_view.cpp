@@ -56,13 +56,7 @@ Rgb shaded(Rgb fill, double shade) {
 
 std::string render_solid_view(const polyform::Tiling& tiling, const Solution& solution) {
   const std::vector<Rgb> fills = tiling_colors(tiling, solution);  // (checks the options)
-  const std::vector<int> copies = polyform::copy_numbers(tiling, solution);
-  std::vector<std::string> labels;  // NAME, or NAME:COPY, as the other pictures
-  for (std::size_t k = 0; k < solution.options.size(); ++k) {
-    const polyform::Piece& piece = tiling.pieces[static_cast<std::size_t>(
-        tiling.placements[static_cast<std::size_t>(solution.options[k])].piece)];
-    labels.push_back(piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name);
-  }
+  const std::vector<std::string> labels = polyform::placement_labels(tiling, solution);
   std::vector<polyform::Mesh> meshes;
   Point3 centre;
   std::size_t corners = 0;

@@ -42,15 +42,6 @@ const polyform::Placement& placement_of(const polyform::Tiling& tiling, const So
   return tiling.placements[static_cast<std::size_t>(solution.options[k])];
 }
 
-// What a piece is called in the picture: NAME, or NAME:COPY for a piece
-// with copies (as tiling_picture writes it).
-std::string label_of(const polyform::Tiling& tiling, const Solution& solution,
-                     const std::vector<int>& copies, std::size_t k) {
-  const polyform::Piece& piece =
-      tiling.pieces[static_cast<std::size_t>(placement_of(tiling, solution, k).piece)];
-  return piece.copies > 1 ? piece.name + ":" + std::to_string(copies[k]) : piece.name;
-}
-
 // A piece's shape: its label as data and tooltip, its fill, path data `d`.
 std::string piece_element(const std::string& label, Rgb fill, const std::string& d) {
   return "<path class=\"piece\" data-piece=\"" + detail::escaped(label) + "\" fill=\"" +
@@ -81,6 +72,7 @@ std::string render_squares(const polyform::Tiling& tiling, const Solution& solut
   const double margin = 4;
 
   const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
+  const std::vector<std::string> labels = polyform::placement_labels(tiling, solution);
   // Which placement covers each cell (-1: none, a hole).
   std::vector<int> owner(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), -1);
   auto cell_at = [&](int r, int c) -> int& {
@@ -109,7 +101,7 @@ std::string render_squares(const polyform::Tiling& tiling, const Solution& solut
            detail::num(size) + 'h' + detail::num(-width) + 'z';
       j = end;
     }
-    svg.add(piece_element(label_of(tiling, solution, copies, k), fills[k], d));
+    svg.add(piece_element(labels[k], fills[k], d));
   }
   // Bold edges between pieces and round the board.
   const std::string edges = detail::borders(rows, cols, size, margin, margin,
@@ -301,6 +293,7 @@ Sheet lay_out(Lattice lattice, const Extent& e) {
 void draw_pieces(detail::SvgWriter& svg, const polyform::Tiling& tiling, const Solution& solution,
                  const std::vector<int>& copies, const Sheet& sheet) {
   const std::vector<Rgb> fills = fills_of(tiling, solution, copies);
+  const std::vector<std::string> labels = polyform::placement_labels(tiling, solution);
   const Frame& frame = sheet.frame;
   // Which placement covers each cell (none: a hole, or off the board).
   std::map<Cell, int> owner;
@@ -329,7 +322,7 @@ void draw_pieces(detail::SvgWriter& svg, const polyform::Tiling& tiling, const S
       }
       d += 'z';
     }
-    svg.add(piece_element(label_of(tiling, solution, copies, k), fills[k], d));
+    svg.add(piece_element(labels[k], fills[k], d));
   }
   svg.add(
       "<path class=\"cell-edges\" fill=\"none\" stroke=\"#222\" stroke-opacity=\"0.35\" "

@@ -4,7 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <mutex>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -416,6 +419,83 @@ TEST_CASE("run() again goes on after a limit stopped it") {
   again.resume(search.checkpoint());
   CHECK(again.run() == xcover::Status::exhausted);
   CHECK(again.statistics().solutions == 2680);
+}
+
+TEST_CASE("keep filters on the workers' threads, at once, before the visitor") {
+  // 10-queens: 724 solutions, 362 with the first row's queen in the left
+  // half. The filter keeps those; it is called on both workers, at the same
+  // time, and the visitor sees only what it kept, one call at a time.
+  const xcover::Problem problem = queens(10);
+  const auto left_half = [&](const xcover::Solution& s) {
+    for (const int option : s.options)
+      if (option < 10) return option < 5;  // row 0's option: its column
+    return false;
+  };
+  for (bool ordered : {false, true})
+    for (std::uint64_t single : {std::uint64_t{0}, std::uint64_t{1} << 40}) {
+      CAPTURE(ordered);
+      CAPTURE(single);
+      xcover::ParallelOptions options = on(2);
+      options.ordered = ordered;
+      options.single_thread_nodes = single;  // (large: the calling thread alone)
+      std::mutex threads_mutex;
+      std::set<std::thread::id> filtering;
+      std::atomic<int> inside{0}, most_inside{0};
+      options.keep = [&](const xcover::Solution& s) {
+        const int now = ++inside;
+        int seen = most_inside.load();
+        while (now > seen && !most_inside.compare_exchange_weak(seen, now)) {
+        }
+        {
+          const std::lock_guard lock(threads_mutex);
+          filtering.insert(std::this_thread::get_id());
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        --inside;
+        return left_half(s);
+      };
+      xcover::ParallelSearch search(problem, options);
+      std::size_t visits = 0, wrong = 0;
+      CHECK(search.run([&](const xcover::Solution& s) {
+        ++visits;
+        wrong += left_half(s) ? 0 : 1;
+        return true;
+      }) == xcover::Status::exhausted);
+      CHECK(visits == 362);
+      CHECK(wrong == 0);
+      CHECK(search.statistics().solutions == 362);
+      // The workers filter at once (two threads, 724 calls of 0.2 ms each);
+      // in order, or on the calling thread, one at a time.
+      if (!ordered && single == 0) {
+        CHECK(filtering.size() == 2);
+        CHECK(most_inside.load() == 2);
+      } else {
+        CHECK(most_inside.load() == 1);
+      }
+    }
+  // The limit counts the kept ones.
+  xcover::ParallelOptions limited = on(2);
+  limited.search.solution_limit = 10;
+  limited.keep = left_half;
+  xcover::ParallelSearch first_ten(problem, limited);
+  std::size_t visits = 0;
+  CHECK(first_ten.run([&](const xcover::Solution&) { return ++visits, true; }) ==
+        xcover::Status::solution_limit);
+  CHECK(visits == 10);
+  // A filter that throws stops the search as a visitor that throws does.
+  xcover::ParallelOptions throwing = on(2);
+  std::atomic<int> calls{0};
+  throwing.keep = [&](const xcover::Solution&) -> bool {
+    if (++calls == 7) throw std::runtime_error("filter failed");
+    return true;
+  };
+  xcover::ParallelSearch failing(problem, throwing);
+  CHECK_THROWS_WITH_AS(static_cast<void>(failing.run([](const xcover::Solution&) { return true; })),
+                       "filter failed", std::runtime_error);
+  // Without a visitor there is nothing to filter for.
+  xcover::ParallelSearch no_visitor(problem, limited);
+  CHECK_THROWS_WITH_AS(static_cast<void>(no_visitor.run()),
+                       doctest::Contains("give run() a visitor"), xcover::Error);
 }
 
 TEST_CASE("a visitor that throws stops every worker and reaches the caller") {

@@ -137,6 +137,17 @@ struct ParallelOptions {
   // false, drop it and stop at once (run() again and checkpoint() then
   // throw Error).
   bool keep_work_on_stop = true;
+  // Which solutions run()'s visitor is given (empty: every one): called on
+  // the thread of the worker that found each solution, at the same time as
+  // the other workers' calls (it must be safe to call so; the visitor is
+  // called one call at a time), so that a costly check (a tiling's
+  // disassembly) runs on every thread. A solution it refuses is not
+  // visited and counts neither toward search.solution_limit nor in
+  // statistics().solutions. With `ordered`, and for a search
+  // small enough for the calling thread alone, it is called there, in
+  // order. It goes with a visitor: run() without one throws Error. It may
+  // throw, as the visitor may.
+  std::function<bool(const Solution&)> keep;
   // How run() without a visitor counts (see Counting in solver.hpp): a
   // count the memo makes (Counting::memo, or automatic where the memo pays)
   // runs on the calling thread, as Solver::count does, and is neither

@@ -563,10 +563,12 @@ std::optional<Status> ParallelSearch::Impl::run_small(const Visitor& visit) {
     return status;
   }
   for (std::vector<int>& options_of_solution : found) {
-    ++visited;
     bool go_on = false;
     try {
-      go_on = visit(Solution{std::move(options_of_solution), problem});
+      const Solution solution{std::move(options_of_solution), problem};
+      if (options.keep && !options.keep(solution)) continue;
+      ++visited;
+      go_on = visit(solution);
     } catch (...) {
       broken = true;
       throw;
@@ -624,9 +626,24 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
                   std::memory_order_relaxed);
   };
   Visitor counted;
+  std::uint64_t refused = 0;  // by options.keep, here (not counted)
   const std::uint64_t limit = options.search.solution_limit;
   if (visit || limit) {
     counted = [&](const Solution& s) {
+      // (The filter on this worker's thread, beside the others'.)
+      if (options.keep) {
+        bool kept = false;
+        try {
+          kept = options.keep(s);
+        } catch (...) {
+          stop = true;
+          throw;
+        }
+        if (!kept) {
+          ++refused;
+          return !stop.load();
+        }
+      }
       std::lock_guard lock(visit_mutex);
       if (stop.load()) return false;
       ++visited;
@@ -658,7 +675,7 @@ void ParallelSearch::Impl::run_piece(Solver& solver, const WorkPiece& piece, uns
     std::lock_guard lock(mutex);
     totals.nodes += s.nodes;
     totals.updates += s.updates;
-    totals.solutions += s.solutions;
+    totals.solutions += s.solutions - Count(refused);
     // What was not given away is done, unless the search was cut short
     // (a node limit gives away what it leaves).
     if (status == Status::exhausted || status == Status::node_limit)
@@ -850,8 +867,10 @@ Status ParallelSearch::Impl::run_ordered(const Visitor& visit) {
       std::vector<std::vector<int>> batch = std::move(found[emitted]);
       lock.unlock();
       for (std::vector<int>& options_of_solution : batch) {
+        const Solution solution{std::move(options_of_solution), problem};
+        if (options.keep && !options.keep(solution)) continue;
         ++visited;
-        if (visit && !visit(Solution{std::move(options_of_solution), problem})) {
+        if (visit && !visit(solution)) {
           status = Status::stopped;
         } else if (limits.solution_limit && visited >= limits.solution_limit) {
           status = Status::solution_limit;
@@ -884,6 +903,10 @@ Status ParallelSearch::run(const Visitor& visit) {
   detail::check_followed(layout, m.options.search, "ParallelSearch::run");
   m.stats.layout = layout;
   m.stats.threads = m.threads;
+  if (m.options.keep && !visit)
+    throw Error(
+        "ParallelOptions::keep filters the solutions a visitor is given: give run() a "
+        "visitor");
   if (m.options.ordered) {
     if (m.resumed || m.options.on_checkpoint)
       throw Error("ordered solutions and checkpoints do not go together");

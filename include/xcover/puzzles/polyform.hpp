@@ -426,8 +426,12 @@ struct KeptSearch {
 // keep(); empty: every one), with options.search.solution_limit counting
 // the kept ones (the engine's limit would count every solution it finds):
 // on a Solver of options.layout when options.threads is 1, else on a
-// ParallelSearch (which drops its work on a stop). `visit` (may be empty) returns false to stop
-// (Status::stopped). count() and solve() search so; so do the CLI's --distinct searches.
+// ParallelSearch (which drops its work on a stop), where `keep` runs on the
+// thread that found each solution, beside the other threads' calls (it
+// must be safe to call so: ParallelOptions::keep, which it takes the place
+// of), and `visit` one call at a time. `visit` (may be empty) returns false
+// to stop (Status::stopped). count() and solve() search so; so do the
+// CLI's --distinct and --disassemble searches.
 XCOVER_API KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visitor& visit,
                                   const ParallelOptions& options);
 

@@ -27,11 +27,21 @@ KeptSearch search_kept(const Problem& problem, const Visitor& keep, const Visito
     result.status = solver.search(kept_only, unlimited);
     result.statistics = solver.statistics();
   } else {
+    // The filter runs on the thread that found each solution, beside the
+    // others (a disassembly is most of the work): the visitor, one call at
+    // a time, sees the kept ones.
     ParallelOptions parallel = options;
     parallel.search.solution_limit = 0;
     parallel.keep_work_on_stop = false;
+    parallel.keep = keep;
+    const Visitor visit_kept = [&](const Solution& solution) {
+      ++kept;
+      if (visit && !visit(solution)) return false;
+      full = limit != 0 && kept >= limit;
+      return !full;
+    };
     ParallelSearch search(problem, parallel);
-    result.status = search.run(kept_only);
+    result.status = search.run(visit_kept);
     result.statistics = search.statistics();
   }
   if (result.status == Status::stopped && full) result.status = Status::solution_limit;

@@ -64,6 +64,7 @@ set(XCOVER_SOURCE_FILES
   puzzles/stl/stl_writer.cpp
   # the front-end layer: what the CLI, Python and JavaScript share (option
   # names and checks, board and piece resolution, pulled solutions)
+  frontend/disassembly.cpp
   frontend/options.cpp
   frontend/solutions.cpp
   frontend/tiling.cpp)

@@ -2,15 +2,18 @@
 // Disassembly: small assemblies whose answer is known by hand (pieces that
 // fall apart, a piece that must turn a corner to leave its block, a piece
 // shut in a box, a rod through a plate with caps on both sides, two linked
-// rings), and the CLI's --disassemble against burrTxt's counts on files of
-// our own.
+// rings), each plan replayed against the rules; the front ends' filter and
+// words; and the CLI's --disassemble, --moves, --sort and --format json.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "cli_support.hpp"
+#include "xcover/frontend/disassembly.hpp"
 #include "xcover/puzzles/disassembly.hpp"
 
 namespace test_disassembly {
@@ -32,6 +35,63 @@ Shape block_less(int rows, int cols, int layers, const std::vector<Cell>& holes)
   return Shape(cells);
 }
 
+// Replays `found`'s plan on `pieces` by the rules, a cell at a time: the
+// pieces of a move belong to one part and never overlap another piece of
+// it at any step; a removal leaves nothing of the rest ahead of the pieces
+// it takes, and makes them a part of their own; at the end each part is one
+// piece. Also checks that the plan has `moves` moves and the others' cells
+// add up to `steps`. The failures found (none: "").
+std::string replay(std::vector<Shape> pieces, const pf::Disassembly& found) {
+  if (!found.apart) return found.plan.empty() ? "" : "a plan for what does not come apart";
+  if (found.plan.size() != found.moves) return "the plan's length is not `moves`";
+  std::vector<std::vector<Cell>> at;
+  for (const Shape& s : pieces) at.push_back(s.cells());
+  std::vector<int> part(pieces.size(), 0);
+  int parts = 1;
+  std::uint64_t steps = 0;
+  const auto along = [](Cell c, Cell d) {
+    return c.row * d.row + c.col * d.col + c.layer * d.layer;
+  };
+  for (const pf::Move& move : found.plan) {
+    if (move.pieces.empty() || move.distance < 1) return "an empty move";
+    const Cell d = move.direction;
+    if (std::abs(d.row) + std::abs(d.col) + std::abs(d.layer) != 1) return "not a unit step";
+    const int p = part[move.pieces.front()];
+    std::vector<bool> moving(pieces.size(), false);
+    for (const std::size_t k : move.pieces) {
+      if (k >= pieces.size() || part[k] != p) return "a move across parts";
+      moving[k] = true;
+    }
+    for (int step = 0; step < move.distance; ++step) {
+      std::set<Cell> taken;
+      for (std::size_t k = 0; k < pieces.size(); ++k) {
+        if (part[k] != p) continue;
+        for (Cell& c : at[k]) {
+          if (moving[k]) c = {c.row + d.row, c.col + d.col, c.layer + d.layer};
+          if (!taken.insert(c).second) return "pieces overlap";
+        }
+      }
+    }
+    if (move.removes) {
+      int behind = INT_MAX, ahead = INT_MIN;
+      for (std::size_t k = 0; k < pieces.size(); ++k)
+        for (const Cell& c : at[k])
+          if (part[k] == p)
+            (moving[k] ? behind : ahead) =
+                moving[k] ? std::min(behind, along(c, d)) : std::max(ahead, along(c, d));
+      if (ahead >= behind) return "a removal that leaves the rest ahead";
+      for (std::size_t k = 0; k < pieces.size(); ++k)
+        if (moving[k]) part[k] = parts;
+      ++parts;
+    } else {
+      steps += static_cast<std::uint64_t>(move.distance);
+    }
+  }
+  if (steps != found.steps) return "the cells moved are not `steps`";
+  if (parts != static_cast<int>(pieces.size())) return "a part of more than one piece is left";
+  return "";
+}
+
 TEST_CASE("disassembly: pieces side by side fall apart at once") {
   const pf::Disassembly two =
       pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 1, 0}})});
@@ -41,6 +101,10 @@ TEST_CASE("disassembly: pieces side by side fall apart at once") {
   CHECK(two.level == std::vector<std::uint32_t>{1});
   CHECK(two.moves == 1);
   CHECK(pf::level_text(two) == "1");
+  // The second comes off along the first direction, the columns: one cell
+  // and it is clear.
+  REQUIRE(two.plan.size() == 1);
+  CHECK(two.plan[0] == pf::Move{{1}, Cell{0, 1, 0}, 1, true});
   // A 2x2x2 cube of eight unit cubes: each comes off a corner.
   std::vector<Shape> eight;
   for (int k = 0; k < 8; ++k) eight.push_back(Shape({{k & 1, k >> 1 & 1, k >> 2 & 1}}));
@@ -50,6 +114,7 @@ TEST_CASE("disassembly: pieces side by side fall apart at once") {
   // than one move adds nothing to the level, as in BurrTools.
   CHECK(pf::level_text(cubes) == "1");
   CHECK(cubes.moves == 7);
+  CHECK(replay(eight, cubes).empty());
   // One piece is no puzzle to take apart: not a solution, as burrTxt counts.
   CHECK_FALSE(pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}})}).apart);
 }
@@ -64,6 +129,15 @@ TEST_CASE("disassembly: a piece leaves its block along a tunnel that turns a cor
   CHECK(turned.apart);
   CHECK(turned.steps == 1);
   CHECK(pf::level_text(turned) == "2");  // along the row, then out
+  // The cube moves a column right, then leaves through the top, which
+  // the plan says as the block going down past it (piece 0 stays put
+  // until the last move: a group with it moving is the rest moving back).
+  REQUIRE(turned.plan.size() == 2);
+  CHECK(turned.plan[0] == pf::Move{{1}, Cell{0, 1, 0}, 1, false});
+  CHECK(turned.plan[1].removes);
+  CHECK(turned.plan[1].pieces == std::vector<std::size_t>{1});
+  CHECK(turned.plan[1].direction == Cell{0, 0, 1});
+  CHECK(replay({block_less(3, 4, 3, tunnel), Shape({{1, 1, 1}})}, turned).empty());
   // Straight out along the row: no move before it leaves.
   const std::vector<Cell> straight{{1, 1, 1}, {1, 2, 1}, {1, 3, 1}};
   const pf::Disassembly out =
@@ -81,6 +155,7 @@ TEST_CASE("disassembly: a piece leaves its block along a tunnel that turns a cor
   CHECK(wound.steps == 4);
   CHECK(wound.level == std::vector<std::uint32_t>{3});
   CHECK(wound.moves == 3);
+  CHECK(replay({block_less(6, 5, 3, winding), Shape({{2, 1, 1}})}, wound).empty());
 }
 
 TEST_CASE("disassembly: a level lists the parts that need more than one move") {
@@ -96,6 +171,15 @@ TEST_CASE("disassembly: a level lists the parts that need more than one move") {
   CHECK(pf::level_text(two_parts) == "1.2");
   CHECK(two_parts.moves == 3);
   CHECK(two_parts.steps == 1);
+  // B off, then A along the row and out: the removed part's moves (none)
+  // before the rest's.
+  REQUIRE(two_parts.plan.size() == 3);
+  CHECK(two_parts.plan[0].pieces == std::vector<std::size_t>{2});
+  CHECK(two_parts.plan[0].removes);
+  CHECK(two_parts.plan[1] == pf::Move{{1}, Cell{0, 1, 0}, 1, false});
+  CHECK(two_parts.plan[2].pieces == std::vector<std::size_t>{1});
+  CHECK(two_parts.plan[2].removes);
+  CHECK(replay({box, Shape({{1, 1, 1}}), Shape({{1, 2, 2}})}, two_parts).empty());
   // Without B, A's way is the whole puzzle: level 2.
   CHECK(pf::level_text(pf::disassemble(Lattice::cube, {box, Shape({{1, 1, 1}})})) == "2");
   // Not apart: no level, no moves.
@@ -103,6 +187,7 @@ TEST_CASE("disassembly: a level lists the parts that need more than one move") {
       pf::disassemble(Lattice::cube, {block_less(3, 3, 3, {{1, 1, 1}}), Shape({{1, 1, 1}})});
   CHECK_FALSE(shut.apart);
   CHECK(shut.level.empty());
+  CHECK(shut.plan.empty());
   CHECK(pf::level_text(shut).empty());
 }
 
@@ -134,6 +219,132 @@ TEST_CASE("disassembly: what cannot come apart is refused as a solution") {
   CHECK_FALSE(pf::disassemble(Lattice::cube, {block_less(3, 3, 3, {{1, 1, 1}}), Shape({{1, 1, 1}}),
                                               Shape({{0, 3, 0}})})
                   .apart);
+}
+
+TEST_CASE("disassembly: every Soma cube's plan replays by the rules") {
+  // The 240 Soma cubes: every one comes apart (nothing holds a piece in),
+  // and every plan, replayed a cell at a time, keeps the pieces apart.
+  const pf::Tiling soma =
+      pf::make_tiling(Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"),
+                      pf::named_pieces(Lattice::cube, "soma"), {.distinct = true});
+  int cubes = 0, failures = 0;
+  std::uint64_t most = 0;
+  (void)pf::solve(soma, [&](const xcover::Solution& s) {
+    ++cubes;
+    const pf::Disassembly found = pf::disassemble(soma, s);
+    std::vector<Shape> pieces;
+    for (const int option : s.options)
+      pieces.push_back(soma.placements[static_cast<std::size_t>(option)].cells);
+    const std::string wrong = found.apart ? replay(pieces, found) : "not apart";
+    if (!wrong.empty() && failures++ < 3) FAIL_CHECK(wrong);
+    most = std::max(most, found.moves);
+    return true;
+  });
+  CHECK(cubes == 240);
+  CHECK(failures == 0);
+  CHECK(most >= 6);  // (seven pieces: six splits at least)
+}
+
+TEST_CASE("disassembly front end: the assemblies kept, counted and worded") {
+  namespace fe = xcover::frontend;
+  // The open box of the CLI test below as a tiling: a box with a hole in
+  // its top, two cubes.
+  const Shape box = block_less(3, 3, 3, {{1, 1, 1}, {1, 1, 2}});
+  std::vector<pf::Piece> pieces{{.name = "box", .shape = box},
+                                {.name = "cube", .shape = Shape({{0, 0, 0}}), .copies = 2}};
+  const pf::Tiling tiling = pf::make_tiling(
+      Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"), pieces, {.distinct = true});
+  fe::Assemblies any(tiling, {.remember = true});
+  fe::Assemblies hard(tiling, {.min_level = 2});
+  int kept = 0, kept_hard = 0;
+  std::vector<std::string> lines;
+  std::string level;
+  (void)pf::solve(tiling, [&](const xcover::Solution& s) {
+    if (any.keep(s)) {
+      ++kept;
+      const pf::Disassembly found = any.found(s);
+      level = fe::level_line(found);
+      lines = fe::plan_lines(tiling, s, found);
+    }
+    kept_hard += hard.keep(s) ? 1 : 0;
+    return true;
+  });
+  CHECK(any.assemblies() == 1);
+  CHECK(kept == 1);
+  CHECK(kept_hard == 0);  // its first part takes one move
+  CHECK(hard.assemblies() == 1);
+  CHECK(level == "level 1, 2 moves");
+  // The top cube leaves upward... along the layers, then the other.
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] == "remove cube:2 back 1");
+  CHECK(lines[1] == "remove cube:1 back 2");
+  CHECK(fe::level_line(pf::Disassembly{}) == "not apart");
+  CHECK(fe::direction_name(Cell{-1, 0, 0}) == "up");
+  CHECK(fe::direction_name(Cell{0, 0, -1}) == "front");
+  // Harder: the level number by number, then the moves; apart first.
+  pf::Disassembly a, b;
+  a.apart = b.apart = true;
+  a.level = {3, 1};
+  b.level = {2, 9};
+  CHECK(fe::harder(a, b));
+  CHECK_FALSE(fe::harder(b, a));
+  b.level = {3, 1, 1};
+  CHECK(fe::harder(b, a));
+  b.level = a.level;
+  b.moves = a.moves + 1;
+  CHECK(fe::harder(b, a));
+  CHECK_FALSE(fe::harder(a, a));
+  CHECK(fe::harder(a, pf::Disassembly{}));
+}
+
+TEST_CASE("disassembly CLI: --sort level prints the hardest first") {
+  using xcover::test::run_cli;
+  using xcover::test::temp_file;
+  // A 3x6x3 block with a corridor of four cells along its middle row,
+  // (1, 1..4, 1), and a slot of two above its first two, (1, 1..2, 2):
+  // two bars and two cubes fill them. Where the corridor's bar lies under
+  // the slot, a cube waits at the far end (level 1.1.1.2, 5 moves); where a
+  // cube lies under it, the bar must slide first (1.1.2.2, 6 moves).
+  const std::string side = "######\n######\n######\n";
+  const std::string corridor =
+      temp_file("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
+                    "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
+                    "piece bar x2\n##\n\npiece cube x2\n#\n",
+                ".txt");
+  const auto levels = [](const std::string& out) {
+    std::vector<std::string> found;
+    std::size_t at = 0;
+    while ((at = out.find("level ", at)) != std::string::npos) {
+      const std::size_t end = out.find('\n', at);
+      found.push_back(out.substr(at, end - at));
+      at = end;
+    }
+    return found;
+  };
+  const std::string hard = "level 1.1.2.2, 6 moves", easy = "level 1.1.1.2, 5 moves";
+  const auto found = run_cli("polyform --lattice cube --distinct --disassemble " + corridor);
+  CHECK(found.exit_code == 0);
+  const std::vector<std::string> as_found = levels(found.out);
+  REQUIRE(as_found.size() == 8);
+  CHECK(as_found.front() == easy);  // (the search meets the easy ones first)
+  const auto sorted =
+      run_cli("polyform --lattice cube --distinct --disassemble --sort level " + corridor);
+  CHECK(sorted.exit_code == 0);
+  const std::vector<std::string> by_level = levels(sorted.out);
+  CHECK(by_level == std::vector<std::string>{hard, hard, hard, hard, easy, easy, easy, easy});
+  // --limit 1: the hardest one, after the whole search.
+  const auto hardest =
+      run_cli("polyform --lattice cube --distinct --disassemble --sort level --limit 1 --moves " +
+              corridor);
+  CHECK(hardest.exit_code == 0);
+  CHECK(levels(hardest.out) == std::vector<std::string>{hard});
+  CHECK(hardest.out.find("\nmove bar:1 left 1\n") != std::string::npos);
+  // The same order in JSON.
+  const auto json =
+      run_cli("polyform --lattice cube --distinct --disassemble --sort level -f json " + corridor);
+  CHECK(json.out.find("\"level\":[1,1,2,2],\"moves\":6") <
+        json.out.find("\"level\":[1,1,1,2],\"moves\":5"));
+  CHECK(json.out.find("\"assemblies\":8,\"count\":8,") != std::string::npos);
 }
 
 TEST_CASE("disassembly: what it refuses") {
@@ -183,6 +394,47 @@ TEST_CASE("disassembly CLI: --disassemble keeps the assemblies that come apart")
       std::string::npos);
   // Without --disassemble, the same assembly counts.
   CHECK(run_cli("polyform --lattice cube --distinct --count " + shut).out == "1\n");
+  // --moves prints the plan after the picture.
+  const auto moves = run_cli("polyform --lattice cube --distinct --disassemble --moves " + open);
+  CHECK(moves.exit_code == 0);
+  CHECK(moves.out.ends_with("\nremove cube:2 back 1\nremove cube:1 back 2\n"));
+  // --format json: the placements, the level and the plan, then the counts.
+  const auto json = run_cli("polyform --lattice cube --distinct --disassemble -f json " + open);
+  CHECK(json.exit_code == 0);
+  CHECK(json.out.starts_with("{\"solutions\":[{\"options\":["));
+  CHECK(json.out.find("{\"name\":\"cube:1\",\"cells\":[[1,1,1]]}") != std::string::npos);
+  CHECK(json.out.find("\"level\":[1],\"moves\":2,\"plan\":[{\"pieces\":[\"cube:2\"],"
+                      "\"direction\":[0,0,1],\"distance\":1,\"removes\":true},") !=
+        std::string::npos);
+  CHECK(json.out.find("],\"assemblies\":1,\"count\":1,\"status\":\"exhausted\"") !=
+        std::string::npos);
+  CHECK(json.out.ends_with("}\n"));
+  CHECK(std::count(json.out.begin(), json.out.end(), '\n') == 1);
+  const auto counted =
+      run_cli("polyform --lattice cube --distinct --disassemble -f json --count " + shut);
+  CHECK(counted.out.starts_with("{\"assemblies\":1,\"count\":0,"));
+  // Without --disassemble, JSON has the placements alone.
+  const auto tiled = run_cli("polyform --board 3x20 -f json --limit 1");
+  CHECK(tiled.exit_code == 0);
+  CHECK(tiled.out.find("\"pieces\":[{\"name\":") != std::string::npos);
+  CHECK(tiled.out.find("\"level\"") == std::string::npos);
+  CHECK(tiled.out.find("\"count\":1,\"status\":\"solution_limit\"") != std::string::npos);
+  // What goes only with --disassemble, and what does not go together.
+  const auto refused = [&](const std::string& args, const std::string& message) {
+    const auto run = run_cli("polyform --lattice cube --distinct " + args + " " + open);
+    CHECK_MESSAGE(run.exit_code == 2, args);
+    CHECK_MESSAGE(run.err.find(message) != std::string::npos, run.err);
+  };
+  refused("--moves", "--moves prints how each solution comes apart: give --disassemble too");
+  refused("--sort level",
+          "--sort level orders the solutions by their disassembly: give "
+          "--disassemble too");
+  refused("--disassemble --sort moves", "--sort takes level, not 'moves'");
+  refused("--disassemble --sort level --count", "--count prints a number: give one");
+  refused("--disassemble --moves -f svg", "--format svg does not show them");
+  refused("--disassemble -f json --emit",
+          "--format json writes solutions; --emit writes the "
+          "problem");
   const auto plane = run_cli("polyform --board 6x10 --disassemble --count");
   CHECK(plane.exit_code == 2);
   CHECK(plane.err.find("--disassemble moves pieces on the cube lattice") != std::string::npos);

@@ -83,7 +83,7 @@ TEST_CASE("--format svg and --color: what cannot be followed is refused") {
   CHECK(emitted.exit_code == 2);
   const auto pdf = run_cli("polyomino -f pdf");
   CHECK(pdf.exit_code == 2);
-  CHECK(pdf.err.find("--format must be text, svg or stl, not 'pdf'") != std::string::npos);
+  CHECK(pdf.err.find("--format must be text, json, svg or stl, not 'pdf'") != std::string::npos);
   CHECK(run_cli("queens 6 -f pdf").err.find("--format must be text or svg, not 'pdf'") !=
         std::string::npos);
   const auto sudoku_count = run_cli("sudoku -f svg --count", "");

@@ -188,6 +188,11 @@ void install_output_buffer();
 // `text` as a JSON string: quotes, backslashes and control characters
 // escaped; other bytes as they are (the input's UTF-8 stays UTF-8).
 std::string json_string(std::string_view text);
+// The fields that end a --format json object, without its braces: "count",
+// "status" (the Status's name: solution_limit), "complete" (exhausted) and
+// "statistics" (nodes, updates, solutions, seconds, bytes, layout, threads,
+// kernels), as `solve` and `polyform` write them.
+std::string json_search_end(Status status, const Statistics& stats, unsigned threads);
 // 0 while every write to standard output has succeeded; else the errno of
 // the first that failed.
 int output_error();

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Standard output through a buffer that keeps the errno of a failed write.
+// Standard output: a buffer that keeps the errno of a failed write, and the
+// pieces of --format json (strings, the fields that end a search).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <streambuf>
 #include <string>
 #include <string_view>
@@ -102,6 +105,25 @@ std::string json_string(std::string_view text) {
     }
   }
   return out + '"';
+}
+
+std::string json_search_end(Status status, const Statistics& stats, unsigned threads) {
+  // The Status's own name, as in C++ and Python: solution_limit.
+  std::string status_name = to_string(status);
+  std::replace(status_name.begin(), status_name.end(), ' ', '_');
+  std::ostringstream out;
+  out << "\"count\":" << stats.solutions << ",\"status\":" << json_string(status_name)
+      << ",\"complete\":" << (status == Status::exhausted ? "true" : "false")
+      << ",\"statistics\":{\"nodes\":" << stats.nodes << ",\"updates\":" << stats.updates
+      << ",\"solutions\":" << stats.solutions;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", stats.seconds);
+  out << ",\"seconds\":" << seconds;
+  if (stats.bytes != 0) out << ",\"bytes\":" << stats.bytes;
+  if (stats.layout != Layout::automatic)
+    out << ",\"layout\":" << json_string(layout_name(stats.layout));
+  out << ",\"threads\":" << threads << ",\"kernels\":" << json_string(kernels_in_use()) << "}";
+  return out.str();
 }
 
 }  // namespace xcover::cli

@@ -27,22 +27,27 @@ struct PuzzleFlags {
   bool color_given = false;  // whether it was given
   StlFlags stl_flags;        // --output, --explode, --scale (with --format stl)
   bool takes_stl = false;    // whether --format stl was offered (the command has solids)
+  bool takes_json = false;   // whether --format json was offered (the command writes it)
 
   // `offer_color`: the command offers --color (its text has colours);
   // `offer_stl`: --format stl and its options (its solutions are solids:
-  // PuzzleViews::solids).
-  void add_to(po::options_description& options, bool offer_color = false, bool offer_stl = false) {
+  // PuzzleViews::solids); `json`: what --format json writes, when the
+  // command writes it (it prints the JSON itself: run_puzzle does not).
+  void add_to(po::options_description& options, bool offer_color = false, bool offer_stl = false,
+              const std::string& json = "") {
     search.add_to(options);
     auto add = options.add_options();
     add("emit", po::bool_switch(&emit),
         "write the problem in Knuth's text format (for 'xcover solve') instead of solving it");
-    add("format,f", po::value(&format)->value_name("FORMAT"),
-        offer_stl ? "text (default); svg: a picture of the solution, or of each solution shown "
-                    "on one sheet (--limit N for the first N); or stl: the solution as solids "
-                    "for 3D printing, binary STL (see --output)"
-                  : "text (default), or svg: a picture of the solution, or of each solution "
-                    "shown on one sheet (--limit N for the first N)");
+    std::string formats =
+        "text (default); svg: a picture of the solution, or of each solution shown on one sheet "
+        "(--limit N for the first N)";
+    if (offer_stl)
+      formats += "; stl: the solution as solids for 3D printing, binary STL (see --output)";
+    if (!json.empty()) formats += "; json: " + json;
+    add("format,f", po::value(&format)->value_name("FORMAT"), formats.c_str());
     takes_stl = offer_stl;
+    takes_json = !json.empty();
     if (offer_stl) stl_flags.add_to(options);
     takes_color = offer_color;
     if (offer_color)
@@ -62,13 +67,27 @@ struct PuzzleFlags {
     check_format();
     return format == "stl";
   }
+  bool json() const {
+    check_format();
+    return format == "json";
+  }
 
  private:
   void check_format() const {
-    if (format != "text" && format != "svg" && !(takes_stl && format == "stl"))
-      throw UsageError(std::string(takes_stl ? "--format must be text, svg or stl"
-                                             : "--format must be text or svg") +
-                       ", not '" + format + "'");
+    if (format != "text" && format != "svg" && !(takes_stl && format == "stl") &&
+        !(takes_json && format == "json")) {
+      std::string formats = "text";
+      if (takes_json) formats += ", json";
+      if (takes_stl)
+        formats += ", svg or stl";
+      else
+        formats += " or svg";
+      throw UsageError("--format must be " + formats + ", not '" + format + "'");
+    }
+    if (format == "json" && emit)
+      throw UsageError("--format json writes solutions; --emit writes the problem: give one");
+    if (format == "json" && color_given)
+      throw UsageError("--color colours the text; --format json has no colours");
     if (format == "svg" && search.count)
       throw UsageError("--format svg draws solutions; --count prints a number: give one");
     if (format == "svg" && emit)

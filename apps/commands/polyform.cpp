@@ -4,7 +4,6 @@
 #include "xcover/puzzles/polyform.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -17,9 +16,9 @@
 #include "cli/input.hpp"
 #include "cli/puzzle_search.hpp"
 #include "commands/commands.hpp"
+#include "commands/polyform_output.hpp"
 #include "commands/tiling_command.hpp"
 #include "xcover/frontend/tiling.hpp"
-#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::cli {
@@ -319,17 +318,15 @@ struct TilingAsked {
   bool any_lattice = true;
   std::string board_name, pieces_name;
   pf::TilingOptions options;
-  bool disassemble = false;     // keep the assemblies that come apart
-  std::uint64_t min_level = 0;  // and of those, the ones whose first part needs this many moves
+  TilingOutput output;  // JSON, and the disassembly: --disassemble, --moves, --sort, --min-level
 };
 
 // The tiling of the inputs, searched as `flags` say: the command's exit
 // code.
 int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   const Lattice lattice = *inputs.lattice;
-  if (asked.min_level != 0 && !asked.disassemble)
-    throw UsageError("--min-level keeps solutions by their disassembly: give --disassemble too");
-  if (asked.disassemble && lattice != Lattice::cube)
+  check_tiling_output(flags, asked.output);
+  if (asked.output.disassemble && lattice != Lattice::cube)
     throw UsageError("--disassemble moves pieces on the cube lattice (BurrTools' bricks); the " +
                      std::string(to_string(lattice)) + " lattice's moves are not here yet");
   resolve_parts(inputs, lattice, asked.board_name, asked.pieces_name);
@@ -362,53 +359,7 @@ int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
       .solids = &tiling};
   if (lattice == Lattice::square)
     views.colored = [&](const Solution& solution) { return colored_picture(tiling, solution); };
-  Visitor keep;
-  if (tiling.needs_keep()) keep = [&](const Solution& solution) { return tiling.keep(solution); };
-  if (!asked.disassemble) return run_puzzle(tiling.problem, flags, views, keep);
-  // Assemblies (the tilings kept) that come apart are the solutions; the
-  // assemblies are counted beside them, on any thread.
-  std::atomic<std::uint64_t> assemblies{0};
-  const Visitor distinct = keep;
-  // The last solution taken apart on this thread, for its picture (kept
-  // and printed one after the other on one thread; another thread's
-  // picture takes it apart again).
-  // (The run's number tells this tiling's solutions from an earlier
-  // one's, --problem all.)
-  struct Last {
-    std::uint64_t run = 0;
-    std::vector<int> options;
-    pf::Disassembly found;
-  };
-  thread_local Last last;
-  static std::atomic<std::uint64_t> runs{0};
-  const std::uint64_t run = ++runs;
-  const auto take_apart = [&, run](const Solution& solution) -> const pf::Disassembly& {
-    if (last.run != run || last.options != solution.options) {
-      last.found = pf::disassemble(tiling, solution);
-      last.options = solution.options;
-      last.run = run;
-    }
-    return last.found;
-  };
-  keep = [&](const Solution& solution) {
-    if (distinct && !distinct(solution)) return false;
-    ++assemblies;
-    const pf::Disassembly& found = take_apart(solution);
-    return found.apart && !found.level.empty() && found.level.front() >= asked.min_level;
-  };
-  // Each solution printed says its level and moves first, as burrTxt does.
-  views.text = [&](const Solution& solution) {
-    const pf::Disassembly found = take_apart(solution);
-    std::vector<std::string> lines = tiling_picture(tiling, solution);
-    lines.insert(lines.begin(),
-                 "level " + pf::level_text(found) + ", " + std::to_string(found.moves) + " moves");
-    return lines;
-  };
-  const int code = run_puzzle(tiling.problem, flags, views, keep);
-  std::cerr << "xcover " << asked.name << ": " << assemblies.load() << " assembl"
-            << (assemblies.load() == 1 ? "y" : "ies")
-            << " found; the solutions are those that come apart\n";
-  return code;
+  return run_tiling_output(tiling, flags, std::move(views), asked.output);
 }
 
 // The exit code of several problems: an interruption, then a limit, then
@@ -448,8 +399,8 @@ int run_tiling_command(const std::string& name, const std::string& help,
                        const std::vector<std::string>& args, bool any_lattice) {
   po::options_description visible("Options");
   PuzzleFlags flags;
-  TilingAsked asked{name, any_lattice, "", "", {}};
-  std::string lattice_name, problem_text;
+  TilingAsked asked{name, any_lattice, "", "", {}, {.name = name}};
+  std::string lattice_name, problem_text, sort_by;
   bool no_reflections = false, one_sided = false, mirrors = false, distinct = false;
   bool no_reduce = false;
   auto add = visible.add_options();
@@ -475,24 +426,35 @@ int run_tiling_command(const std::string& name, const std::string& help,
   add("distinct", po::bool_switch(&distinct),
       "keep one tiling of each class under the board's symmetries (see above)");
   if (any_lattice)
-    add("disassemble", po::bool_switch(&asked.disassemble),
+    add("disassemble", po::bool_switch(&asked.output.disassemble),
         "keep only the assemblies whose pieces can be slid apart (BurrTools' solutions; cube "
         "lattice), and say on standard error how many assemblies were found; each solution "
         "printed starts with its level (BurrTools' 5.2.1: the moves until the first part comes "
         "off, then each part's) and its moves in all");
   if (any_lattice)
-    add("min-level", number(asked.min_level, "--min-level", parse_count)->value_name("N"),
+    add("min-level", number(asked.output.min_level, "--min-level", parse_count)->value_name("N"),
         "with --disassemble, keep only the solutions whose first part needs at least N moves "
         "to come off (the first number of the level)");
+  if (any_lattice)
+    add("moves", po::bool_switch(&asked.output.moves),
+        "with --disassemble, print each solution's moves after it, one a line: \"move A B right "
+        "2\" (the pieces, the way, the cells), \"remove C up 3\" for a part taken off");
+  if (any_lattice)
+    add("sort", po::value(&sort_by)->value_name("level"),
+        "with --disassemble, print the hardest solutions first: by level, number by number, "
+        "then by moves in all (--limit N: the N hardest)");
   if (any_lattice)
     add("problem", po::value(&problem_text)->value_name("N|all"),
         "the problem of a BurrTools file with several (from 1; default 1), or all of them in "
         "turn");
-  flags.add_to(visible, /*color=*/true, /*stl=*/true);
+  flags.add_to(visible, /*color=*/true, /*stl=*/true, tiling_json_help);
   FileOperands operands;
   po::variables_map vm;
   if (!parse_options(name, help, visible, operands.hidden, operands.positional, args, vm))
     return exit_success;
+  if (vm.count("sort") && sort_by != "level")
+    throw UsageError("--sort takes level, not '" + sort_by + "'");
+  asked.output.sort_level = vm.count("sort") != 0;
   one_sided = one_sided || no_reflections;
   if (one_sided && mirrors) throw UsageError("--one-sided and --mirrors: give one");
   const bool every_problem = problem_text == "all";

@@ -67,22 +67,7 @@ void print_json_solution(const Problem& problem, const std::vector<int>& options
 }
 
 void print_json_end(bool count_only, Status status, const Statistics& stats, unsigned threads) {
-  // The Status's own name, as in C++ and Python: solution_limit.
-  std::string status_name = to_string(status);
-  std::replace(status_name.begin(), status_name.end(), ' ', '_');
-  std::cout << (count_only ? "{" : "],") << "\"count\":" << stats.solutions
-            << ",\"status\":" << json_string(status_name)
-            << ",\"complete\":" << (status == Status::exhausted ? "true" : "false")
-            << ",\"statistics\":{\"nodes\":" << stats.nodes << ",\"updates\":" << stats.updates
-            << ",\"solutions\":" << stats.solutions;
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", stats.seconds);
-  std::cout << ",\"seconds\":" << seconds;
-  if (stats.bytes != 0) std::cout << ",\"bytes\":" << stats.bytes;
-  if (stats.layout != Layout::automatic)
-    std::cout << ",\"layout\":" << json_string(layout_name(stats.layout));
-  std::cout << ",\"threads\":" << threads << ",\"kernels\":" << json_string(kernels_in_use())
-            << "}}\n";
+  std::cout << (count_only ? "{" : "],") << json_search_end(status, stats, threads) << "}\n";
 }
 
 // The options of a solution of the problem searched, as the input's: the

@@ -9,6 +9,7 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/export.hpp"
+#include "xcover/frontend/disassembly.hpp"
 #include "xcover/frontend/names.hpp"
 #include "xcover/frontend/options.hpp"
 #include "xcover/frontend/solutions.hpp"

@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "xcover/frontend/disassembly.hpp"
 #include "xcover/frontend/solutions.hpp"
 #include "xcover/frontend/tiling.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/svg.hpp"
 #include "xcover/threads.hpp"
 
@@ -250,16 +252,29 @@ const pf::Piece& piece_placed(const pf::Tiling& tiling, int option) {
 // the limit counts the kept ones), searched with the GIL released.
 class KeptSolutions {
  public:
+  // With `assemblies`, only the assemblies that come apart (as it
+  // filters them).
   KeptSolutions(std::shared_ptr<const TilingBox> box, SearchOptions options,
-                const py::object& progress, double progress_interval)
+                const py::object& progress, double progress_interval,
+                std::optional<frontend::AssemblyFilter> assemblies = std::nullopt)
       : box_(std::move(box)), interrupt_(std::make_unique<Interrupt>()) {
     interrupt_->report_progress(progress, progress_interval);
     interrupt_->watch(options);
     solver_ = std::make_unique<Solver>(box_->tiling.problem);
     frontend::Keep keep;
-    if (box_->tiling.needs_keep())
+    if (assemblies) {
+      assemblies_ = std::make_unique<frontend::Assemblies>(box_->tiling, *assemblies);
+      keep = [apart = assemblies_.get()](const Solution& s) { return apart->keep(s); };
+    } else if (box_->tiling.needs_keep()) {
       keep = [tiling = &box_->tiling](const Solution& s) { return tiling->keep(s); };
+    }
     kept_.emplace(*solver_, options, std::move(keep));
+  }
+
+  // The assemblies met so far (None without disassemble).
+  std::optional<std::uint64_t> assemblies() const {
+    if (!assemblies_) return std::nullopt;
+    return assemblies_->assemblies();
   }
 
   std::vector<int> next() {
@@ -297,6 +312,7 @@ class KeptSolutions {
   std::shared_ptr<const TilingBox> box_;
   std::unique_ptr<Interrupt> interrupt_;  // the search's options point at it
   std::unique_ptr<Solver> solver_;
+  std::unique_ptr<frontend::Assemblies> assemblies_;  // (the search's keep points at it)
   std::optional<frontend::KeptSolutions> kept_;
   Status status_ = Status::exhausted;
 };
@@ -487,7 +503,46 @@ searched for only when asked (with distinct=True, one of each class).)doc")
       .def("close", &KeptSolutions::close, "Ends the search.")
       .def_property_readonly("status", &KeptSolutions::status,
                              "Why the search ended; None while it goes on.")
-      .def_property_readonly("statistics", &KeptSolutions::statistics);
+      .def_property_readonly("statistics", &KeptSolutions::statistics)
+      .def_property_readonly(
+          "assemblies", &KeptSolutions::assemblies,
+          "With disassemble=True, the assemblies met so far, apart or not; else None.");
+}
+
+void bind_disassembly(py::module_& m) {
+  py::class_<pf::Move>(m, "Move", R"doc(
+One move of a disassembly: `pieces` (indices into the solution's options)
+slide `distance` cells along `direction`, a unit step (row, col, layer);
+`removes`: they leave the rest for good, a part of their own from then on.)doc")
+      .def_readonly("pieces", &pf::Move::pieces)
+      .def_property_readonly("direction",
+                             [](const pf::Move& move) { return cell_tuple(move.direction); })
+      .def_readonly("distance", &pf::Move::distance)
+      .def_readonly("removes", &pf::Move::removes)
+      .def(py::self == py::self)  // NOLINT(misc-redundant-expression)
+      .def("__repr__", [](const pf::Move& move) {
+        return "Move(pieces=" + repr_of(py::cast(move.pieces)) +
+               ", direction=" + repr_of(cell_tuple(move.direction)) +
+               ", distance=" + std::to_string(move.distance) +
+               ", removes=" + (move.removes ? "True" : "False") + ")";
+      });
+  py::class_<pf::Disassembly>(m, "Disassembly", R"doc(
+How an assembly comes apart (Tiling.disassemble): whether it does (`apart`),
+BurrTools' `level` (a list; level_text "5.2.1"), the `moves` in all, the
+cells moved (`steps`), the positions looked at, and the `plan`: the Moves
+in order.)doc")
+      .def_readonly("apart", &pf::Disassembly::apart)
+      .def_readonly("level", &pf::Disassembly::level)
+      .def_readonly("moves", &pf::Disassembly::moves)
+      .def_readonly("steps", &pf::Disassembly::steps)
+      .def_readonly("positions", &pf::Disassembly::positions)
+      .def_readonly("plan", &pf::Disassembly::plan)
+      .def_property_readonly("level_text", &pf::level_text,
+                             "The level as BurrTools writes it: \"98.2.4.2\" (\"\" when not "
+                             "apart).")
+      .def("__repr__", [](const pf::Disassembly& found) {
+        return "<xcover_dlx.polyform.Disassembly: " + frontend::level_line(found) + ">";
+      });
 }
 
 void bind_tiling_reads(TilingClass& tiling) {
@@ -540,6 +595,25 @@ void bind_tiling_reads(TilingClass& tiling) {
           py::arg("solution"),
           "Which copy of its piece each option places, in the solution's order (1, 2, ... in "
           "board order of first cells; always 1 without copies).")
+      .def(
+          "disassemble",
+          [](const TilingBox& t, const std::vector<int>& options) {
+            const Solution solution = solution_of(t.tiling, options);
+            py::gil_scoped_release release;
+            return pf::disassemble(t.tiling, solution);
+          },
+          py::arg("solution"),
+          "How the solution's pieces come apart (a Disassembly), slid along the cube "
+          "lattice's axes as BurrTools moves them; the file's piece groups may stay together. "
+          "ProblemError on another lattice.")
+      .def(
+          "plan_lines",
+          [](const TilingBox& t, const std::vector<int>& options, const pf::Disassembly& found) {
+            return frontend::plan_lines(t.tiling, solution_of(t.tiling, options), found);
+          },
+          py::arg("solution"), py::arg("disassembly"),
+          "The disassembly's moves as `xcover polyform --moves` prints them: \"move A B right "
+          "2\", \"remove C up 3\" (pieces by their labels, NAME or NAME:COPY).")
       .def(
           "picture",
           [](const TilingBox& t, const std::vector<int>& options) {
@@ -595,17 +669,28 @@ void bind_tiling_searches(TilingClass& tiling) {
           "solutions",
           [](std::shared_ptr<TilingBox> box, const py::int_& limit, double time_limit,
              const py::int_& node_limit, const py::object& progress, double progress_interval,
-             bool propagate, const py::object& item_choice, const py::int_& seed) {
+             bool propagate, const py::object& item_choice, const py::int_& seed, bool disassemble,
+             const py::int_& min_level) {
             SearchOptions options = tree_search_options(box->tiling.problem, limit, time_limit,
                                                         node_limit, propagate, item_choice, seed);
-            return KeptSolutions(std::move(box), options, progress, progress_interval);
+            const auto least = counted<std::uint64_t>(min_level, "min_level");
+            if (least != 0 && !disassemble)
+              throw py::value_error(
+                  "min_level keeps solutions by their disassembly: give disassemble=True too");
+            std::optional<frontend::AssemblyFilter> assemblies;
+            if (disassemble) assemblies = frontend::AssemblyFilter{.min_level = least};
+            return KeptSolutions(std::move(box), options, progress, progress_interval, assemblies);
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),
           py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
           py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
+          py::arg("disassemble") = false, py::arg("min_level") = 0,
           "The kept tilings, lazily (one thread), each a list of option indices; `limit` "
-          "counts kept tilings; the tree options as Solver.solutions's.")
+          "counts kept tilings. disassemble=True keeps the assemblies that come apart "
+          "(BurrTools' solutions; the TilingSolutions count the assemblies met), and min_level "
+          "those whose first part needs that many moves; the tree options as "
+          "Solver.solutions's.")
       .def("__repr__", [](const TilingBox& t) {
         return std::string("<xcover_dlx.polyform.Tiling: ") + pf::to_string(t.tiling.lattice) +
                ", " + std::to_string(t.tiling.board.size()) + " cells, " +
@@ -657,6 +742,7 @@ void bind(py::module_& m) {
   bind_pieces(m);
   bind_puzzle(m);
   bind_tiling_solutions(m);
+  bind_disassembly(m);
   TilingClass tiling(m, "Tiling", R"doc(
 A tiling as exact cover, made by make_tiling(): the board, the pieces, the
 problem (option k places placement(k)) and, with distinct=True, how tilings

@@ -319,6 +319,62 @@ def test_solutions_are_lazy_and_limited_by_kept_ones():
     assert tiling.count(time_limit=1e-9).status in (xc.Status.time_limit, xc.Status.exhausted)
 
 
+# --- disassembly -------------------------------------------------------------------------
+
+def corridor_tiling():
+    """A 3x6x3 block with a corridor of four cells along its middle row and a
+    slot of two above its first two, which two bars and two cubes fill (the
+    --sort puzzle of tests/test_disassembly.cpp): 8 distinct assemblies."""
+    block = [(r, c, l) for l in range(3) for r in range(3) for c in range(6)]
+    hollow = {(1, c, 1) for c in range(1, 5)} | {(1, 1, 2), (1, 2, 2)}
+    pieces = [pf.Piece("box", [cell for cell in block if cell not in hollow]),
+              pf.Piece("bar", [(0, 0, 0), (0, 1, 0)], copies=2),
+              pf.Piece("cube", [(0, 0, 0)], copies=2)]
+    return pf.make_tiling("cube", "3x6x3", pieces, distinct=True)
+
+
+def test_solutions_that_come_apart_and_how():
+    tiling = corridor_tiling()
+    it = tiling.solutions(disassemble=True)
+    got = list(it)
+    assert it.assemblies == 8 and len(got) == 8
+    found = [tiling.disassemble(s) for s in got]
+    assert sorted(f.level_text for f in found) == ["1.1.1.2"] * 4 + ["1.1.2.2"] * 4
+    for solution, f in zip(got, found):
+        assert f.apart and f.level[0] == 1 and len(f.plan) == f.moves
+        assert sum(m.distance for m in f.plan if not m.removes) == f.steps
+        assert all(sum(map(abs, m.direction)) == 1 for m in f.plan)
+        # Each part comes off once: one removal fewer than pieces.
+        assert sum(m.removes for m in f.plan) == len(solution) - 1
+        lines = tiling.plan_lines(solution, f)
+        assert len(lines) == f.moves
+        names = [f"{name}:{copy}" if name != "box" else name
+                 for name, copy, _ in tiling.placements(solution)]
+        for move, line in zip(f.plan, lines):
+            assert line.startswith("remove " if move.removes else "move ")
+            assert line.split()[1:1 + len(move.pieces)] == [names[k] for k in move.pieces]
+    assert "1.1" in repr(found[0]) and "Move(pieces=" in repr(found[0].plan[0])
+    # Every level starts with 1: none needs two moves for its first part.
+    assert list(tiling.solutions(disassemble=True, min_level=2)) == []
+    assert tiling.solutions().assemblies is None
+    with pytest.raises(ValueError, match="give disassemble=True too"):
+        tiling.solutions(min_level=1)
+
+
+def test_an_assembly_that_cannot_come_apart():
+    block = [(r, c, l) for l in range(3) for r in range(3) for c in range(3)]
+    shell = pf.Piece("shell", [cell for cell in block if cell != (1, 1, 1)])
+    tiling = pf.make_tiling("cube", "3x3x3", [shell, pf.Piece("core", [(0, 0, 0)])])
+    (solution,) = list(tiling.solutions())
+    shut = tiling.disassemble(solution)
+    assert not shut.apart and shut.level == [] and shut.plan == [] and shut.level_text == ""
+    it = tiling.solutions(disassemble=True)
+    assert list(it) == [] and it.assemblies == 1
+    flat = pf.make_tiling("square", "3x20", "pentominoes")
+    with pytest.raises(xc.ProblemError, match="cube lattice"):
+        flat.disassemble(next(iter(flat.solutions())))
+
+
 def test_svg_draws_every_lattice():
     import xml.etree.ElementTree as ET
     tilings = [pf.make_tiling("square", "3x20", "pentominoes"),

@@ -32,6 +32,8 @@ PictureFile = _polyform.PictureFile
 Puzzle = _polyform.Puzzle
 Tiling = _polyform.Tiling
 TilingSolutions = _polyform.TilingSolutions
+Move = _polyform.Move
+Disassembly = _polyform.Disassembly
 rotation_count = _polyform.rotation_count
 symmetry_count = _polyform.symmetry_count
 transform = _polyform.transform
@@ -59,8 +61,8 @@ read_burrtools = getattr(_polyform, "read_burrtools", None) or _not_built("read_
 read_knuth_spec = getattr(_polyform, "read_knuth_spec", None) or _not_built("read_knuth_spec")
 
 __all__ = [
-    "Lattice", "Shape", "Piece", "PictureFile", "Puzzle", "Tiling", "TilingSolutions",
-    "rotation_count", "symmetry_count", "transform", "is_translation", "normalized",
+    "Lattice", "Shape", "Piece", "PictureFile", "Puzzle", "Tiling", "TilingSolutions", "Move",
+    "Disassembly", "rotation_count", "symmetry_count", "transform", "is_translation", "normalized",
     "orientations", "named_pieces", "piece_set_names", "builtin_board", "parse_pictures",
     "read_pictures", "make_tiling", "read_burrtools", "read_knuth_spec",
 ]

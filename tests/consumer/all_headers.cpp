@@ -95,6 +95,8 @@ int main() {
   first_only.solution_limit = 1;
   xcover::frontend::KeptSolutions pulled(solver, first_only);
   failures += pulled.next() == nullptr || pulled.next() != nullptr;
+  // frontend/disassembly.hpp: a level as the front ends write it
+  failures += xcover::frontend::level_line({}) != "not apart";
 #ifdef XCOVER_WITH_MPI
   // distributed.hpp (a declaration only: this program does not link xcover::mpi)
   failures += xcover::DistributedOptions{}.pieces_per_rank == 0;

@@ -356,6 +356,43 @@ export interface Placement {
   cells: [number, number, number][];
 }
 
+/** One move of a disassembly (Tiling.disassemble). */
+export interface Move {
+  /** The pieces that move, as indices into the solution's options. */
+  pieces: number[];
+  /** A unit step: [row, column, layer]. */
+  direction: [number, number, number];
+  /** How many cells they go. */
+  distance: number;
+  /** Whether they leave the rest for good: a part of their own from then on. */
+  removes: boolean;
+}
+
+/** How an assembly comes apart, as BurrTools takes it apart. */
+export interface Disassembly {
+  apart: boolean;
+  /** BurrTools' level: the moves until the first part comes off, then each part's. */
+  level: number[];
+  /** The level as BurrTools writes it: "98.2.4.2" ("" when not apart). */
+  levelText: string;
+  /** The moves in all. */
+  moves: number;
+  /** The cells moved by the moves that remove nothing. */
+  steps: number;
+  /** The positions looked at. */
+  positions: number;
+  plan: Move[];
+  /** The moves as `xcover polyform --moves` prints them: "move A B right 2". */
+  lines: string[];
+}
+
+export interface TilingSearchOptions extends SearchOptions {
+  /** Only the assemblies that come apart (cube lattice): BurrTools' solutions. */
+  disassemble?: boolean;
+  /** With disassemble, only those whose first part needs at least this many moves. */
+  minLevel?: number;
+}
+
 export interface Tiling extends Disposable {
   readonly problem: Problem;
   readonly lattice: Lattice;
@@ -366,8 +403,10 @@ export interface Tiling extends Disposable {
    * hold only the solutions: the count may take the memo, or check each tiling.
    */
   count(options?: SearchOptions): CountResult;
-  solutions(options?: SearchOptions): SolutionIterator;
+  solutions(options?: TilingSearchOptions): SolutionIterator;
   solve(options?: SearchOptions): number[] | null;
+  /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
+  disassemble(solution: number[]): Disassembly;
   placements(solution: number[]): Placement[];
   picture(solution: number[]): string[];
   svg(solution: number[]): string;

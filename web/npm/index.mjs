@@ -94,7 +94,7 @@ const ALLOWED = {
   'Solver.solutions': SEARCH,
   'Solver()': ['layout'],
   'Tiling.count': SEARCH,
-  'Tiling.solutions': SEARCH,
+  'Tiling.solutions': [...SEARCH, 'disassemble', 'minLevel'],
   'Tiling.solve': SEARCH.slice(1),
   'Tiling()': ['lattice', 'board', 'pieces', 'text', 'reflections', 'distinct', 'reduce'],
   'polyomino.count': [...SEARCH, 'reflections', 'distinct', 'reduce'],
@@ -723,6 +723,13 @@ function makeApi(m) {
       } finally {
         it.dispose();
       }
+    }
+    /**
+     * How a solution's pieces come apart (cube lattice): { apart, level,
+     * levelText, moves, steps, positions, plan, lines }.
+     */
+    disassemble(solution) {
+      return call(() => this._handle.disassemble(Array.from(solution)));
     }
     /** What each option of a solution places: { piece, copy, cells }. */
     placements(solution) {

@@ -2,14 +2,17 @@
 // Queens, Langford pairs and tilings of every lattice for JavaScript: each
 // hands out its exact-cover problem and reads solutions back as the
 // puzzle's own terms and as the library's SVG pictures.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "search.hpp"
+#include "xcover/frontend/disassembly.hpp"
 #include "xcover/frontend/tiling.hpp"
 #include "xcover/layout.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -228,10 +231,54 @@ class JsTiling {
     return guard([&] {
       const std::shared_ptr<const Problem> problem(tiling_, &tiling_->problem);
       auto state = std::make_shared<SolverState>(problem, Layout::automatic);
+      // disassemble: the assemblies that come apart (minLevel: of those,
+      // the ones whose first part needs that many moves).
+      const bool apart = get_bool(options, "disassemble", false);
+      const std::uint64_t least = get_count(options, "minLevel", 0);
+      if (least != 0 && !apart)
+        throw ProblemError(
+            "minLevel keeps solutions by their disassembly: give disassemble: "
+            "true too");
       frontend::Keep keep;
-      if (tiling_->needs_keep())
+      if (apart) {
+        auto assemblies = std::make_shared<frontend::Assemblies>(
+            *tiling_, frontend::AssemblyFilter{.min_level = least});
+        keep = [tiling = tiling_, assemblies](const Solution& s) { return assemblies->keep(s); };
+      } else if (tiling_->needs_keep()) {
         keep = [tiling = tiling_](const Solution& s) { return tiling->keep(s); };
+      }
       return JsSearch(std::move(state), options, std::move(keep));
+    });
+  }
+
+  // { apart, level, levelText, moves, steps, positions, plan: [{ pieces,
+  // direction: [row, column, layer], distance, removes }], lines }.
+  val disassemble(const val& solution) const {
+    return guard([&] {
+      const Solution s = solution_of(solution, tiling_->problem);
+      const pf::Disassembly found = pf::disassemble(*tiling_, s);
+      val plan = val::array();
+      for (std::size_t k = 0; k < found.plan.size(); ++k) {
+        const pf::Move& move = found.plan[k];
+        std::vector<int> pieces(move.pieces.begin(), move.pieces.end());
+        val step = val::object();
+        step.set("pieces", to_array(pieces));
+        step.set("direction", to_array(std::vector<int>{move.direction.row, move.direction.col,
+                                                        move.direction.layer}));
+        step.set("distance", move.distance);
+        step.set("removes", move.removes);
+        plan.set(k, step);
+      }
+      val out = val::object();
+      out.set("apart", found.apart);
+      out.set("level", to_array(std::vector<int>(found.level.begin(), found.level.end())));
+      out.set("levelText", pf::level_text(found));
+      out.set("moves", static_cast<double>(found.moves));
+      out.set("steps", static_cast<double>(found.steps));
+      out.set("positions", static_cast<double>(found.positions));
+      out.set("plan", plan);
+      out.set("lines", to_array(frontend::plan_lines(*tiling_, s, found)));
+      return out;
     });
   }
 
@@ -329,6 +376,7 @@ void bind_puzzles() {
       .function("count", &JsTiling::count)
       .function("solutions", &JsTiling::solutions)
       .function("placements", &JsTiling::placements)
+      .function("disassemble", &JsTiling::disassemble)
       .function("picture", &JsTiling::picture)
       .function("svg", &JsTiling::svg);
   emscripten::function("pieceSets", &piece_sets);

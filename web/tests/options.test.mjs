@@ -54,7 +54,8 @@ test('each call takes exactly the table options of its kind', () => {
   const tiling = new xc.polyform.Tiling({ board: '3x20' });
   calls.push(
     [(o) => tiling.count(o), tableKeys('count', ['layout', 'memo', 'symmetry'])],
-    [(o) => tiling.solutions(o), tableKeys('solutions', ['layout'])],
+    // (and the tiling's own: the assemblies that come apart)
+    [(o) => tiling.solutions(o), [...tableKeys('solutions', ['layout']), 'disassemble', 'minLevel'].sort()],
     [(o) => tiling.solve(o), tableKeys('solutions', ['layout', 'limit'])],
   );
   for (const [run, keys] of calls) assert.deepEqual(allowedKeys(run), keys);

@@ -114,6 +114,39 @@ test('other lattices: Soma cube, hexiamonds, pictures given as text', () => {
   assert.throws(() => new xc.polyform.Tiling({ text: 'piece A\n#\n' }), /no board/);
 });
 
+test('Tiling: the assemblies that come apart, and how', () => {
+  // A 3x6x3 block with a corridor of four cells along its middle row and a
+  // slot of two above its first two, filled by two bars and two cubes (the
+  // --sort puzzle of tests/test_disassembly.cpp): 8 assemblies, all apart.
+  const full = '######\n######\n######\n';
+  const text = `board\n${full}-\n${full}-\n${full}\npiece box\n${full}-\n` +
+    '######\n#....#\n######\n-\n######\n#..###\n######\n\npiece bar x2\n##\n\npiece cube x2\n#\n';
+  const tiling = new xc.polyform.Tiling({ lattice: 'cube', text, distinct: true });
+  try {
+    const solutions = [...tiling.solutions({ disassemble: true })];
+    assert.equal(solutions.length, 8);
+    const levels = solutions.map((s) => tiling.disassemble(s).levelText).sort();
+    assert.deepEqual(levels, [...Array(4).fill('1.1.1.2'), ...Array(4).fill('1.1.2.2')]);
+    const found = tiling.disassemble(solutions[0]);
+    assert.equal(found.apart, true);
+    assert.equal(found.plan.length, found.moves);
+    assert.equal(found.lines.length, found.moves);
+    assert.equal(found.plan.filter((m) => m.removes).length, solutions[0].length - 1);
+    assert.equal(found.plan.filter((m) => !m.removes).reduce((n, m) => n + m.distance, 0), found.steps);
+    for (const [k, move] of found.plan.entries()) {
+      assert.equal(Math.abs(move.direction[0]) + Math.abs(move.direction[1]) + Math.abs(move.direction[2]), 1);
+      assert.ok(found.lines[k].startsWith(move.removes ? 'remove ' : 'move '), found.lines[k]);
+    }
+    assert.equal([...tiling.solutions({ disassemble: true, minLevel: 2 })].length, 0);
+    assert.throws(() => tiling.solutions({ minLevel: 1 }), /give disassemble: true too/);
+  } finally {
+    tiling.dispose();
+  }
+  const flat = new xc.polyform.Tiling({ board: '3x20' });
+  assert.throws(() => flat.disassemble(flat.solve()), /cube lattice/);
+  flat.dispose();
+});
+
 test('Tiling: a limit counts the kept tilings, as the CLI and Python count it', () => {
   // Copies of one piece: no piece can be cut to one placement of each
   // class, so keep() checks every tiling the engine finds. The 4x4 square

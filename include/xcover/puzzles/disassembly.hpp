@@ -21,6 +21,7 @@
 // beyond where they started.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +31,25 @@
 #include "xcover/solver.hpp"
 
 namespace xcover::polyform {
+
+// One move of a disassembly: some pieces sliding together, a cell at a
+// time along one of the lattice's axes.
+struct Move {
+  // The pieces that move, as numbers into the pieces taken apart (a
+  // solution's: its options' order), in order.
+  std::vector<std::size_t> pieces;
+  // The way they go, a unit step: {0, 1, 0} is one column on, {0, 0, -1}
+  // one layer back.
+  Cell direction;
+  // How many cells they go.
+  int distance = 0;
+  // Whether they leave the rest for good: the move splits a part in two,
+  // and `distance` takes them until no cell of the rest is ahead of them.
+  // From then on the two parts move apart from each other: a later move of
+  // one never meets the other.
+  bool removes = false;
+  friend bool operator==(const Move&, const Move&) = default;  // the same move
+};
 
 // What disassemble found.
 struct Disassembly {
@@ -47,6 +67,11 @@ struct Disassembly {
   // The cells the pieces moved before each part came off, in all, when
   // apart (0 when they fall apart as they lie).
   std::uint64_t steps = 0;
+  // The moves, when apart, in BurrTools' order: the first split's (its
+  // removal last), then the removed part's, then the rest's, each part
+  // taken apart from where it stood when it came off. `moves` of them; the
+  // distances of the moves that remove nothing add up to `steps`.
+  std::vector<Move> plan;
   // The positions looked at, over every split (what the search cost).
   std::uint64_t positions = 0;
 };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <climits>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -31,12 +32,13 @@ constexpr std::array<Cell, 6> directions = {Cell{0, 1, 0},  Cell{0, -1, 0}, Cell
 
 Cell plus(Cell a, Cell b) { return {a.row + b.row, a.col + b.col, a.layer + b.layer}; }
 
-// The pieces of one part, each its cells where the part started, and how
-// far a piece may wander from there: as far as the part is wide, and a
-// cell beyond.
+// The pieces of one part, each its cells where the part started and its
+// number among the pieces given, and how far a piece may wander from
+// there: as far as the part is wide, and a cell beyond.
 class Part {
  public:
-  explicit Part(std::vector<std::vector<Cell>> pieces) : pieces_(std::move(pieces)) {
+  Part(std::vector<std::vector<Cell>> pieces, std::vector<std::size_t> ids)
+      : pieces_(std::move(pieces)), ids_(std::move(ids)) {
     Cell least = pieces_[0][0], most = least;
     for (const auto& piece : pieces_)
       for (const Cell& c : piece) {
@@ -61,6 +63,15 @@ class Part {
   std::size_t size() const { return pieces_.size(); }
   int reach() const { return reach_; }
   const std::vector<Cell>& cells(std::size_t p) const { return pieces_[p]; }
+  std::size_t id(std::size_t p) const { return ids_[p]; }
+  // The numbers of the pieces in `group`, as given.
+  std::vector<std::size_t> ids(Mask group) const {
+    std::vector<std::size_t> out;
+    for (Mask bits = group; bits != 0; bits &= bits - 1)
+      out.push_back(ids_[static_cast<std::size_t>(std::countr_zero(bits))]);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
 
   // A cell's line along an axis (0 columns, 1 rows, 2 layers, as
   // `directions` moves: the two other coordinates, as a key) and its place
@@ -83,6 +94,7 @@ class Part {
 
  private:
   std::vector<std::vector<Cell>> pieces_;
+  std::vector<std::size_t> ids_;
   int reach_ = 1;
   std::vector<std::array<std::unordered_map<std::uint32_t, std::vector<int>>, 3>> lines_;
 };
@@ -107,6 +119,7 @@ struct PartLevel {
   std::vector<std::uint32_t> level;
   bool many = false;  // some split takes more than one move
   std::uint64_t moves = 0, cells = 0;
+  std::vector<Move> plan;  // the moves, in order
 };
 
 // Every union of the masks in `closed` but all of `all`, each once: the
@@ -140,19 +153,31 @@ class Disassembler {
  public:
   Disassembly result;
 
-  // Takes a part apart: nothing when it does not come apart.
+  // Takes a part apart (its pieces' cells, groups and numbers as given):
+  // nothing when it does not come apart.
   std::optional<PartLevel> apart(std::vector<std::vector<Cell>> pieces,
-                                 std::vector<std::vector<int>> groups) {
+                                 std::vector<std::vector<int>> groups,
+                                 std::vector<std::size_t> ids) {
     if (pieces.size() <= 1 || one_group(groups)) return PartLevel{};
-    Part part(std::move(pieces));
+    Part part(std::move(pieces), std::move(ids));
     pair_gaps_.clear();  // (a part's pieces are numbered afresh)
     const std::size_t n = part.size();
     const Mask all = n == max_pieces ? ~Mask{0} : (Mask{1} << n) - 1;
     struct Position {
       std::vector<Cell> offsets;
       std::uint64_t moves = 0, cells = 0;
+      std::uint32_t node = 0;  // the move that made it (nodes)
     };
-    std::deque<Position> queue{{std::vector<Cell>(n, Cell{0, 0, 0}), 0, 0}};
+    // The move that made each position queued, and the one before it (the
+    // first, the start, has none): the way to a split, read back.
+    struct Node {
+      std::uint32_t parent = 0;
+      std::uint32_t direction = 0;
+      int step = 0;
+      Mask group = 0;
+    };
+    std::vector<Node> nodes(1);
+    std::deque<Position> queue{{std::vector<Cell>(n, Cell{0, 0, 0}), 0, 0, 0}};
     // The positions met, by their offsets (key_of).
     struct KeyHash {
       using is_transparent = void;
@@ -173,6 +198,12 @@ class Disassembler {
         split->cells += at.cells;
         split->many = split->many || at.moves + 1 > 1;
         split->level.insert(split->level.begin(), static_cast<std::uint32_t>(at.moves + 1));
+        // The moves here, before the removal (split_off's first).
+        std::vector<Move> way;
+        for (std::uint32_t k = at.node; k != 0; k = nodes[k].parent)
+          way.push_back(
+              Move{part.ids(nodes[k].group), directions[nodes[k].direction], nodes[k].step, false});
+        split->plan.insert(split->plan.begin(), way.rbegin(), way.rend());
         return split;
       }
       if (split_failed_) return std::nullopt;
@@ -223,7 +254,9 @@ class Disassembler {
             key_of(next_, key_);
             if (seen.find(std::string_view(key_)) != seen.end()) continue;
             seen.insert(key_);
-            queue.push_back(Position{next_, at.moves + 1, cells});
+            nodes.push_back(Node{at.node, static_cast<std::uint32_t>(k), step, group});
+            queue.push_back(
+                Position{next_, at.moves + 1, cells, static_cast<std::uint32_t>(nodes.size() - 1)});
           }
           if (!any_inside) break;
         }
@@ -245,14 +278,15 @@ class Disassembler {
     // A single piece is free where nothing is in its way; a group, where
     // its closure is not everything.
     Mask leaving = 0;
+    std::size_t way = 0;  // the direction it leaves in
     for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p)
-        if (ever_[d][p] == 0) leaving = Mask{1} << p;
+        if (ever_[d][p] == 0) leaving = Mask{1} << p, way = d;
     for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p) {
         const Mask group = closure(p, ever_[d]);
         if (group != all && 2 * static_cast<std::size_t>(std::popcount(group)) <= n)
-          leaving = group;
+          leaving = group, way = d;
       }
     if (leaving == 0) return std::nullopt;
     std::vector<std::vector<Cell>> removed, rest;
@@ -265,9 +299,16 @@ class Disassembler {
       (leaves ? removed_groups : rest_groups).push_back(groups[q]);
     }
     PartLevel split;
+    split.plan.push_back(
+        Move{part.ids(leaving), directions[way], clearance(removed, rest, directions[way]), true});
+    std::vector<std::size_t> removed_ids, rest_ids;
+    for (std::size_t q = 0; q < n; ++q)
+      ((leaving >> q & 1) != 0 ? removed_ids : rest_ids).push_back(part.id(q));
     for (auto* side : {&removed, &rest}) {
-      auto& side_groups = side == &removed ? removed_groups : rest_groups;
-      const std::optional<PartLevel> level = apart(std::move(*side), std::move(side_groups));
+      const bool first = side == &removed;
+      const std::optional<PartLevel> level =
+          apart(std::move(*side), std::move(first ? removed_groups : rest_groups),
+                std::move(first ? removed_ids : rest_ids));
       if (!level) {
         split_failed_ = true;
         return std::nullopt;
@@ -277,8 +318,22 @@ class Disassembler {
       split.many = split.many || level->many;
       split.moves += level->moves;
       split.cells += level->cells;
+      split.plan.insert(split.plan.end(), level->plan.begin(), level->plan.end());
     }
     return split;
+  }
+
+  // How far the pieces `removed` go along `d` until no cell of `rest` is
+  // ahead of them (a cell at least: they part).
+  static int clearance(const std::vector<std::vector<Cell>>& removed,
+                       const std::vector<std::vector<Cell>>& rest, Cell d) {
+    const auto along = [d](Cell c) { return c.row * d.row + c.col * d.col + c.layer * d.layer; };
+    int behind = INT_MAX, ahead = INT_MIN;  // the removed's least, the rest's most
+    for (const auto& piece : removed)
+      for (const Cell& c : piece) behind = std::min(behind, along(c));
+    for (const auto& piece : rest)
+      for (const Cell& c : piece) ahead = std::max(ahead, along(c));
+    return std::max(1, ahead - behind + 1);
   }
 
   // Whether the pieces share a group (BurrTools' piece groups: pieces of
@@ -403,10 +458,12 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
                        std::to_string(pieces.size()) + " pieces");
   std::vector<std::vector<Cell>> cells;
   std::vector<std::vector<int>> sorted_groups;
+  std::vector<std::size_t> ids;
   std::vector<Cell> every;
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (pieces[p].size() == 0) continue;  // (nothing to move)
     cells.push_back(pieces[p].cells());
+    ids.push_back(p);
     sorted_groups.push_back(groups.empty() ? std::vector<int>{} : groups[p]);
     std::sort(sorted_groups.back().begin(), sorted_groups.back().end());
     sorted_groups.back().erase(
@@ -422,13 +479,14 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
   // no solution.
   if (cells.size() < 2) return disassembler.result;
   const std::optional<PartLevel> level =
-      disassembler.apart(std::move(cells), std::move(sorted_groups));
+      disassembler.apart(std::move(cells), std::move(sorted_groups), std::move(ids));
   Disassembly& result = disassembler.result;
   result.apart = level.has_value();
   if (level) {
     result.level = level->level;
     result.moves = level->moves;
     result.steps = level->cells;
+    result.plan = level->plan;
   }
   return result;
 }

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// A tiling's assemblies taken apart, as the CLI, Python and JavaScript show
+// them: which of the tilings found come apart (BurrTools' solutions among
+// its assemblies), counted as they are found on any thread; the level and
+// the moves as text; and the order of the hardest first.
+//
+//   namespace fe = xcover::frontend;
+//   fe::Assemblies apart(tiling, {.min_level = 3, .remember = true});
+//   fe::KeptSolutions kept(solver, options, [&](const xcover::Solution& s) {
+//     return apart.keep(s);
+//   });
+//   while (const xcover::Solution* s = kept.next()) {
+//     const xcover::polyform::Disassembly found = apart.found(*s);
+//     fe::level_line(found);                    // "level 98.2.4.2, 108 moves"
+//     fe::plan_lines(tiling, *s, found);        // "move B right 2", ...
+//   }
+//   apart.assemblies();  // every assembly met, apart or not
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "xcover/export.hpp"
+#include "xcover/puzzles/disassembly.hpp"
+#include "xcover/puzzles/polyform.hpp"
+#include "xcover/solver.hpp"
+
+namespace xcover::frontend {
+
+// Which assemblies Assemblies keeps, and what it keeps of them.
+struct AssemblyFilter {
+  // Keep only those whose first part needs at least this many moves to
+  // come off (the first number of the level; 0: every one that comes
+  // apart).
+  std::uint64_t min_level = 0;
+  // Keep the disassembly of each assembly kept until found() asks for it
+  // (a caller that shows every solution kept; else found() takes it apart
+  // again).
+  bool remember = false;
+};
+
+// The assemblies of a tiling, its tilings that Tiling::keep keeps (every
+// one without --distinct's check), and which of them come apart: keep()
+// is a frontend::Keep or a search's keep filter, safe on any thread.
+class XCOVER_API Assemblies {
+ public:
+  // `tiling` is borrowed: it must outlive this.
+  explicit Assemblies(const polyform::Tiling& tiling, AssemblyFilter filter = {});
+  // (A temporary tiling would be gone before the first solution.)
+  Assemblies(const polyform::Tiling&& tiling, AssemblyFilter filter = {}) = delete;
+
+  // Whether `solution` is an assembly that comes apart as the filter asks:
+  // the solutions. Counts every assembly it is given (the ones Tiling::keep
+  // skips are not assemblies: they are counted once, in their class).
+  bool keep(const Solution& solution);
+  // How `solution` comes apart: what keep() found for it, handed over once
+  // when the filter remembers, or taken apart now.
+  polyform::Disassembly found(const Solution& solution);
+  // The assemblies keep() has met.
+  std::uint64_t assemblies() const { return assemblies_.load(); }
+
+ private:
+  const polyform::Tiling& tiling_;
+  AssemblyFilter filter_;
+  std::atomic<std::uint64_t> assemblies_{0};
+  std::mutex mutex_;                                              // guards remembered_
+  std::map<std::vector<int>, polyform::Disassembly> remembered_;  // by the solution's options
+};
+
+// "level 98.2.4.2, 108 moves", as the CLI writes it above a solution
+// ("not apart" when it does not come apart).
+XCOVER_API std::string level_line(const polyform::Disassembly& found);
+
+// The word for a unit step on the cube lattice, as the cells' own axes
+// say: right, left (columns), down, up (rows), back, front (layers).
+XCOVER_API std::string direction_name(polyform::Cell direction);
+
+// The moves of `found`, `solution`'s disassembly, one line each:
+// "move A B right 2" (pieces by their labels, polyform::placement_labels),
+// "remove C up 3" for a move that takes a part off for good.
+XCOVER_API std::vector<std::string> plan_lines(const polyform::Tiling& tiling,
+                                               const Solution& solution,
+                                               const polyform::Disassembly& found);
+
+// Whether `a` is a harder disassembly than `b`, the order designers rank
+// by: a level greater number by number (the first part's moves, then the
+// next; a level that goes on past the other's is greater), then more moves
+// in all. Apart before not apart.
+XCOVER_API bool harder(const polyform::Disassembly& a, const polyform::Disassembly& b);
+
+}  // namespace xcover::frontend

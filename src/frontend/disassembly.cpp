@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// A tiling's assemblies taken apart, and their levels and moves as text.
+#include "xcover/frontend/disassembly.hpp"
+
+#include <utility>
+
+namespace xcover::frontend {
+
+namespace pf = polyform;
+
+Assemblies::Assemblies(const pf::Tiling& tiling, AssemblyFilter filter)
+    : tiling_(tiling), filter_(filter) {}
+
+bool Assemblies::keep(const Solution& solution) {
+  if (tiling_.needs_keep() && !tiling_.keep(solution)) return false;
+  ++assemblies_;
+  pf::Disassembly found = pf::disassemble(tiling_, solution);
+  if (!found.apart || found.level.empty() || found.level.front() < filter_.min_level) return false;
+  if (filter_.remember) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    remembered_.insert_or_assign(solution.options, std::move(found));
+  }
+  return true;
+}
+
+pf::Disassembly Assemblies::found(const Solution& solution) {
+  if (filter_.remember) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (auto at = remembered_.find(solution.options); at != remembered_.end()) {
+      pf::Disassembly found = std::move(at->second);
+      remembered_.erase(at);
+      return found;
+    }
+  }
+  return pf::disassemble(tiling_, solution);
+}
+
+std::string level_line(const pf::Disassembly& found) {
+  if (!found.apart) return "not apart";
+  return "level " + pf::level_text(found) + ", " + std::to_string(found.moves) +
+         (found.moves == 1 ? " move" : " moves");
+}
+
+std::string direction_name(pf::Cell d) {
+  if (d == pf::Cell{0, 1, 0}) return "right";
+  if (d == pf::Cell{0, -1, 0}) return "left";
+  if (d == pf::Cell{1, 0, 0}) return "down";
+  if (d == pf::Cell{-1, 0, 0}) return "up";
+  if (d == pf::Cell{0, 0, 1}) return "back";
+  if (d == pf::Cell{0, 0, -1}) return "front";
+  return "(" + std::to_string(d.row) + ", " + std::to_string(d.col) + ", " +
+         std::to_string(d.layer) + ")";
+}
+
+std::vector<std::string> plan_lines(const pf::Tiling& tiling, const Solution& solution,
+                                    const pf::Disassembly& found) {
+  const std::vector<std::string> labels = pf::placement_labels(tiling, solution);
+  std::vector<std::string> lines;
+  for (const pf::Move& move : found.plan) {
+    std::string line = move.removes ? "remove" : "move";
+    for (const std::size_t piece : move.pieces) line += " " + labels.at(piece);
+    line += " " + direction_name(move.direction) + " " + std::to_string(move.distance);
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+bool harder(const pf::Disassembly& a, const pf::Disassembly& b) {
+  if (a.apart != b.apart) return a.apart;
+  if (a.level != b.level) return a.level > b.level;
+  return a.moves > b.moves;
+}
+
+}  // namespace xcover::frontend

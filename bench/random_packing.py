@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random packing puzzles against BurrTools' burrTxt -d: for each seed, a box
+with a lid that has a small opening, and pieces cut at random from the cavity
+and the opening; both programs count the distinct assemblies and the
+solutions (the assemblies that come apart) and list the solutions' levels,
+and this prints the seeds where they differ and a summary.
+
+    BURRTXT=P python3 bench/random_packing.py BUILD_DIR [SEEDS [FIRST]]
+
+SEEDS (default 200) seeds from FIRST (default 1). Half the seeds make the lid
+part of the box (the pieces leave through the opening or not at all), half
+make it a piece of its own. The puzzles are written as BurrTools files
+(tests/data/polyform/make_puzzles.py's writer) into a scratch folder; burrTxt
+runs as `burrTxt -d FILE`, xcover as `xcover polyform FILE --distinct
+--disassemble --threads 1`. Exit status 1 when some seed differs."""
+import importlib.util
+import os
+import pathlib
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location(
+    "make_puzzles", ROOT / "tests" / "data" / "polyform" / "make_puzzles.py")
+puzzles = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(puzzles)
+
+# The 24 turns of the cube, as functions of (x, y, z).
+def _turns():
+    def quarter(axis):
+        return {0: lambda c: (c[0], -c[2], c[1]), 1: lambda c: (c[2], c[1], -c[0]),
+                2: lambda c: (-c[1], c[0], c[2])}[axis]
+    found, frontier = {(1, 2, 3): lambda c: c}, [lambda c: c]
+    while frontier:
+        f = frontier.pop()
+        for axis in range(3):
+            g = (lambda f, q: lambda c: q(f(c)))(f, quarter(axis))
+            key = g((1, 2, 3))
+            if key not in found:
+                found[key] = g
+                frontier.append(g)
+    return list(found.values())
+
+TURNS = _turns()
+assert len(TURNS) == 24
+
+
+def canonical(cells):
+    """A shape's cells normalised, the least of its turns: equal for shapes one
+    turn makes the same."""
+    return min(puzzles.normalise([turn(c) for c in cells]) for turn in TURNS)
+
+
+def cut(cells, rng):
+    """The cells cut into connected pieces of about three or four cells each,
+    grown at random from random seeds."""
+    cells = sorted(cells)
+    left = set(cells)
+    count = max(2, len(cells) // rng.choice((3, 4)))
+    pieces = [[c] for c in rng.sample(cells, count)]
+    for piece in pieces:
+        left.discard(piece[0])
+    neighbours = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+    while left:
+        growing = [(p, n) for p, piece in enumerate(pieces) for c in piece for d in neighbours
+                   if (n := tuple(a + b for a, b in zip(c, d))) in left]
+        p, cell = rng.choice(sorted(growing))
+        pieces[p].append(cell)
+        left.discard(cell)
+    return pieces
+
+
+def make_puzzle(seed):
+    """The BurrTools text of the seed's puzzle."""
+    rng = random.Random(seed)
+    cx, cy, cz = rng.choice(((2, 2, 2), (2, 3, 2), (3, 2, 2), (2, 2, 3), (3, 3, 1), (3, 3, 2),
+                             (2, 3, 3), (4, 2, 2), (4, 3, 1)))
+    size = (cx + 2, cy + 2, cz + 2)  # walls all round; the lid is the top layer
+    top = size[2] - 1
+    cavity = [(x, y, z) for z in range(1, top) for y in range(1, cy + 1) for x in range(1, cx + 1)]
+    # The opening: one cell of the lid above the cavity, or two side by side.
+    x, y = rng.randint(1, cx), rng.randint(1, cy)
+    opening = [(x, y, top)]
+    if rng.random() < 0.5:
+        other = (x + 1, y, top) if x < cx else (x - 1, y, top)
+        opening.append(other)
+    inside = set(cavity) | set(opening)
+    box = [c for c in puzzles.box(*size) if c not in inside]
+    lid_apart = seed % 2 == 0
+    shapes = []
+    if lid_apart:
+        shapes.append([c for c in box if c[2] == top])
+        shapes.append([c for c in box if c[2] != top])
+    else:
+        shapes.append(box)
+    shapes += cut(inside, rng)
+    # Pieces one turn makes the same are copies of one shape.
+    by_shape = {}
+    for cells in shapes:
+        by_shape.setdefault(canonical(cells), []).append(cells)
+    pieces, counts = {}, {}
+    for k, (_, same) in enumerate(by_shape.items()):
+        name = f"P{k}"
+        pieces[name] = list(puzzles.normalise(same[0]))
+        counts[name] = len(same)
+    return puzzles.burr_puzzle(pieces, "Box", puzzles.box(*size), f"random packing, seed {seed}",
+                               counts=counts)
+
+
+SECONDS = {"burrTxt": 0.0, "xcover": 0.0}  # wall-clock, in all
+
+
+def timed(who, command):
+    start = time.perf_counter()
+    out = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    SECONDS[who] += time.perf_counter() - start
+    return out
+
+
+def burrtxt_counts(burrtxt, path):
+    out = timed("burrTxt", [burrtxt, "-d", path])
+    if out.returncode != 0:
+        return None
+    found = re.findall(r"^(\d+) assemblies and (\d+) solutions", out.stdout, re.M)
+    if not found:
+        return None
+    levels = sorted(re.findall(r"^level: *(\S+)", out.stdout, re.M))
+    return int(found[-1][0]), int(found[-1][1]), levels
+
+
+def xcover_counts(xcover, path):
+    out = timed("xcover", [xcover, "polyform", path, "--distinct", "--disassemble", "--threads", "1"])
+    if out.returncode != 0:
+        return None
+    assemblies = re.findall(r": (\d+) assembl\S* found;", out.stderr)
+    levels = sorted(re.findall(r"^level ([0-9.]+),", out.stdout, re.M))
+    return int(assemblies[-1]), len(levels), levels
+
+
+def main():
+    if not 2 <= len(sys.argv) <= 4 or not os.environ.get("BURRTXT"):
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    xcover = str(pathlib.Path(sys.argv[1]) / "xcover")
+    burrtxt = os.environ["BURRTXT"]
+    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    same = {"assemblies": 0, "solutions": 0, "levels": 0}
+    differ, failed = [], []
+    kinds = {"apart": 0, "shut": 0}
+    totals = [0, 0]  # assemblies, solutions
+    hardest = []  # the level with the most moves before the first part comes off
+    with tempfile.TemporaryDirectory() as scratch:
+        for seed in range(first, first + seeds):
+            path = os.path.join(scratch, f"seed-{seed}.xmpuzzle")
+            puzzles.write_burr(path, make_puzzle(seed))
+            bt, xc = burrtxt_counts(burrtxt, path), xcover_counts(xcover, path)
+            if bt is None or xc is None:
+                failed.append(f"seed {seed}: {'burrTxt' if bt is None else 'xcover'} failed")
+                continue
+            kinds["apart" if bt[1] else "shut"] += 1
+            totals[0] += bt[0]
+            totals[1] += bt[1]
+            for level in bt[2]:
+                numbers = [int(n) for n in level.split(".")]
+                hardest = max(hardest, numbers)
+            for key, a, b in zip(same, bt, xc):
+                same[key] += a == b
+            if bt != xc:
+                differ.append(f"seed {seed}: burrTxt {bt[0]} assemblies, {bt[1]} solutions, "
+                              f"levels {' '.join(bt[2][:8])}; xcover {xc[0]}, {xc[1]}, "
+                              f"{' '.join(xc[2][:8])}")
+    for line in failed + differ:
+        print(line)
+    ran = seeds - len(failed)
+    print(f"{ran} seeds from {first} ({kinds['apart']} with solutions, {kinds['shut']} none): "
+          f"assemblies equal on {same['assemblies']}, solutions on {same['solutions']}, "
+          f"levels on {same['levels']}; {totals[0]} assemblies and {totals[1]} solutions in "
+          f"all, the hardest level {'.'.join(map(str, hardest)) or '-'}; seconds in all "
+          f"(wall clock, each run a process): burrTxt {SECONDS['burrTxt']:.2f}, xcover "
+          f"{SECONDS['xcover']:.2f}")
+    return 1 if differ or failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

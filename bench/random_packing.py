@@ -6,9 +6,11 @@ and the opening; both programs count the distinct assemblies and the
 solutions (the assemblies that come apart) and list the solutions' levels,
 and this prints the seeds where they differ and a summary.
 
-    BURRTXT=P python3 bench/random_packing.py BUILD_DIR [SEEDS [FIRST]]
+    BURRTXT=P python3 bench/random_packing.py BUILD_DIR [SEEDS [FIRST [CAVITY]]]
 
-SEEDS (default 200) seeds from FIRST (default 1). Half the seeds make the lid
+SEEDS (default 200) seeds from FIRST (default 1); CAVITY (XxYxZ, e.g. 3x3x3)
+sets every puzzle's cavity, else each seed picks one of 8 to 18 cells; with
+it, each seed's counts and times are printed too. Half the seeds make the lid
 part of the box (the pieces leave through the opening or not at all), half
 make it a piece of its own. The puzzles are written as BurrTools files
 (tests/data/polyform/make_puzzles.py's writer) into a scratch folder; burrTxt
@@ -75,11 +77,14 @@ def cut(cells, rng):
     return pieces
 
 
-def make_puzzle(seed):
-    """The BurrTools text of the seed's puzzle."""
+def make_puzzle(seed, cavity=None):
+    """The BurrTools text of the seed's puzzle (its cavity `cavity`, or one the
+    seed picks)."""
     rng = random.Random(seed)
     cx, cy, cz = rng.choice(((2, 2, 2), (2, 3, 2), (3, 2, 2), (2, 2, 3), (3, 3, 1), (3, 3, 2),
                              (2, 3, 3), (4, 2, 2), (4, 3, 1)))
+    if cavity:
+        cx, cy, cz = cavity
     size = (cx + 2, cy + 2, cz + 2)  # walls all round; the lid is the top layer
     top = size[2] - 1
     cavity = [(x, y, z) for z in range(1, top) for y in range(1, cy + 1) for x in range(1, cx + 1)]
@@ -143,13 +148,14 @@ def xcover_counts(xcover, path):
 
 
 def main():
-    if not 2 <= len(sys.argv) <= 4 or not os.environ.get("BURRTXT"):
+    if not 2 <= len(sys.argv) <= 5 or not os.environ.get("BURRTXT"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     xcover = str(pathlib.Path(sys.argv[1]) / "xcover")
     burrtxt = os.environ["BURRTXT"]
     seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    cavity = tuple(int(v) for v in sys.argv[4].split("x")) if len(sys.argv) > 4 else None
     same = {"assemblies": 0, "solutions": 0, "levels": 0}
     differ, failed = [], []
     kinds = {"apart": 0, "shut": 0}
@@ -158,8 +164,13 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         for seed in range(first, first + seeds):
             path = os.path.join(scratch, f"seed-{seed}.xmpuzzle")
-            puzzles.write_burr(path, make_puzzle(seed))
+            puzzles.write_burr(path, make_puzzle(seed, cavity))
+            before = dict(SECONDS)
             bt, xc = burrtxt_counts(burrtxt, path), xcover_counts(xcover, path)
+            if cavity and bt is not None:
+                took = {who: SECONDS[who] - before[who] for who in SECONDS}
+                print(f"seed {seed}: {bt[0]} assemblies, {bt[1]} solutions; burrTxt "
+                      f"{took['burrTxt']:.2f} s, xcover {took['xcover']:.2f} s", flush=True)
             if bt is None or xc is None:
                 failed.append(f"seed {seed}: {'burrTxt' if bt is None else 'xcover'} failed")
                 continue

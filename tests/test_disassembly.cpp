@@ -221,6 +221,42 @@ TEST_CASE("disassembly: what cannot come apart is refused as a solution") {
                   .apart);
 }
 
+TEST_CASE("disassembly: bars and cubes shuffled in a chamber, out through a hole or a slot") {
+  // A 5x7x3 block with a chamber of 3x5 cells in its middle layer, full of
+  // pieces lying along the rows' cells: three bars of two, one of three,
+  // two cubes. Through one hole in the lid, above the chamber's far
+  // corner, only the cubes can leave (nothing turns): the search goes
+  // through every position the pieces can reach, and it is not apart.
+  std::vector<Cell> chamber;
+  for (int r = 1; r <= 3; ++r)
+    for (int c = 1; c <= 5; ++c) chamber.push_back({r, c, 1});
+  const auto block_with = [&](const std::vector<Cell>& exits) {
+    std::vector<Cell> holes = chamber;
+    holes.insert(holes.end(), exits.begin(), exits.end());
+    return block_less(5, 7, 3, holes);
+  };
+  const std::vector<Shape> inside{Shape({{1, 1, 1}, {1, 2, 1}}),
+                                  Shape({{2, 1, 1}, {2, 2, 1}}),
+                                  Shape({{1, 3, 1}}),
+                                  Shape({{3, 1, 1}, {3, 2, 1}, {3, 3, 1}}),
+                                  Shape({{2, 3, 1}, {2, 4, 1}}),
+                                  Shape({{3, 4, 1}})};
+  std::vector<Shape> holed{block_with({{3, 5, 2}})};
+  holed.insert(holed.end(), inside.begin(), inside.end());
+  const pf::Disassembly stuck = pf::disassemble(Lattice::cube, holed);
+  CHECK_FALSE(stuck.apart);
+  CHECK(stuck.positions > 1000);
+  // A slot of three along the row above the chamber's last row: every
+  // piece leaves once it lies under the slot, the plan replays.
+  std::vector<Shape> slotted{block_with({{3, 3, 2}, {3, 4, 2}, {3, 5, 2}})};
+  slotted.insert(slotted.end(), inside.begin(), inside.end());
+  const pf::Disassembly out = pf::disassemble(Lattice::cube, slotted);
+  CHECK(out.apart);
+  CHECK(out.level.front() == 1);  // (the bar of three lies under the slot)
+  CHECK(out.moves > 6);
+  CHECK(replay(slotted, out).empty());
+}
+
 TEST_CASE("disassembly: every Soma cube's plan replays by the rules") {
   // The 240 Soma cubes: every one comes apart (nothing holds a piece in),
   // and every plan, replayed a cell at a time, keeps the pieces apart.

@@ -9,13 +9,9 @@
 #include <bit>
 #include <climits>
 #include <cstdint>
-#include <deque>
-#include <functional>
 #include <iterator>
 #include <optional>
 #include <string>
-#include <string_view>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -31,73 +27,6 @@ constexpr std::array<Cell, 6> directions = {Cell{0, 1, 0},  Cell{0, -1, 0}, Cell
                                             Cell{-1, 0, 0}, Cell{0, 0, 1},  Cell{0, 0, -1}};
 
 Cell plus(Cell a, Cell b) { return {a.row + b.row, a.col + b.col, a.layer + b.layer}; }
-
-// The pieces of one part, each its cells where the part started and its
-// number among the pieces given, and how far a piece may wander from
-// there: as far as the part is wide, and a cell beyond.
-class Part {
- public:
-  Part(std::vector<std::vector<Cell>> pieces, std::vector<std::size_t> ids)
-      : pieces_(std::move(pieces)), ids_(std::move(ids)) {
-    Cell least = pieces_[0][0], most = least;
-    for (const auto& piece : pieces_)
-      for (const Cell& c : piece) {
-        least = {std::min(least.row, c.row), std::min(least.col, c.col),
-                 std::min(least.layer, c.layer)};
-        most = {std::max(most.row, c.row), std::max(most.col, c.col),
-                std::max(most.layer, c.layer)};
-      }
-    reach_ = 1 + std::max({most.row - least.row, most.col - least.col, most.layer - least.layer});
-    lines_.resize(pieces_.size());
-    for (std::size_t p = 0; p < pieces_.size(); ++p) {
-      for (const Cell& c : pieces_[p])
-        for (int axis = 0; axis < 3; ++axis) {
-          const auto [line, along] = line_of(c, axis);
-          lines_[p][static_cast<std::size_t>(axis)][line].push_back(along);
-        }
-      for (auto& axis : lines_[p])
-        for (auto& [line, places] : axis) std::sort(places.begin(), places.end());
-    }
-  }
-
-  std::size_t size() const { return pieces_.size(); }
-  int reach() const { return reach_; }
-  const std::vector<Cell>& cells(std::size_t p) const { return pieces_[p]; }
-  std::size_t id(std::size_t p) const { return ids_[p]; }
-  // The numbers of the pieces in `group`, as given.
-  std::vector<std::size_t> ids(Mask group) const {
-    std::vector<std::size_t> out;
-    for (Mask bits = group; bits != 0; bits &= bits - 1)
-      out.push_back(ids_[static_cast<std::size_t>(std::countr_zero(bits))]);
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
-  // A cell's line along an axis (0 columns, 1 rows, 2 layers, as
-  // `directions` moves: the two other coordinates, as a key) and its place
-  // on it.
-  static std::pair<std::uint32_t, int> line_of(Cell c, int axis) {
-    const auto field = [](int x) {
-      return static_cast<std::uint32_t>(static_cast<std::uint16_t>(x));
-    };
-    if (axis == 0) return {field(c.row) << 16 | field(c.layer), c.col};
-    if (axis == 1) return {field(c.col) << 16 | field(c.layer), c.row};
-    return {field(c.row) << 16 | field(c.col), c.layer};
-  }
-  // The places of piece p's cells on a line along an axis, in order
-  // (nullptr: none).
-  const std::vector<int>* places(std::size_t p, int axis, std::uint32_t line) const {
-    const auto& on_axis = lines_[p][static_cast<std::size_t>(axis)];
-    const auto found = on_axis.find(line);
-    return found == on_axis.end() ? nullptr : &found->second;
-  }
-
- private:
-  std::vector<std::vector<Cell>> pieces_;
-  std::vector<std::size_t> ids_;
-  int reach_ = 1;
-  std::vector<std::array<std::unordered_map<std::uint32_t, std::vector<int>>, 3>> lines_;
-};
 
 // The pieces that `p` drags along (p's and theirs, by `pushes`).
 Mask closure(std::size_t p, const std::vector<Mask>& pushes) {
@@ -122,87 +51,234 @@ struct PartLevel {
   std::vector<Move> plan;  // the moves, in order
 };
 
-// Every union of the masks in `closed` but all of `all`, each once: the
-// groups that can move together (a union of closed sets is closed), up to
-// kMostGroups of them.
+// Every union of the masks in `closed`, each once: the groups that can
+// move together (a union of closed sets is closed), up to kMostGroups of
+// them. (None holds piece 0, so none is everything.)
 constexpr std::size_t kMostGroups = 4096;
-void unions(std::vector<Mask>& closed, Mask all, std::vector<Mask>& groups) {
+void unions(std::vector<Mask>& closed, std::vector<Mask>& groups, std::unordered_set<Mask>& seen) {
   std::sort(closed.begin(), closed.end());
   closed.erase(std::unique(closed.begin(), closed.end()), closed.end());
   groups.clear();
+  seen.clear();
   // (A few groups are looked up in the list; more, in a set.)
   constexpr std::size_t kListed = 64;
-  std::unordered_set<Mask> seen;
   const auto fresh = [&](Mask u) {
     if (groups.size() < kListed) return std::find(groups.begin(), groups.end(), u) == groups.end();
     if (seen.empty()) seen.insert(groups.begin(), groups.end());
     return seen.insert(u).second;
   };
   for (const Mask c : closed) {
-    if (c == all) continue;
     const std::size_t before = groups.size();
     if (fresh(c)) groups.push_back(c);
     for (std::size_t k = 0; k < before && groups.size() < kMostGroups; ++k) {
       const Mask u = groups[k] | c;
-      if (u != all && fresh(u)) groups.push_back(u);
+      if (fresh(u)) groups.push_back(u);
     }
   }
 }
+
+// One piece of the assembly: its cells as given, their bounds, and which
+// cells of the bounds it fills (layer by layer, row by row).
+struct PieceCells {
+  std::vector<Cell> cells;
+  Cell least, most;
+  int rows = 0, cols = 0;
+  std::vector<unsigned char> fills;
+
+  explicit PieceCells(const std::vector<Cell>& given) : cells(given) {
+    least = most = cells.front();
+    for (const Cell& c : cells) {
+      least = {std::min(least.row, c.row), std::min(least.col, c.col),
+               std::min(least.layer, c.layer)};
+      most = {std::max(most.row, c.row), std::max(most.col, c.col), std::max(most.layer, c.layer)};
+    }
+    rows = most.row - least.row + 1;
+    cols = most.col - least.col + 1;
+    fills.assign(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) *
+                     static_cast<std::size_t>(most.layer - least.layer + 1),
+                 0);
+    for (const Cell& c : cells) fills[index(c)] = 1;
+  }
+  // Whether it fills `c`, a cell within its bounds.
+  bool fills_cell(Cell c) const { return fills[index(c)] != 0; }
+
+  // Where `c`, a cell within the bounds, is in `fills`.
+  std::size_t index(Cell c) const {
+    return (static_cast<std::size_t>(c.layer - least.layer) * static_cast<std::size_t>(rows) +
+            static_cast<std::size_t>(c.row - least.row)) *
+               static_cast<std::size_t>(cols) +
+           static_cast<std::size_t>(c.col - least.col);
+  }
+};
+
+// How far one piece moves in each direction (as `directions`) before it
+// runs into another, for each pair of the assembly's pieces and each
+// offset between them (BurrTools' movement cache): an open-addressing
+// table, kept for the whole assembly (its parts' pieces are numbered as
+// the assembly's).
+using Gaps = std::array<int, 6>;
+constexpr int kFar = 1 << 30;  // the second piece is nowhere in the first's way
+class GapCache {
+ public:
+  GapCache() { resize(128); }
+  // The entry of `key` (a, b and their offset: never kEmpty), and whether
+  // it is new (its gaps then to be filled).
+  std::pair<Gaps*, bool> find(std::uint64_t key) {
+    if (2 * (used_ + 1) > keys_.size()) resize(2 * keys_.size());
+    std::size_t k = slot(key);
+    while (keys_[k] != kEmpty) {
+      if (keys_[k] == key) return {&gaps_[k], false};
+      k = (k + 1) & (keys_.size() - 1);
+    }
+    keys_[k] = key;
+    ++used_;
+    return {&gaps_[k], true};
+  }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  // (Fibonacci hashing: the product's top bits, which every bit of the
+  // key moves.)
+  std::size_t slot(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> shift_);
+  }
+  void resize(std::size_t size) {
+    shift_ = 64 - std::countr_zero(size);
+    std::vector<std::uint64_t> keys(size, kEmpty);
+    std::vector<Gaps> gaps(size);
+    std::swap(keys, keys_);
+    std::swap(gaps, gaps_);
+    used_ = 0;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      if (keys[k] == kEmpty) continue;
+      const auto [at, fresh] = find(keys[k]);
+      *at = gaps[k];
+      (void)fresh;
+    }
+  }
+  std::vector<std::uint64_t> keys_;
+  std::vector<Gaps> gaps_;
+  std::size_t used_ = 0;
+  int shift_ = 54;  // 64 less the table's bits
+};
+
+// The positions of one part met in its search, each the offset of every
+// piece from where the part started, all in one list (n a position), in
+// the order met (the breadth-first queue), with a set of their numbers
+// to look each up by its offsets.
+class Positions {
+ public:
+  explicit Positions(std::size_t n) : n_(n), table_(256, 0) {}
+  std::size_t size() const { return count_; }
+  const Cell* at(std::size_t k) const { return offsets_.data() + k * n_; }
+  // Adds a position unless it was met: whether it was new.
+  bool add(const std::vector<Cell>& offsets) {
+    if (2 * (count_ + 1) > table_.size()) grow();
+    const std::uint64_t h = hash(offsets.data());
+    std::size_t k = static_cast<std::size_t>(h) & (table_.size() - 1);
+    while (table_[k] != 0) {
+      if (std::equal(offsets.begin(), offsets.end(), at(table_[k] - 1))) return false;
+      k = (k + 1) & (table_.size() - 1);
+    }
+    table_[k] = static_cast<std::uint32_t>(++count_);
+    offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
+    return true;
+  }
+
+ private:
+  std::uint64_t hash(const Cell* offsets) const {
+    std::uint64_t h = 0x243f6a8885a308d3ULL;
+    for (std::size_t q = 0; q < n_; ++q) {
+      const Cell& c = offsets[q];
+      h = (h ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.row)) << 32 |
+                static_cast<std::uint32_t>(c.col))) *
+          0x9e3779b97f4a7c15ULL;
+      h = (h ^ static_cast<std::uint32_t>(c.layer)) * 0xff51afd7ed558ccdULL;
+    }
+    return h ^ (h >> 29);
+  }
+  void grow() {
+    std::vector<std::uint32_t> table(2 * table_.size(), 0);
+    for (std::size_t k = 0; k < count_; ++k) {
+      std::size_t slot = static_cast<std::size_t>(hash(at(k))) & (table.size() - 1);
+      while (table[slot] != 0) slot = (slot + 1) & (table.size() - 1);
+      table[slot] = static_cast<std::uint32_t>(k + 1);
+    }
+    table_ = std::move(table);
+  }
+  std::size_t n_;
+  std::size_t count_ = 0;
+  std::vector<Cell> offsets_;
+  std::vector<std::uint32_t> table_;  // a position's number + 1 (0: empty)
+};
+
+// A part of the assembly: its pieces (numbers into the assembly's, in
+// order) and how far each stands from its cells as given when the part
+// starts.
+struct Part {
+  std::vector<std::size_t> ids;
+  std::vector<Cell> base;
+};
 
 class Disassembler {
  public:
   Disassembly result;
 
-  // Takes a part apart (its pieces' cells, groups and numbers as given):
-  // nothing when it does not come apart.
-  std::optional<PartLevel> apart(std::vector<std::vector<Cell>> pieces,
-                                 std::vector<std::vector<int>> groups,
-                                 std::vector<std::size_t> ids) {
-    if (pieces.size() <= 1 || one_group(groups)) return PartLevel{};
-    Part part(std::move(pieces), std::move(ids));
-    pair_gaps_.clear();  // (a part's pieces are numbered afresh)
-    const std::size_t n = part.size();
+  // The pieces (their cells as given, the numbers they are reported by,
+  // BurrTools' groups of each, sorted, 0 left out).
+  Disassembler(const std::vector<const std::vector<Cell>*>& cells, std::vector<std::size_t> given,
+               std::vector<std::vector<int>> groups)
+      : given_(std::move(given)), groups_(std::move(groups)) {
+    for (const std::vector<Cell>* piece : cells) pieces_.emplace_back(*piece);
+  }
+
+  // Takes a part apart: nothing when it does not come apart.
+  std::optional<PartLevel> apart(const Part& part) {
+    const std::size_t n = part.ids.size();
+    if (n <= 1 || one_group(part.ids)) return PartLevel{};
     const Mask all = n == max_pieces ? ~Mask{0} : (Mask{1} << n) - 1;
-    struct Position {
-      std::vector<Cell> offsets;
-      std::uint64_t moves = 0, cells = 0;
-      std::uint32_t node = 0;  // the move that made it (nodes)
-    };
-    // The move that made each position queued, and the one before it (the
-    // first, the start, has none): the way to a split, read back.
+    // How far a piece may wander from where the part starts: as far as
+    // the part is wide, and a cell beyond.
+    Cell least = plus(pieces_[part.ids[0]].least, part.base[0]), most = least;
+    for (std::size_t q = 0; q < n; ++q) {
+      const Cell lo = plus(pieces_[part.ids[q]].least, part.base[q]);
+      const Cell hi = plus(pieces_[part.ids[q]].most, part.base[q]);
+      least = {std::min(least.row, lo.row), std::min(least.col, lo.col),
+               std::min(least.layer, lo.layer)};
+      most = {std::max(most.row, hi.row), std::max(most.col, hi.col),
+              std::max(most.layer, hi.layer)};
+    }
+    const int reach =
+        1 + std::max({most.row - least.row, most.col - least.col, most.layer - least.layer});
+    // The positions met, in the order met (the queue), and the move that
+    // made each and the one before it (the first, the start, has none):
+    // the way to a split, read back.
     struct Node {
       std::uint32_t parent = 0;
       std::uint32_t direction = 0;
       int step = 0;
       Mask group = 0;
+      std::uint64_t moves = 0, cells = 0;
     };
     std::vector<Node> nodes(1);
-    std::deque<Position> queue{{std::vector<Cell>(n, Cell{0, 0, 0}), 0, 0, 0}};
-    // The positions met, by their offsets (key_of).
-    struct KeyHash {
-      using is_transparent = void;
-      std::size_t operator()(std::string_view key) const {
-        return std::hash<std::string_view>{}(key);
-      }
-    };
-    std::unordered_set<std::string, KeyHash, std::equal_to<>> seen;
-    key_of(queue.front().offsets, key_);
-    seen.insert(key_);
-    while (!queue.empty()) {
-      const Position at = std::move(queue.front());
-      queue.pop_front();
+    Positions positions(n);
+    std::vector<Cell> offsets(n, Cell{0, 0, 0}), next(n);
+    positions.add(offsets);
+    for (std::size_t at = 0; at < positions.size(); ++at) {
+      offsets.assign(positions.at(at), positions.at(at) + n);
+      const Node here = nodes[at];
       ++result.positions;
-      relations(part, at.offsets);
-      if (std::optional<PartLevel> split = split_off(part, groups, at.offsets, all)) {
-        split->moves += at.moves + 1;  // (the removal is a move, as BurrTools counts)
-        split->cells += at.cells;
-        split->many = split->many || at.moves + 1 > 1;
-        split->level.insert(split->level.begin(), static_cast<std::uint32_t>(at.moves + 1));
+      relations(part, offsets);
+      if (std::optional<PartLevel> split = split_off(part, offsets, all)) {
+        split->moves += here.moves + 1;  // (the removal is a move, as BurrTools counts)
+        split->cells += here.cells;
+        split->many = split->many || here.moves + 1 > 1;
+        split->level.insert(split->level.begin(), static_cast<std::uint32_t>(here.moves + 1));
         // The moves here, before the removal (split_off's first).
         std::vector<Move> way;
-        for (std::uint32_t k = at.node; k != 0; k = nodes[k].parent)
-          way.push_back(
-              Move{part.ids(nodes[k].group), directions[nodes[k].direction], nodes[k].step, false});
+        for (std::size_t k = at; k != 0; k = nodes[k].parent)
+          way.push_back(Move{ids(part, nodes[k].group), directions[nodes[k].direction],
+                             nodes[k].step, false});
         split->plan.insert(split->plan.begin(), way.rbegin(), way.rend());
         return split;
       }
@@ -231,38 +307,43 @@ class Disassembler {
               const Mask group = closure(p, pushing_);
               if ((group & 1) == 0) closed_.push_back(group);
             }
-            unions(closed_, all, movable_);
+            unions(closed_, movable_, seen_groups_);
           }
           // A group gone too far at one step goes further at the next
           // (and each group of a later step is one of this step's).
           bool any_inside = false;
           for (const Mask group : movable_) {
             const Cell by{d.row * step, d.col * step, d.layer * step};
-            next_ = at.offsets;
-            std::uint64_t cells = at.cells;
+            next = offsets;
+            std::uint64_t cells = here.cells;
             bool inside = true;
-            for (std::size_t q = 1; q < n; ++q) {
-              if ((group >> q & 1) == 0) continue;
-              next_[q] = plus(next_[q], by);
+            for (Mask bits = group; bits != 0; bits &= bits - 1) {
+              const auto q = static_cast<std::size_t>(std::countr_zero(bits));
+              next[q] = plus(next[q], by);
               cells += static_cast<std::uint64_t>(step);
-              inside = inside && std::abs(next_[q].row) <= part.reach() &&
-                       std::abs(next_[q].col) <= part.reach() &&
-                       std::abs(next_[q].layer) <= part.reach();
+              inside = inside && std::abs(next[q].row) <= reach && std::abs(next[q].col) <= reach &&
+                       std::abs(next[q].layer) <= reach;
             }
             if (!inside) continue;
             any_inside = true;
-            key_of(next_, key_);
-            if (seen.find(std::string_view(key_)) != seen.end()) continue;
-            seen.insert(key_);
-            nodes.push_back(Node{at.node, static_cast<std::uint32_t>(k), step, group});
-            queue.push_back(
-                Position{next_, at.moves + 1, cells, static_cast<std::uint32_t>(nodes.size() - 1)});
+            if (!positions.add(next)) continue;
+            nodes.push_back(Node{static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(k),
+                                 step, group, here.moves + 1, cells});
           }
           if (!any_inside) break;
         }
       }
     }
     return std::nullopt;
+  }
+
+  // The numbers the pieces in `group` of `part` are reported by, in order.
+  std::vector<std::size_t> ids(const Part& part, Mask group) const {
+    std::vector<std::size_t> out;
+    for (Mask bits = group; bits != 0; bits &= bits - 1)
+      out.push_back(given_[part.ids[static_cast<std::size_t>(std::countr_zero(bits))]]);
+    std::sort(out.begin(), out.end());
+    return out;
   }
 
  private:
@@ -272,9 +353,8 @@ class Disassembler {
   // (a single piece before a group; the directions in turn, then the
   // pieces): the level of the two parts, removed first; nothing when no
   // group can leave, or (split_failed_) when a part does not come apart.
-  std::optional<PartLevel> split_off(const Part& part, const std::vector<std::vector<int>>& groups,
-                                     const std::vector<Cell>& offsets, Mask all) {
-    const std::size_t n = part.size();
+  std::optional<PartLevel> split_off(const Part& part, const std::vector<Cell>& offsets, Mask all) {
+    const std::size_t n = part.ids.size();
     // A single piece is free where nothing is in its way; a group, where
     // its closure is not everything.
     Mask leaving = 0;
@@ -289,26 +369,18 @@ class Disassembler {
           leaving = group, way = d;
       }
     if (leaving == 0) return std::nullopt;
-    std::vector<std::vector<Cell>> removed, rest;
-    std::vector<std::vector<int>> removed_groups, rest_groups;
+    // The two parts, each piece from where it stands now.
+    Part removed, rest;
     for (std::size_t q = 0; q < n; ++q) {
-      std::vector<Cell> cells;
-      for (const Cell& c : part.cells(q)) cells.push_back(plus(c, offsets[q]));
-      const bool leaves = (leaving >> q & 1) != 0;
-      (leaves ? removed : rest).push_back(std::move(cells));
-      (leaves ? removed_groups : rest_groups).push_back(groups[q]);
+      Part& side = (leaving >> q & 1) != 0 ? removed : rest;
+      side.ids.push_back(part.ids[q]);
+      side.base.push_back(plus(part.base[q], offsets[q]));
     }
     PartLevel split;
     split.plan.push_back(
-        Move{part.ids(leaving), directions[way], clearance(removed, rest, directions[way]), true});
-    std::vector<std::size_t> removed_ids, rest_ids;
-    for (std::size_t q = 0; q < n; ++q)
-      ((leaving >> q & 1) != 0 ? removed_ids : rest_ids).push_back(part.id(q));
-    for (auto* side : {&removed, &rest}) {
-      const bool first = side == &removed;
-      const std::optional<PartLevel> level =
-          apart(std::move(*side), std::move(first ? removed_groups : rest_groups),
-                std::move(first ? removed_ids : rest_ids));
+        Move{ids(part, leaving), directions[way], clearance(removed, rest, directions[way]), true});
+    for (const Part* side : {&removed, &rest}) {
+      const std::optional<PartLevel> level = apart(*side);
       if (!level) {
         split_failed_ = true;
         return std::nullopt;
@@ -324,23 +396,30 @@ class Disassembler {
   }
 
   // How far the pieces `removed` go along `d` until no cell of `rest` is
-  // ahead of them (a cell at least: they part).
-  static int clearance(const std::vector<std::vector<Cell>>& removed,
-                       const std::vector<std::vector<Cell>>& rest, Cell d) {
+  // ahead of them (a cell at least: they part), from the pieces' bounds.
+  int clearance(const Part& removed, const Part& rest, Cell d) const {
     const auto along = [d](Cell c) { return c.row * d.row + c.col * d.col + c.layer * d.layer; };
+    // (Along d, a piece's least and most are its bounds' corners.)
+    const auto span = [&](const Part& side, std::size_t q) {
+      const PieceCells& piece = pieces_[side.ids[q]];
+      const int a = along(plus(piece.least, side.base[q])),
+                b = along(plus(piece.most, side.base[q]));
+      return std::pair(std::min(a, b), std::max(a, b));
+    };
     int behind = INT_MAX, ahead = INT_MIN;  // the removed's least, the rest's most
-    for (const auto& piece : removed)
-      for (const Cell& c : piece) behind = std::min(behind, along(c));
-    for (const auto& piece : rest)
-      for (const Cell& c : piece) ahead = std::max(ahead, along(c));
+    for (std::size_t q = 0; q < removed.ids.size(); ++q)
+      behind = std::min(behind, span(removed, q).first);
+    for (std::size_t q = 0; q < rest.ids.size(); ++q) ahead = std::max(ahead, span(rest, q).second);
     return std::max(1, ahead - behind + 1);
   }
 
   // Whether the pieces share a group (BurrTools' piece groups: pieces of
   // one group may stay together, and need not come apart).
-  static bool one_group(const std::vector<std::vector<int>>& groups) {
-    std::vector<int> common = groups.front();
-    for (const std::vector<int>& g : groups) {
+  bool one_group(const std::vector<std::size_t>& ids) const {
+    std::vector<int> common = groups_[ids.front()];
+    for (const std::size_t id : ids) {
+      if (common.empty()) return false;
+      const std::vector<int>& g = groups_[id];
       std::vector<int> both;
       std::set_intersection(common.begin(), common.end(), g.begin(), g.end(),
                             std::back_inserter(both));
@@ -364,30 +443,22 @@ class Disassembler {
       if (gaps[e] != kFar) edges_[count_[static_cast<std::size_t>(gaps[e])]++] = e;
   }
 
-  static void key_of(const std::vector<Cell>& offsets, std::string& key) {
-    key.clear();
-    for (const Cell& c : offsets)
-      for (const int v : {c.row, c.col, c.layer}) {
-        key.push_back(static_cast<char>(v & 0xff));
-        key.push_back(static_cast<char>(v >> 8 & 0xff));
-      }
-  }
-
   // For each direction (as `directions`) and ordered pair of pieces, the
   // free cells between them that way (none: they touch; kFar: the second
-  // is nowhere in the first's way), from the cache of pairs (gaps_between).
+  // is nowhere in the first's way), from the cache of pairs (gaps_of).
   // A piece blocked by a second that a third blocks is blocked by the
   // third through the closure.
   void relations(const Part& part, const std::vector<Cell>& offsets) {
-    const std::size_t n = part.size();
+    const std::size_t n = part.ids.size();
     for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
     for (std::vector<Mask>& masks : ever_) masks.assign(n, 0);
     for (std::size_t a = 0; a < n; ++a) {
       for (std::size_t d = 0; d < directions.size(); ++d) gap_[d][a * n + a] = kFar;
+      const Cell from = plus(part.base[a], offsets[a]);
       for (std::size_t b = a + 1; b < n; ++b) {
-        const Cell apart = {offsets[b].row - offsets[a].row, offsets[b].col - offsets[a].col,
-                            offsets[b].layer - offsets[a].layer};
-        const Gaps& gaps = gaps_between(part, a, b, apart);
+        const Cell to = plus(part.base[b], offsets[b]);
+        const Gaps& gaps = gaps_of(part.ids[a], part.ids[b],
+                                   {to.row - from.row, to.col - from.col, to.layer - from.layer});
         for (std::size_t d = 0; d < directions.size(); ++d) {
           gap_[d][a * n + b] = gaps[d];
           gap_[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
@@ -401,47 +472,103 @@ class Disassembler {
   }
 
   // How far piece a moves in each direction before it runs into piece b
-  // standing `apart` from where it started (relative to a's offset),
-  // computed once for each pair and offset (BurrTools' movement cache):
-  // over their cells on a common line, the least free run between.
-  using Gaps = std::array<int, 6>;
-  const Gaps& gaps_between(const Part& part, std::size_t a, std::size_t b, Cell apart) {
+  // when b stands `apart` from a (their cells as given, b's shifted so
+  // much more than a's), computed once for each pair and offset: over
+  // their cells on a common line, the least free run between. (From the
+  // smaller piece's cells: b running into a is a running back into b.)
+  const Gaps& gaps_of(std::size_t a, std::size_t b, Cell apart) {
     const auto field = [](int x) { return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000)); };
     const std::uint64_t key = (std::uint64_t{a} << 56) | (std::uint64_t{b} << 48) |
                               field(apart.row) << 32 | field(apart.col) << 16 | field(apart.layer);
-    const auto [at, fresh] = pair_gaps_.try_emplace(key);
-    Gaps& gaps = at->second;
-    if (!fresh) return gaps;
+    const auto [gaps, fresh] = cache_.find(key);
+    if (!fresh) return *gaps;
+    if (pieces_[a].cells.size() <= pieces_[b].cells.size()) {
+      *gaps = runs(pieces_[a], pieces_[b], apart);
+    } else {
+      const Gaps back = runs(pieces_[b], pieces_[a], {-apart.row, -apart.col, -apart.layer});
+      for (std::size_t d = 0; d < back.size(); ++d) (*gaps)[d] = back[d ^ 1];
+    }
+    return *gaps;
+  }
+
+  // The free runs from `mover`'s cells to `other`'s, `other` standing
+  // `apart` from it, in each direction: each of mover's cells, seen from
+  // other (less `apart`), looks along each axis within other's bounds for
+  // the nearest of its cells ahead and behind, no further than the
+  // nearest found so far.
+  static Gaps runs(const PieceCells& mover, const PieceCells& other, Cell apart) {
+    Gaps gaps;
     gaps.fill(kFar);
-    // Each of a's cells, seen from b (less `apart`), on b's lines: the
-    // nearest of b's places ahead and behind.
-    for (const Cell& ca : part.cells(a)) {
-      const Cell seen = {ca.row - apart.row, ca.col - apart.col, ca.layer - apart.layer};
+    // (Axis 0 runs along the columns, 1 the rows, 2 the layers.)
+    const auto get = [](Cell c, int axis) {
+      return axis == 0 ? c.col : axis == 1 ? c.row : c.layer;
+    };
+    const auto put = [](Cell c, int axis, int v) {
+      (axis == 0 ? c.col : axis == 1 ? c.row : c.layer) = v;
+      return c;
+    };
+    for (const Cell& c : mover.cells) {
+      const Cell seen = {c.row - apart.row, c.col - apart.col, c.layer - apart.layer};
+      const bool row_in = seen.row >= other.least.row && seen.row <= other.most.row;
+      const bool col_in = seen.col >= other.least.col && seen.col <= other.most.col;
+      const bool layer_in = seen.layer >= other.least.layer && seen.layer <= other.most.layer;
+      // (A line along an axis meets other's bounds where the other two
+      // coordinates are within them.)
+      const bool meets[3] = {row_in && layer_in, col_in && layer_in, row_in && col_in};
       for (int axis = 0; axis < 3; ++axis) {
-        const auto [line, along] = Part::line_of(seen, axis);
-        const std::vector<int>* on = part.places(b, axis, line);
-        if (!on) continue;
-        const auto ahead = std::upper_bound(on->begin(), on->end(), along);
+        if (!meets[axis]) continue;
+        const int from = get(seen, axis), lo = get(other.least, axis), hi = get(other.most, axis);
         const std::size_t forward = 2 * static_cast<std::size_t>(axis);
-        if (ahead != on->end()) gaps[forward] = std::min(gaps[forward], *ahead - along - 1);
-        if (ahead != on->begin())
-          gaps[forward + 1] = std::min(gaps[forward + 1], along - *std::prev(ahead) - 1);
+        // Ahead: the cells after `from`, up to the nearest run found.
+        for (int at = std::max(from + 1, lo); at <= hi && at - from - 1 < gaps[forward]; ++at)
+          if (other.fills_cell(put(seen, axis, at))) {
+            gaps[forward] = at - from - 1;
+            break;
+          }
+        // Behind.
+        for (int at = std::min(from - 1, hi); at >= lo && from - at - 1 < gaps[forward + 1]; --at)
+          if (other.fills_cell(put(seen, axis, at))) {
+            gaps[forward + 1] = from - at - 1;
+            break;
+          }
       }
     }
     return gaps;
   }
 
-  static constexpr int kFar = 1 << 30;
+  std::vector<PieceCells> pieces_;        // the assembly's pieces
+  std::vector<std::size_t> given_;        // each one's number as given
+  std::vector<std::vector<int>> groups_;  // each one's groups
+  GapCache cache_;                        // of the whole assembly
   // The pairs in each other's way (a * n + b) by their gap, nearest first
   // (edges_, by_gap), and apart's sets of pieces.
   std::vector<std::size_t> edges_, count_;
   std::vector<Mask> pushing_, closed_, movable_;
+  std::unordered_set<Mask> seen_groups_;   // (unions')
   std::array<std::vector<Mask>, 6> ever_;  // the pieces anywhere in each piece's way
-  std::vector<Cell> next_;                 // a position looked at (apart)
-  std::string key_;                        // its key
   std::array<std::vector<int>, 6> gap_;
-  std::unordered_map<std::uint64_t, Gaps> pair_gaps_;  // of the part being taken apart
 };
+
+// Whether two of the pieces share a cell (marked on a grid over their
+// bounds).
+bool overlap(const std::vector<const std::vector<Cell>*>& pieces) {
+  std::vector<Cell> corners;  // the least and the most of every coordinate
+  for (const std::vector<Cell>* piece : pieces)
+    for (const Cell& c : *piece) {
+      if (corners.empty()) corners = {c, c};
+      corners[0] = {std::min(corners[0].row, c.row), std::min(corners[0].col, c.col),
+                    std::min(corners[0].layer, c.layer)};
+      corners[1] = {std::max(corners[1].row, c.row), std::max(corners[1].col, c.col),
+                    std::max(corners[1].layer, c.layer)};
+    }
+  if (corners.empty()) return false;
+  const PieceCells box(corners);  // (its bounds are all of theirs)
+  std::vector<unsigned char> taken(box.fills.size(), 0);
+  for (const std::vector<Cell>* piece : pieces)
+    for (const Cell& c : *piece)
+      if (taken[box.index(c)]++ != 0) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -456,30 +583,30 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
   if (!groups.empty() && groups.size() != pieces.size())
     throw ProblemError("disassembly: " + std::to_string(groups.size()) + " groups' lists for " +
                        std::to_string(pieces.size()) + " pieces");
-  std::vector<std::vector<Cell>> cells;
+  std::vector<const std::vector<Cell>*> cells;
   std::vector<std::vector<int>> sorted_groups;
-  std::vector<std::size_t> ids;
-  std::vector<Cell> every;
+  std::vector<std::size_t> given;
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (pieces[p].size() == 0) continue;  // (nothing to move)
-    cells.push_back(pieces[p].cells());
-    ids.push_back(p);
+    cells.push_back(&pieces[p].cells());
+    given.push_back(p);
     sorted_groups.push_back(groups.empty() ? std::vector<int>{} : groups[p]);
     std::sort(sorted_groups.back().begin(), sorted_groups.back().end());
     sorted_groups.back().erase(
         std::remove(sorted_groups.back().begin(), sorted_groups.back().end(), 0),
         sorted_groups.back().end());
-    every.insert(every.end(), pieces[p].cells().begin(), pieces[p].cells().end());
   }
-  std::sort(every.begin(), every.end());
-  if (std::adjacent_find(every.begin(), every.end()) != every.end())
-    throw ProblemError("the pieces to take apart overlap");
-  Disassembler disassembler;
+  if (overlap(cells)) throw ProblemError("the pieces to take apart overlap");
   // One piece, or none, has nothing to come apart from: as burrTxt counts,
   // no solution.
-  if (cells.size() < 2) return disassembler.result;
-  const std::optional<PartLevel> level =
-      disassembler.apart(std::move(cells), std::move(sorted_groups), std::move(ids));
+  if (cells.size() < 2) return Disassembly{};
+  Disassembler disassembler(cells, std::move(given), std::move(sorted_groups));
+  Part whole;
+  for (std::size_t q = 0; q < cells.size(); ++q) {
+    whole.ids.push_back(q);
+    whole.base.push_back(Cell{0, 0, 0});
+  }
+  const std::optional<PartLevel> level = disassembler.apart(whole);
   Disassembly& result = disassembler.result;
   result.apart = level.has_value();
   if (level) {

@@ -467,7 +467,16 @@ TEST_CASE("disassembly CLI: --disassemble keeps the assemblies that come apart")
           "--disassemble too");
   refused("--disassemble --sort moves", "--sort takes level, not 'moves'");
   refused("--disassemble --sort level --count", "--count prints a number: give one");
-  refused("--disassemble --moves -f svg", "--format svg does not show them");
+  refused("--disassemble --moves -f stl", "--format stl does not show them");
+  // With svg, --moves draws each solution step by step.
+  const auto drawn =
+      run_cli("polyform --lattice cube --distinct --disassemble --moves -f svg " + open);
+  CHECK(drawn.exit_code == 0);
+  CHECK(drawn.out.find("<text") != std::string::npos);
+  CHECK(std::count(drawn.out.begin(), drawn.out.end(), '\n') > 10);
+  CHECK(drawn.out.find("class=\"step\" data-step=\"1\"") != std::string::npos);
+  CHECK(run_cli("polyform --lattice cube --distinct --disassemble -f svg " + open)
+            .out.find("class=\"step\"") == std::string::npos);
   refused("--disassemble -f json --emit",
           "--format json writes solutions; --emit writes the "
           "problem");

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "xcover/frontend/disassembly.hpp"
 #include "xcover/frontend/names.hpp"
 #include "xcover/frontend/options.hpp"
 
@@ -257,6 +258,28 @@ TEST_CASE("frontend options: what does not go together, in each front end's spel
   CHECK(followed(FrontEnd::javascript, false) ==
         "itemChoice: 'most-clashes' is followed by the bitsets layout only, and this problem "
         "runs on the sparse layout: add layout: 'bitsets', or leave itemChoice out");
+}
+
+TEST_CASE("frontend options: the disassembly's filter, and min-level without it refused") {
+  const auto filter = fe::assembly_filter(FrontEnd::cli, true, 3, true);
+  REQUIRE(filter.has_value());
+  CHECK(filter->min_level == 3);
+  CHECK(filter->remember);
+  CHECK_FALSE(fe::assembly_filter(FrontEnd::python, false, 0).has_value());
+  CHECK_THROWS_WITH_AS((void)fe::assembly_filter(FrontEnd::cli, false, 2),
+                       "--min-level keeps solutions by their disassembly: give --disassemble too",
+                       fe::OptionError);
+  CHECK_THROWS_WITH_AS((void)fe::assembly_filter(FrontEnd::python, false, 2),
+                       "min_level keeps solutions by their disassembly: give disassemble=True too",
+                       fe::OptionError);
+  CHECK_THROWS_WITH_AS((void)fe::assembly_filter(FrontEnd::javascript, false, 1),
+                       "minLevel keeps solutions by their disassembly: give disassemble: true too",
+                       fe::OptionError);
+  // The CLI says it as a usage error.
+  const auto run = run_cli("polyform --lattice cube --pieces soma --board 3x3x3 --min-level 2");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("--min-level keeps solutions by their disassembly: give --disassemble too") !=
+        std::string::npos);
 }
 
 }  // namespace test_frontend_options

@@ -5,13 +5,17 @@
 // arc per pair, each digit where it stands, cages and regions drawn).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <regex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli_support.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 #include "xcover/puzzles/sudoku_text.hpp"
@@ -60,7 +64,7 @@ std::string xml_problem(const std::string& text) {
     const std::string name = tag.substr(0, tag.find(' '));
     if (name.empty()) return "a tag without a name";
     // Attributes: name="value", one blank apart.
-    static const std::regex attributes(R"(( [A-Za-z:-]+="[^"<]*")*\s*)");
+    static const std::regex attributes(R"(( [A-Za-z][A-Za-z0-9:-]*="[^"<]*")*\s*)");
     if (!std::regex_match(tag.substr(name.size()), attributes)) return "bad attributes: " + tag;
     if (!empty) open.push_back(name);
   }
@@ -369,6 +373,80 @@ TEST_CASE("svg: spheres, rhombic and tetra-octa tilings in space, every piece se
     CHECK(pieces.size() == solution.options.size());
     CHECK(names.size() > 4 * solution.options.size());  // (a tetrahedron shows one to three faces)
     CHECK(values(svg, "piece", "data-piece").empty());  // no layers
+  }
+}
+
+TEST_CASE("svg: a disassembly step by step, the moved pieces where each move leaves them") {
+  // A 3x6x3 block with a corridor of four cells along its middle and a
+  // slot of two above it, two bars and two cubes in them.
+  const std::string full = "######\n######\n######\n";
+  const pf::Tiling tiling = tiling_of(
+      pf::Lattice::cube, "board\n" + full + "-\n" + full + "-\n" + full + "\npiece box\n" + full +
+                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
+                             "piece bar x2\n##\n\npiece cube x2\n#\n");
+  const Solution solution = first_solution(tiling.problem);
+  const pf::Disassembly found = pf::disassemble(tiling, solution);
+  REQUIRE(found.apart);
+  REQUIRE(found.plan.size() >= 4);
+  const std::string svg = xcover::render_svg(tiling, solution, found);
+  CHECK(xml_problem(svg) == "");
+  const std::vector<std::string> labels = pf::placement_labels(tiling, solution);
+  // A view a step, the assembly first, each captioned; an arrow a move.
+  const std::vector<std::string> steps = values(svg, "step", "data-step");
+  REQUIRE(steps.size() == found.plan.size() + 1);
+  for (std::size_t k = 0; k < steps.size(); ++k) CHECK(steps[k] == std::to_string(k));
+  const std::vector<std::string> captions = texts(svg, "caption");
+  REQUIRE(captions.size() == steps.size());
+  CHECK(captions[0] ==
+        "level " + pf::level_text(found) + ", " + std::to_string(found.moves) + " moves");
+  CHECK(values(svg, "move", "marker-end").size() == found.plan.size());
+  // Each view's pieces: where their faces' corners lie on average, from
+  // the view's caption (each view is laid out from it).
+  const std::regex caption_at("<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\"[^>]*class=\"caption\"");
+  const std::regex face("data-piece=\"([^\"]*)\"[^>]* d=\"([^\"]*)\"");
+  const std::regex number("-?[0-9.]+");
+  std::vector<std::map<std::string, std::pair<double, double>>> centres;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const std::size_t begin = svg.find("<g class=\"step\"", from);
+    const std::size_t end = svg.find("<g class=\"step\"", begin + 1);
+    const std::string view = svg.substr(begin, end == std::string::npos ? end : end - begin);
+    from = begin + 1;
+    std::smatch at;
+    REQUIRE(std::regex_search(view, at, caption_at));
+    const double x0 = std::stod(at[1]), y0 = std::stod(at[2]);
+    std::map<std::string, std::tuple<double, double, int>> sums;
+    for (auto it = std::sregex_iterator(view.begin(), view.end(), face);
+         it != std::sregex_iterator(); ++it) {
+      const std::string d = (*it)[2];
+      std::vector<double> xy;
+      for (auto n = std::sregex_iterator(d.begin(), d.end(), number); n != std::sregex_iterator();
+           ++n)
+        xy.push_back(std::stod(n->str()));
+      auto& [sx, sy, count] = sums[(*it)[1]];
+      for (std::size_t j = 0; j + 1 < xy.size(); j += 2) sx += xy[j] - x0, sy += xy[j + 1] - y0;
+      count += static_cast<int>(xy.size() / 2);
+    }
+    auto& here = centres.emplace_back();
+    for (const auto& [name, sum] : sums)
+      here[name] = {std::get<0>(sum) / std::get<2>(sum), std::get<1>(sum) / std::get<2>(sum)};
+  }
+  for (std::size_t m = 0; m < found.plan.size(); ++m) {
+    const pf::Move& move = found.plan[m];
+    CAPTURE(m);
+    std::string moved;
+    for (const std::size_t piece : move.pieces) moved += (moved.empty() ? "" : " ") + labels[piece];
+    CHECK(captions[m + 1].starts_with(std::to_string(m + 1) + ": " + moved));
+    for (std::size_t piece = 0; piece < labels.size(); ++piece) {
+      CAPTURE(labels[piece]);
+      const bool moves =
+          std::find(move.pieces.begin(), move.pieces.end(), piece) != move.pieces.end();
+      const auto [x1, y1] = centres[m][labels[piece]];
+      const auto [x2, y2] = centres[m + 1][labels[piece]];
+      // (Seen faces only: a piece that moves shows its others, so its
+      // centre moves too; one that stays keeps its faces.)
+      CHECK((std::abs(x2 - x1) + std::abs(y2 - y1) > 2) == moves);
+    }
   }
 }
 

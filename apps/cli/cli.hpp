@@ -33,6 +33,17 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// body(), with the library's OptionError (an option given wrongly) thrown as
+// the CLI's usage error.
+template <class Body>
+decltype(auto) as_usage(Body&& body) {
+  try {
+    return body();
+  } catch (const frontend::OptionError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 // An input file that cannot be read: what() is "FILE: reason" (strerror's),
 // exit status 1.
 struct InputError : std::runtime_error {

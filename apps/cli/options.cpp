@@ -248,20 +248,6 @@ CountOptions SearchFlags::count_options() const {
 
 std::string layout_name(Layout layout) { return std::string(fe::name_of(layout)); }
 
-namespace {
-
-// The library's OptionError as the CLI's usage error (exit status 2).
-template <class Body>
-decltype(auto) as_usage(Body&& body) {
-  try {
-    return body();
-  } catch (const fe::OptionError& e) {
-    throw UsageError(e.what());
-  }
-}
-
-}  // namespace
-
 Layout SearchFlags::memory_layout() const {
   return as_usage(
       [&] { return fe::value_named<Layout>(fe::Option::layout, fe::FrontEnd::cli, layout); });

@@ -438,7 +438,8 @@ int run_tiling_command(const std::string& name, const std::string& help,
   if (any_lattice)
     add("moves", po::bool_switch(&asked.output.moves),
         "with --disassemble, print each solution's moves after it, one a line: \"move A B right "
-        "2\" (the pieces, the way, the cells), \"remove C up 3\" for a part taken off");
+        "2\" (the pieces, the way, the cells), \"remove C up 3\" for a part taken off; with "
+        "--format svg, draw each solution step by step, a view after each move");
   if (any_lattice)
     add("sort", po::value(&sort_by)->value_name("level"),
         "with --disassemble, print the hardest solutions first: by level, number by number, "

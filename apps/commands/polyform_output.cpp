@@ -66,18 +66,20 @@ std::string solution_json(const pf::Tiling& tiling, const Solution& solution,
 }  // namespace
 
 void check_tiling_output(const PuzzleFlags& flags, const TilingOutput& asked) {
-  const bool svg = flags.svg(), stl = flags.stl();
-  if (asked.min_level != 0 && !asked.disassemble)
-    throw UsageError("--min-level keeps solutions by their disassembly: give --disassemble too");
+  const bool stl = flags.stl();
+  (void)as_usage([&] {
+    return frontend::assembly_filter(frontend::FrontEnd::cli, asked.disassemble, asked.min_level);
+  });
   if (asked.moves && !asked.disassemble)
     throw UsageError("--moves prints how each solution comes apart: give --disassemble too");
   if (asked.sort_level && !asked.disassemble)
     throw UsageError(
         "--sort level orders the solutions by their disassembly: give --disassemble "
         "too");
-  if (asked.moves && (svg || stl))
-    throw UsageError(std::string("--moves prints the moves as text; --format ") +
-                     (svg ? "svg" : "stl") + " does not show them (--format json has them)");
+  if (asked.moves && stl)
+    throw UsageError(
+        "--moves prints the moves as text or draws them (--format svg); --format stl does not "
+        "show them (--format json has them)");
   if (asked.sort_level && flags.search.count)
     throw UsageError(
         "--sort level orders the solutions printed; --count prints a number: give "
@@ -98,10 +100,10 @@ int run_tiling_output(const pf::Tiling& tiling, const PuzzleFlags& flags, Puzzle
   // waits for its printing, where something prints it.
   std::optional<frontend::Assemblies> assemblies;
   Visitor keep;
-  if (asked.disassemble) {
-    const bool shown = !count && !stl && (!svg || asked.sort_level);
-    assemblies.emplace(tiling,
-                       frontend::AssemblyFilter{.min_level = asked.min_level, .remember = shown});
+  const bool shown = !count && !stl && (!svg || asked.sort_level || asked.moves);
+  if (const auto filter = frontend::assembly_filter(frontend::FrontEnd::cli, asked.disassemble,
+                                                    asked.min_level, shown)) {
+    assemblies.emplace(tiling, *filter);
     keep = [&](const Solution& solution) { return assemblies->keep(solution); };
   } else if (tiling.needs_keep()) {
     keep = [&](const Solution& solution) { return tiling.keep(solution); };
@@ -154,7 +156,8 @@ int run_tiling_output(const pf::Tiling& tiling, const PuzzleFlags& flags, Puzzle
               std::cout << (k ? "," : "")
                         << solution_json(tiling, kept[k].solution, &kept[k].found);
             } else if (svg) {
-              pictures.push_back(views.svg(kept[k].solution));
+              pictures.push_back(asked.moves ? render_svg(tiling, kept[k].solution, kept[k].found)
+                                             : views.svg(kept[k].solution));
             } else {
               if (k) std::cout << '\n';
               for (const std::string& line : with_level(picture, kept[k].solution, kept[k].found))
@@ -178,6 +181,10 @@ int run_tiling_output(const pf::Tiling& tiling, const PuzzleFlags& flags, Puzzle
         },
         json_end, keep);
   } else {
+    if (assemblies && asked.moves)
+      views.svg = [&](const Solution& solution) {
+        return render_svg(tiling, solution, assemblies->found(solution));
+      };
     if (assemblies) {
       const SolutionPicture text = views.text, colored = views.colored;
       views.text = [&, text](const Solution& solution) {

@@ -276,6 +276,10 @@ class KeptSolutions {
     if (!assemblies_) return std::nullopt;
     return assemblies_->assemblies();
   }
+  // How the solution handed out last comes apart: what the filter found
+  // (None without disassemble, or before the first). A copy: the next
+  // solution's replaces it.
+  std::optional<pf::Disassembly> disassembly() const { return disassembly_; }
 
   std::vector<int> next() {
     if (!kept_) throw py::stop_iteration();
@@ -292,6 +296,8 @@ class KeptSolutions {
       close();
       throw py::stop_iteration();
     }
+    // (Handed over from the filter, which remembers it: not taken apart again.)
+    if (assemblies_) disassembly_ = assemblies_->found(*found);
     return found->to_vector();
   }
 
@@ -313,6 +319,7 @@ class KeptSolutions {
   std::unique_ptr<Interrupt> interrupt_;  // the search's options point at it
   std::unique_ptr<Solver> solver_;
   std::unique_ptr<frontend::Assemblies> assemblies_;  // (the search's keep points at it)
+  std::optional<pf::Disassembly> disassembly_;        // the last solution's
   std::optional<frontend::KeptSolutions> kept_;
   Status status_ = Status::exhausted;
 };
@@ -506,7 +513,11 @@ searched for only when asked (with distinct=True, one of each class).)doc")
       .def_property_readonly("statistics", &KeptSolutions::statistics)
       .def_property_readonly(
           "assemblies", &KeptSolutions::assemblies,
-          "With disassemble=True, the assemblies met so far, apart or not; else None.");
+          "With disassemble=True, the assemblies met so far, apart or not; else None.")
+      .def_property_readonly(
+          "disassembly", &KeptSolutions::disassembly,
+          "With disassemble=True, how the solution handed out last comes apart (a "
+          "Disassembly: what the filter found, not taken apart again); else None.");
 }
 
 void bind_disassembly(py::module_& m) {
@@ -625,10 +636,13 @@ void bind_tiling_reads(TilingClass& tiling) {
           "'-' lines.")
       .def(
           "_svg",
-          [](const TilingBox& t, const std::vector<int>& options) {
-            return render_svg(t.tiling, solution_of(t.tiling, options));
+          [](const TilingBox& t, const std::vector<int>& options,
+             const std::optional<pf::Disassembly>& disassembly) {
+            const Solution solution = solution_of(t.tiling, options);
+            return disassembly ? render_svg(t.tiling, solution, *disassembly)
+                               : render_svg(t.tiling, solution);
           },
-          py::arg("solution"));
+          py::arg("solution"), py::arg("disassembly") = py::none());
 }
 
 void bind_tiling_searches(TilingClass& tiling) {
@@ -674,12 +688,9 @@ void bind_tiling_searches(TilingClass& tiling) {
             SearchOptions options = tree_search_options(box->tiling.problem, limit, time_limit,
                                                         node_limit, propagate, item_choice, seed);
             const auto least = counted<std::uint64_t>(min_level, "min_level");
-            if (least != 0 && !disassemble)
-              throw py::value_error(
-                  "min_level keeps solutions by their disassembly: give disassemble=True too");
-            std::optional<frontend::AssemblyFilter> assemblies;
-            if (disassemble) assemblies = frontend::AssemblyFilter{.min_level = least};
-            return KeptSolutions(std::move(box), options, progress, progress_interval, assemblies);
+            return KeptSolutions(
+                std::move(box), options, progress, progress_interval,
+                frontend::assembly_filter(frontend::FrontEnd::python, disassemble, least, true));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("progress") = py::none(),

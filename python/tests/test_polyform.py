@@ -336,9 +336,16 @@ def corridor_tiling():
 def test_solutions_that_come_apart_and_how():
     tiling = corridor_tiling()
     it = tiling.solutions(disassemble=True)
-    got = list(it)
+    assert it.disassembly is None
+    got, found = [], []
+    for solution in it:
+        # What the filter found, handed over: the same as taking it apart again.
+        got.append(solution)
+        found.append(it.disassembly)
+        again = tiling.disassemble(solution)
+        assert (found[-1].level, found[-1].moves, found[-1].plan) == \
+            (again.level, again.moves, again.plan)
     assert it.assemblies == 8 and len(got) == 8
-    found = [tiling.disassemble(s) for s in got]
     assert sorted(f.level_text for f in found) == ["1.1.1.2"] * 4 + ["1.1.2.2"] * 4
     for solution, f in zip(got, found):
         assert f.apart and f.level[0] == 1 and len(f.plan) == f.moves
@@ -354,9 +361,17 @@ def test_solutions_that_come_apart_and_how():
             assert line.startswith("remove " if move.removes else "move ")
             assert line.split()[1:1 + len(move.pieces)] == [names[k] for k in move.pieces]
     assert "1.1" in repr(found[0]) and "Move(pieces=" in repr(found[0].plan[0])
+    # Drawn step by step: a view a move after the assembly's.
+    steps = tiling.svg(got[0], found[0])
+    assert steps.count('class="step"') == found[0].moves + 1
+    assert f">level {found[0].level_text}, {found[0].moves} moves</text>" in steps
+    assert 'class="step"' not in tiling.svg(got[0])
     # Every level starts with 1: none needs two moves for its first part.
     assert list(tiling.solutions(disassemble=True, min_level=2)) == []
     assert tiling.solutions().assemblies is None
+    plain = tiling.solutions()
+    next(plain)
+    assert plain.disassembly is None
     with pytest.raises(ValueError, match="give disassemble=True too"):
         tiling.solutions(min_level=1)
 

@@ -91,11 +91,14 @@ def _pictures(self, limit=0, *, time_limit=0.0):
         yield self.picture(solution)
 
 
-def _svg(self, solution):
+def _svg(self, solution, disassembly=None):
     """The tiling as a picture (Svg: a str that Jupyter shows): each piece one
     shape with its own fill, bold edges between pieces; a cube's layers side
-    by side."""
-    return Svg(self._svg(solution))
+    by side. Given the solution's disassembly (disassemble(), or what
+    solutions(disassemble=True) found), the assembly taken apart step by
+    step instead: a view in space after each move, captioned, with an arrow
+    where the pieces went."""
+    return Svg(self._svg(solution, disassembly))
 
 
 Tiling.solve = _solve

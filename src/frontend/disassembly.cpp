@@ -8,6 +8,27 @@ namespace xcover::frontend {
 
 namespace pf = polyform;
 
+std::optional<AssemblyFilter> assembly_filter(FrontEnd front, bool disassemble,
+                                              std::uint64_t min_level, bool remember) {
+  if (disassemble) return AssemblyFilter{.min_level = min_level, .remember = remember};
+  if (min_level == 0) return std::nullopt;
+  // (Tiling options, not search options: search_option_table has no rows
+  // for them, and only these two words to spell.)
+  const auto [least, apart] = [front]() -> std::pair<const char*, const char*> {
+    switch (front) {
+      case FrontEnd::cli:
+        return {"--min-level", "--disassemble"};
+      case FrontEnd::python:
+        return {"min_level", "disassemble=True"};
+      case FrontEnd::javascript:
+        return {"minLevel", "disassemble: true"};
+    }
+    return {"min-level", "disassemble"};
+  }();
+  throw OptionError(std::string(least) + " keeps solutions by their disassembly: give " + apart +
+                    " too");
+}
+
 Assemblies::Assemblies(const pf::Tiling& tiling, AssemblyFilter filter)
     : tiling_(tiling), filter_(filter) {}
 

@@ -393,6 +393,17 @@ export interface TilingSearchOptions extends SearchOptions {
   minLevel?: number;
 }
 
+/** A tiling's solutions; with disassemble, what the filter found too. */
+export interface TilingSolutionIterator extends SolutionIterator {
+  /** With disassemble, the assemblies met so far, apart or not; else null. */
+  readonly assemblies: number | null;
+  /**
+   * With disassemble, how the solution handed out last comes apart (what the
+   * filter found: not taken apart again); else null.
+   */
+  readonly disassembly: Disassembly | null;
+}
+
 export interface Tiling extends Disposable {
   readonly problem: Problem;
   readonly lattice: Lattice;
@@ -403,7 +414,7 @@ export interface Tiling extends Disposable {
    * hold only the solutions: the count may take the memo, or check each tiling.
    */
   count(options?: SearchOptions): CountResult;
-  solutions(options?: TilingSearchOptions): SolutionIterator;
+  solutions(options?: TilingSearchOptions): TilingSolutionIterator;
   solve(options?: SearchOptions): number[] | null;
   /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
   disassemble(solution: number[]): Disassembly;

@@ -217,6 +217,8 @@ function makeApi(m) {
     #box;
     #status = null;
     #statistics = null;
+    #assemblies = null;
+    #disassembly = null;
     #map;
     constructor(handle, box, map) {
       super(handle, 'SolutionIterator');
@@ -250,11 +252,24 @@ function makeApi(m) {
     get statistics() {
       return this.disposed ? this.#statistics : statisticsOf(this._handle.statistics());
     }
+    /** A tiling's solutions with disassemble: the assemblies met so far; else null. */
+    get assemblies() {
+      return this.disposed ? this.#assemblies : this._handle.assemblies();
+    }
+    /**
+     * A tiling's solutions with disassemble: how the solution handed out last
+     * comes apart (what the filter found, not taken apart again); else null.
+     */
+    get disassembly() {
+      return this.disposed ? this.#disassembly : this._handle.disassembly();
+    }
     #finish() {
       if (this.disposed) return;
       this._handle.close();
       this.#status = this._handle.status();
       this.#statistics = statisticsOf(this._handle.statistics());
+      this.#assemblies = this._handle.assemblies();
+      this.#disassembly = this._handle.disassembly();
       this.dispose();
     }
   }

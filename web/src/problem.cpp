@@ -268,8 +268,11 @@ val JsSolver::statistics() const { return statistics_object(state_->solver.stati
 
 // --- the lazy search ------------------------------------------------------------
 
-JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep)
-    : state_(std::move(state)), request_(std::make_unique<SearchRequest>()) {
+JsSearch::JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep,
+                   std::optional<SearchAssemblies> assemblies)
+    : state_(std::move(state)),
+      request_(std::make_unique<SearchRequest>()),
+      assemblies_(std::move(assemblies)) {
   read_search_options(options, *request_);
   check_search(request_->options, state_->solver.layout(), false);
   kept_.emplace(state_->solver, request_->options, std::move(keep));
@@ -279,7 +282,10 @@ val JsSearch::next() {
   return guard([&]() -> val {
     if (!kept_) return val::null();
     const Solution* found = kept_->next();
-    if (found != nullptr) return to_array(found->options);
+    if (found != nullptr) {
+      if (assemblies_) disassembly_ = assemblies_->disassembly(*found);
+      return to_array(found->options);
+    }
     close();
     return val::null();
   });
@@ -298,6 +304,13 @@ val JsSearch::status() const {
 }
 
 val JsSearch::statistics() const { return statistics_object(state_->solver.statistics()); }
+
+val JsSearch::assemblies() const {
+  if (!assemblies_) return val::null();
+  return val(static_cast<double>(assemblies_->met()));
+}
+
+val JsSearch::disassembly() const { return disassembly_; }
 
 void bind_problem() {
   using emscripten::class_;
@@ -361,7 +374,9 @@ void bind_problem() {
       .function("next", &JsSearch::next)
       .function("close", &JsSearch::close)
       .function("status", &JsSearch::status)
-      .function("statistics", &JsSearch::statistics);
+      .function("statistics", &JsSearch::statistics)
+      .function("assemblies", &JsSearch::assemblies)
+      .function("disassembly", &JsSearch::disassembly);
 }
 
 }  // namespace xcover::web

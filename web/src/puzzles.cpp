@@ -4,6 +4,7 @@
 // puzzle's own terms and as the library's SVG pictures.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -193,6 +194,34 @@ pf::Tiling make_tiling(const val& options) {
   return pf::make_tiling(lattice, *board, std::move(pieces), how);
 }
 
+// A solution's disassembly as JavaScript reads it: { apart, level,
+// levelText, moves, steps, positions, plan: [{ pieces, direction: [row,
+// column, layer], distance, removes }], lines }.
+val disassembly_object(const pf::Tiling& tiling, const Solution& solution,
+                       const pf::Disassembly& found) {
+  val plan = val::array();
+  for (std::size_t k = 0; k < found.plan.size(); ++k) {
+    const pf::Move& move = found.plan[k];
+    val step = val::object();
+    step.set("pieces", to_array(std::vector<int>(move.pieces.begin(), move.pieces.end())));
+    step.set("direction", to_array(std::vector<int>{move.direction.row, move.direction.col,
+                                                    move.direction.layer}));
+    step.set("distance", move.distance);
+    step.set("removes", move.removes);
+    plan.set(k, step);
+  }
+  val out = val::object();
+  out.set("apart", found.apart);
+  out.set("level", to_array(std::vector<int>(found.level.begin(), found.level.end())));
+  out.set("levelText", pf::level_text(found));
+  out.set("moves", static_cast<double>(found.moves));
+  out.set("steps", static_cast<double>(found.steps));
+  out.set("positions", static_cast<double>(found.positions));
+  out.set("plan", plan);
+  out.set("lines", to_array(frontend::plan_lines(tiling, solution, found)));
+  return out;
+}
+
 class JsTiling {
  public:
   static JsTiling* make(const val& options) {
@@ -232,53 +261,36 @@ class JsTiling {
       const std::shared_ptr<const Problem> problem(tiling_, &tiling_->problem);
       auto state = std::make_shared<SolverState>(problem, Layout::automatic);
       // disassemble: the assemblies that come apart (minLevel: of those,
-      // the ones whose first part needs that many moves).
-      const bool apart = get_bool(options, "disassemble", false);
-      const std::uint64_t least = get_count(options, "minLevel", 0);
-      if (least != 0 && !apart)
-        throw ProblemError(
-            "minLevel keeps solutions by their disassembly: give disassemble: "
-            "true too");
+      // the ones whose first part needs that many moves), each one's
+      // disassembly handed over from the filter.
+      const auto filter = frontend::assembly_filter(frontend::FrontEnd::javascript,
+                                                    get_bool(options, "disassemble", false),
+                                                    get_count(options, "minLevel", 0), true);
       frontend::Keep keep;
-      if (apart) {
-        auto assemblies = std::make_shared<frontend::Assemblies>(
-            *tiling_, frontend::AssemblyFilter{.min_level = least});
+      std::optional<SearchAssemblies> hooks;
+      if (filter) {
+        auto assemblies = std::make_shared<frontend::Assemblies>(*tiling_, *filter);
         keep = [tiling = tiling_, assemblies](const Solution& s) { return assemblies->keep(s); };
+        hooks = SearchAssemblies{
+            .met = [assemblies] { return assemblies->assemblies(); },
+            .disassembly =
+                [tiling = tiling_, assemblies](const Solution& s) {
+                  return disassembly_object(*tiling, s, assemblies->found(s));
+                },
+        };
       } else if (tiling_->needs_keep()) {
         keep = [tiling = tiling_](const Solution& s) { return tiling->keep(s); };
       }
-      return JsSearch(std::move(state), options, std::move(keep));
+      return JsSearch(std::move(state), options, std::move(keep), std::move(hooks));
     });
   }
 
-  // { apart, level, levelText, moves, steps, positions, plan: [{ pieces,
-  // direction: [row, column, layer], distance, removes }], lines }.
+  // { apart, level, levelText, moves, steps, positions, plan, lines }
+  // (disassembly_object).
   val disassemble(const val& solution) const {
     return guard([&] {
       const Solution s = solution_of(solution, tiling_->problem);
-      const pf::Disassembly found = pf::disassemble(*tiling_, s);
-      val plan = val::array();
-      for (std::size_t k = 0; k < found.plan.size(); ++k) {
-        const pf::Move& move = found.plan[k];
-        std::vector<int> pieces(move.pieces.begin(), move.pieces.end());
-        val step = val::object();
-        step.set("pieces", to_array(pieces));
-        step.set("direction", to_array(std::vector<int>{move.direction.row, move.direction.col,
-                                                        move.direction.layer}));
-        step.set("distance", move.distance);
-        step.set("removes", move.removes);
-        plan.set(k, step);
-      }
-      val out = val::object();
-      out.set("apart", found.apart);
-      out.set("level", to_array(std::vector<int>(found.level.begin(), found.level.end())));
-      out.set("levelText", pf::level_text(found));
-      out.set("moves", static_cast<double>(found.moves));
-      out.set("steps", static_cast<double>(found.steps));
-      out.set("positions", static_cast<double>(found.positions));
-      out.set("plan", plan);
-      out.set("lines", to_array(frontend::plan_lines(*tiling_, s, found)));
-      return out;
+      return disassembly_object(*tiling_, s, pf::disassemble(*tiling_, s));
     });
   }
 

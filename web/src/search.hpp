@@ -3,6 +3,8 @@
 // copy of it, and a lazy search (Search) that shares the solver's state.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +34,14 @@ struct SolverState {
 
 class JsSearch;
 
+// What a tiling's search with `disassemble` adds to its solutions: the
+// assemblies met, and each kept solution's disassembly as an object (what
+// the filter found, not taken apart again).
+struct SearchAssemblies {
+  std::function<std::uint64_t()> met;               // the assemblies met so far
+  std::function<val(const Solution&)> disassembly;  // a kept solution's
+};
+
 class JsSolver {
  public:
   JsSolver(const Problem& problem, const std::string& layout);
@@ -56,20 +66,26 @@ class JsSolver {
 // Solutions one at a time: next() searches on to the next one (an array of
 // option indices) or gives null at the end; close() ends the search early.
 // `keep` (a tiling's symmetry filter) skips the solutions it refuses, and
-// the limit counts the kept ones (frontend::KeptSolutions).
+// the limit counts the kept ones (frontend::KeptSolutions). With
+// `assemblies`, assemblies() and disassembly() say what its filter found.
 class JsSearch {
  public:
-  JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep = {});
+  JsSearch(std::shared_ptr<SolverState> state, const val& options, frontend::Keep keep = {},
+           std::optional<SearchAssemblies> assemblies = std::nullopt);
   val next();
   void close();
   val status() const;  // null while the search can go on
   val statistics() const;
+  val assemblies() const;   // the assemblies met, or null without disassemble
+  val disassembly() const;  // the last solution's disassembly, or null
 
  private:
   std::shared_ptr<SolverState> state_;
   std::unique_ptr<SearchRequest> request_;  // (its address is in the options)
   std::optional<frontend::KeptSolutions> kept_;
   Status status_ = Status::stopped;
+  std::optional<SearchAssemblies> assemblies_;
+  val disassembly_ = val::null();
 };
 
 // Each file's part of the module.

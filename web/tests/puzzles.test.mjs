@@ -123,8 +123,21 @@ test('Tiling: the assemblies that come apart, and how', () => {
     '######\n#....#\n######\n-\n######\n#..###\n######\n\npiece bar x2\n##\n\npiece cube x2\n#\n';
   const tiling = new xc.polyform.Tiling({ lattice: 'cube', text, distinct: true });
   try {
-    const solutions = [...tiling.solutions({ disassemble: true })];
+    const it = tiling.solutions({ disassemble: true });
+    assert.equal(it.disassembly, null);
+    const solutions = [];
+    for (const s of it) {
+      solutions.push(s);
+      // What the filter found, handed over: the same as taking it apart again.
+      assert.deepEqual(it.disassembly, tiling.disassemble(s));
+    }
     assert.equal(solutions.length, 8);
+    assert.equal(it.assemblies, 8);
+    const plain = tiling.solutions();
+    plain.next();
+    assert.equal(plain.assemblies, null);
+    assert.equal(plain.disassembly, null);
+    plain.close();
     const levels = solutions.map((s) => tiling.disassemble(s).levelText).sort();
     assert.deepEqual(levels, [...Array(4).fill('1.1.1.2'), ...Array(4).fill('1.1.2.2')]);
     const found = tiling.disassemble(solutions[0]);

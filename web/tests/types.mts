@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   const made: string = rules.generate({ count: 1, difficulty: 'easy' })[0].puzzle;
   const tiling = new xc.polyform.Tiling({ lattice: 'cube', board: '3x3x3', pieces: 'soma' });
   const svg: string | undefined = tiling.solve() === null ? undefined : tiling.svg(tiling.solve()!);
+  const apart = tiling.solutions({ disassemble: true, minLevel: 1 });
+  for (const s of apart) console.log(s.length, apart.disassembly?.levelText, apart.assemblies);
   try {
     xc.Problem.fromDlx('a\nb\n', 'x.dlx');
   } catch (e) {

@@ -5,7 +5,9 @@
 // the moves as text; and the order of the hardest first.
 //
 //   namespace fe = xcover::frontend;
-//   fe::Assemblies apart(tiling, {.min_level = 3, .remember = true});
+//   // --disassemble --min-level 3, as the CLI was given them:
+//   const auto filter = fe::assembly_filter(fe::FrontEnd::cli, true, 3, true);
+//   fe::Assemblies apart(tiling, *filter);
 //   fe::KeptSolutions kept(solver, options, [&](const xcover::Solution& s) {
 //     return apart.keep(s);
 //   });
@@ -21,10 +23,12 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "xcover/export.hpp"
+#include "xcover/frontend/options.hpp"
 #include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/solver.hpp"
@@ -42,6 +46,16 @@ struct AssemblyFilter {
   // again).
   bool remember = false;
 };
+
+// The filter a front end's disassemble and min-level ask for, remembering
+// each disassembly kept when `remember`: std::nullopt without disassemble.
+// OptionError for a min-level without disassemble: "--min-level keeps
+// solutions by their disassembly: give --disassemble too", each option as
+// `front` spells it ("min_level ... disassemble=True", "minLevel ...
+// disassemble: true").
+XCOVER_API std::optional<AssemblyFilter> assembly_filter(FrontEnd front, bool disassemble,
+                                                         std::uint64_t min_level,
+                                                         bool remember = false);
 
 // The assemblies of a tiling, its tilings that Tiling::keep keeps (every
 // one without --distinct's check), and which of them come apart: keep()

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "xcover/export.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyomino.hpp"
 #include "xcover/puzzles/queens.hpp"
@@ -59,6 +60,16 @@ XCOVER_API std::vector<Rgb> tiling_colors(const polyomino::TilingProblem& tiling
 
 // The pictures; each throws ProblemError for a solution of another problem.
 XCOVER_API std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution);
+// A solid tiling's solution taken apart, `found` being its disassembly
+// (polyform::disassemble's): views in space, four a row, all from one
+// viewpoint and at one scale: the assembly, captioned with the level
+// ("level 1.2, 3 moves"), then the pieces where each move leaves them,
+// captioned with the move ("2: A B, 1 cell"; "3: C off") and an arrow from
+// where the pieces were to where they went. Each view is a group of class
+// "step" whose data-step is the moves made. ProblemError for a plan that
+// moves a piece the solution does not have, or cells off the lattice.
+XCOVER_API std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution,
+                                  const polyform::Disassembly& found);
 XCOVER_API std::string render_svg(const QueensProblem& queens, const Solution& solution);
 XCOVER_API std::string render_svg(const LangfordProblem& langford, const Solution& solution);
 // A Sudoku of any shape: `puzzle` holds the givens, `solution` the full

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/solver.hpp"
 
@@ -14,5 +15,10 @@ namespace xcover::detail {
 // them moved apart from the board's centre, so that the inner ones show.
 // Throws ProblemError for an option the tiling does not have.
 std::string render_solid_view(const polyform::Tiling& tiling, const Solution& solution);
+
+// The sheet of `found`, the solution's disassembly, step by step (svg.hpp's
+// render_svg with a disassembly).
+std::string render_disassembly_view(const polyform::Tiling& tiling, const Solution& solution,
+                                    const polyform::Disassembly& found);
 
 }  // namespace xcover::detail

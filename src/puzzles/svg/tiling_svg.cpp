@@ -375,4 +375,9 @@ std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& s
   return render_squares(tiling, solution);
 }
 
+std::string render_svg(const polyomino::TilingProblem& tiling, const Solution& solution,
+                       const polyform::Disassembly& found) {
+  return detail::render_disassembly_view(tiling, solution, found);
+}
+
 }  // namespace xcover

@@ -191,6 +191,68 @@ TEST_CASE("disassembly: a level lists the parts that need more than one move") {
   CHECK(pf::level_text(shut).empty());
 }
 
+TEST_CASE("disassembly: a three-piece burr, level 3 as burrTxt takes it apart") {
+  // Three 2x2x6 sticks through one 2x2x2 centre, along the columns (A),
+  // the rows (B) and the layers (C), each without some cells of its middle
+  // (a design of our own, found by a search of notches; burrTxt -d gives
+  // its one assembly level 3). C slides a column on, B a row down, and B
+  // leaves through the layers; then A leaves C downward.
+  const auto stick = [](int axis, const std::vector<Cell>& missing) {
+    std::vector<Cell> cells;
+    for (int k = 0; k < 6; ++k)
+      for (int i = 2; i < 4; ++i)
+        for (int j = 2; j < 4; ++j) {
+          const Cell c = axis == 0 ? Cell{i, k, j} : axis == 1 ? Cell{k, i, j} : Cell{i, j, k};
+          if (std::find(missing.begin(), missing.end(), c) == missing.end()) cells.push_back(c);
+        }
+    return Shape(cells);
+  };
+  const std::vector<Shape> burr{
+      stick(0, {{2, 2, 2},
+                {2, 2, 3},
+                {2, 3, 2},
+                {2, 3, 3},
+                {2, 4, 2},
+                {2, 4, 3},
+                {3, 1, 3},
+                {3, 2, 3},
+                {3, 3, 3},
+                {3, 4, 3}}),
+      stick(
+          1,
+          {{1, 3, 2}, {1, 3, 3}, {2, 2, 2}, {2, 3, 2}, {2, 3, 3}, {3, 2, 2}, {3, 3, 2}, {4, 3, 3}}),
+      stick(2, {{2, 2, 3},
+                {3, 2, 1},
+                {3, 2, 2},
+                {3, 2, 3},
+                {3, 2, 4},
+                {3, 3, 2},
+                {3, 3, 3},
+                {3, 3, 4}})};
+  CHECK(burr[0].size() + burr[1].size() + burr[2].size() == 46);
+  const pf::Disassembly found = pf::disassemble(Lattice::cube, burr);
+  REQUIRE(found.apart);
+  CHECK(pf::level_text(found) == "3");
+  CHECK(found.moves == 4);
+  CHECK(found.plan == std::vector<pf::Move>{{{2}, Cell{0, 1, 0}, 1, false},
+                                            {{1}, Cell{1, 0, 0}, 1, false},
+                                            {{1}, Cell{0, 0, 1}, 4, true},
+                                            {{0}, Cell{1, 0, 0}, 2, true}});
+  CHECK(replay(burr, found).empty());
+  // With A's notch at (2, 4, 2) filled, C cannot slide, and the three
+  // lock (burrTxt -d: 1 assembly, 0 solutions).
+  const Shape filled = stick(0, {{2, 2, 2},
+                                 {2, 2, 3},
+                                 {2, 3, 2},
+                                 {2, 3, 3},
+                                 {2, 4, 3},
+                                 {3, 1, 3},
+                                 {3, 2, 3},
+                                 {3, 3, 3},
+                                 {3, 4, 3}});
+  CHECK_FALSE(pf::disassemble(Lattice::cube, {filled, burr[1], burr[2]}).apart);
+}
+
 TEST_CASE("disassembly: what cannot come apart is refused as a solution") {
   // A cube shut in a hollow 3x3x3 box.
   CHECK_FALSE(

@@ -17,5 +17,7 @@ echo "== xcover polyomino --board 6x10 --limit 1   (the 12 pentominoes)"
 build/xcover polyomino --board 6x10 --limit 1 --threads 1
 echo "== xcover polyform examples/polyforms/soma.xmpuzzle --distinct --count   (BurrTools' Soma cube)"
 build/xcover polyform examples/polyforms/soma.xmpuzzle --distinct --count --threads 1
+echo "== xcover polyform --lattice cube examples/polyforms/lidded-box.txt --disassemble --moves   (how it comes apart)"
+build/xcover polyform --lattice cube examples/polyforms/lidded-box.txt --disassemble --moves --threads 1
 echo "== xcover langford 7 --limit 1"
 build/xcover langford 7 --limit 1 --threads 1

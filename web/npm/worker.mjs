@@ -7,7 +7,10 @@
 //   'problem.count' / 'problem.solve' / 'problem.solutions'
 //     args: [{ dlx: text } | { primary, secondary, options }, searchOptions]
 //   'tiling.count' / 'tiling.solve' / 'tiling.svg'
-//     args: [tilingOptions, searchOptions]
+//     args: [tilingOptions, searchOptions]; 'tiling.solve' gives { solution,
+//     picture, svg, placements } (null for none)
+//   'tiling.disassemble'
+//     args: [tilingOptions, solution]: how the solution comes apart
 import { load } from './index.mjs';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -49,9 +52,11 @@ const jobs = {
   'tiling.solve': (tiling, options) =>
     withTiling(tiling, (t) => {
       const solution = t.solve(options);
-      return solution && { solution, picture: t.picture(solution), svg: t.svg(solution) };
+      return solution && { solution, picture: t.picture(solution), svg: t.svg(solution),
+                           placements: t.placements(solution) };
     }),
   'tiling.svg': (tiling, solution) => withTiling(tiling, (t) => t.svg(solution)),
+  'tiling.disassemble': (tiling, solution) => withTiling(tiling, (t) => t.disassemble(solution)),
 };
 
 function withTiling(options, body) {

@@ -20,12 +20,14 @@ async function main(): Promise<void> {
   const made: string = rules.generate({ count: 1, difficulty: 'easy' })[0].puzzle;
   const tiling = new xc.polyform.Tiling({ lattice: 'cube', board: '3x3x3', pieces: 'soma' });
   const svg: string | undefined = tiling.solve() === null ? undefined : tiling.svg(tiling.solve()!);
+  const apart = tiling.solve({ disassemble: true, minLevel: 1 });
+  const level: string | undefined = apart === null ? undefined : tiling.disassemble(apart).levelText;
   try {
     xc.Problem.fromDlx('a\nb\n', 'x.dlx');
   } catch (e) {
     if (e instanceof xc.ParseError) console.log(e.source, e.line);
   }
-  console.log(solutions, first, queens, tree, guess, line, made, svg, xc.polyomino.count('6x10', { distinct: true }));
+  console.log(solutions, first, queens, tree, guess, line, made, svg, level, xc.polyomino.count('6x10', { distinct: true }));
 }
 
 void main();

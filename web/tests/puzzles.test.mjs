@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { xc, obeysSudoku, repoFile } from './support.mjs';
 
 const lines = (file) =>
@@ -145,6 +146,26 @@ test('Tiling: the assemblies that come apart, and how', () => {
   const flat = new xc.polyform.Tiling({ board: '3x20' });
   assert.throws(() => flat.disassemble(flat.solve()), /cube lattice/);
   flat.dispose();
+});
+
+test("the page's sample puzzle: one assembly of two comes apart, level 5.3.2", async () => {
+  const { SAMPLES } = await import(pathToFileURL(repoFile('web/page/samples.mjs')).href);
+  const tiling = new xc.polyform.Tiling(SAMPLES['slot-box']);
+  try {
+    assert.equal(tiling.count().solutions, 2n);
+    // The first assembly found is locked; solve() with disassemble skips it.
+    const [locked, apart] = [...tiling.solutions()];
+    assert.equal(tiling.disassemble(locked).apart, false);
+    assert.deepEqual(tiling.solve(), locked);
+    assert.deepEqual(tiling.solve({ disassemble: true }), apart);
+    assert.equal(tiling.solve({ disassemble: true, minLevel: 6 }), null);
+    const taken = tiling.disassemble(apart);
+    assert.equal(taken.levelText, '5.3.2');
+    assert.equal(taken.moves, 10);
+    assert.deepEqual(tiling.placements(apart).map((p) => p.piece), ['box', 'zigzag', 'bar', 'bar']);
+  } finally {
+    tiling.dispose();
+  }
 });
 
 test('Tiling: a limit counts the kept tilings, as the CLI and Python count it', () => {

@@ -401,6 +401,8 @@ function setUpTiling(xc) {
     if (names.length > 0) board.value = names[0];
   }
   function listSets() {
+    // Only assemblies on cubes come apart.
+    $('tiling-apart').disabled = lattice.value !== 'cube';
     const sets = xc.polyform.pieceSets(lattice.value);
     pieces.replaceChildren(...sets.map((name) => new Option(name, name)));
     pieces.value = sets.includes(TILINGS[lattice.value].set) ? TILINGS[lattice.value].set : sets[0];

@@ -86,20 +86,19 @@ export class AssemblyView {
   #pieces = [];
   #offsets;
   #animation = null;
-  #width;
-  #height;
 
   /**
-   * Draws `placements` (Tiling.placements) in a canvas of width x height CSS
-   * pixels put into `container`, piece k in colours[k] (a CSS colour: the
+   * Draws `placements` (Tiling.placements) in a canvas put into `container`,
+   * width x height pixels (times the screen's pixel ratio; the style sheet
+   * gives its size on the page), piece k in colours[k] (a CSS colour: the
    * SVG's), with the camera on the assembly.
    */
   constructor(container, placements, colours, { width = 480, height = 360 } = {}) {
-    this.#width = width;
-    this.#height = height;
     this.#renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.#renderer.setPixelRatio(window.devicePixelRatio);
-    this.#renderer.setSize(width, height);
+    // The drawing's size; the canvas's own on the page is the style sheet's
+    // (as wide as this where there is room, the same shape).
+    this.#renderer.setSize(width, height, false);
     this.#renderer.setClearColor(0xffffff);
     const canvas = this.#renderer.domElement;
     canvas.setAttribute('aria-label', 'The tiling in 3D: drag to turn, right-drag to pan, wheel to zoom');
@@ -222,6 +221,7 @@ export class AssemblyView {
 
   /** Each piece's box on the canvas in CSS pixels: { left, top, right, bottom }. */
   screenBoxes() {
+    const [width, height] = [this.canvas.clientWidth, this.canvas.clientHeight];
     this.#scene.updateMatrixWorld();
     return this.#pieces.map(({ group }) => {
       const box = new THREE.Box3().setFromObject(group);
@@ -230,8 +230,8 @@ export class AssemblyView {
         for (const y of [box.min.y, box.max.y])
           for (const z of [box.min.z, box.max.z]) {
             const p = new THREE.Vector3(x, y, z).project(this.#camera);
-            const px = ((p.x + 1) / 2) * this.#width;
-            const py = ((1 - p.y) / 2) * this.#height;
+            const px = ((p.x + 1) / 2) * width;
+            const py = ((1 - p.y) / 2) * height;
             rect.left = Math.min(rect.left, px);
             rect.right = Math.max(rect.right, px);
             rect.top = Math.min(rect.top, py);

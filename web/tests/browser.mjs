@@ -531,11 +531,22 @@ async function main() {
   await setValue('tiling-board', '8x8-centre');
   await clickAndRead('tiling-count', 'tiling-message', /^520 tilings of the 8x8-centre/, 'counting the 8x8-centre tilings', 30_000);
   log(`8x8-centre counted (520) in ${(performance.now() - step).toFixed(0)} ms`);
+  // A picture file typed in stands for the choices; off cubes nothing comes
+  // apart, and there is no 3D view.
+  if (!(await evaluate(`document.getElementById('tiling-apart').disabled`))) fail('"only apart" is offered on squares');
+  await setValue('tiling-text', 'board\n###\n###\npiece L x2\n##\n#.\n');
+  await clickAndRead('tiling-solve', 'tiling-message', /^a tiling of the square picture file$/, 'tiling a typed picture file');
+  const fromText = await evaluate(`[document.querySelectorAll('#tiling-svg path.piece').length,
+    document.getElementById('tiling-3d').hidden, document.getElementById('tiling-example').value]`);
+  if (JSON.stringify(fromText) !== '[2,true,""]') fail(`a typed picture file of two L trominoes gave [pieces, 3D hidden, sample] ${JSON.stringify(fromText)}`);
 
   // 8. The sample puzzle in 3D: its first assembly is locked ("not apart");
   // the first that comes apart is taken apart, a move at a time.
   step = performance.now();
   await setValue('tiling-example', 'slot-box');
+  const chosen = await evaluate(`[document.getElementById('tiling-lattice').value, document.getElementById('tiling-apart').checked,
+    /piece zigzag/.test(document.getElementById('tiling-text').value)]`);
+  if (JSON.stringify(chosen) !== '["cube",true,true]') fail(`the sample chosen gave [lattice, only apart, text] ${JSON.stringify(chosen)}`);
   await evaluate(`document.getElementById('tiling-apart').checked = false`);
   await clickAndRead('tiling-solve', 'tiling-message', /^a tiling of the cube picture file$/, 'solving the slot box', 30_000);
   await waitFor(`document.querySelector('#tiling-view canvas') && document.getElementById('tiling-view').dataset.step === '0'`,
@@ -571,8 +582,10 @@ async function main() {
   const canvas = await evaluate(`(() => {
     const canvas = document.querySelector('#tiling-view canvas');
     canvas.scrollIntoView();
+    // The drawing, inside the canvas's border.
     const r = canvas.getBoundingClientRect();
-    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+    return { x: r.left + scrollX + canvas.clientLeft, y: r.top + scrollY + canvas.clientTop,
+             width: canvas.clientWidth, height: canvas.clientHeight };
   })()`);
   const keep = process.env.XCOVER_SCREENSHOTS;
   if (keep) fs.mkdirSync(keep, { recursive: true });

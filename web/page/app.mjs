@@ -415,6 +415,10 @@ function setUpTiling(xc) {
   // A picture file, when given, stands for the pieces and board chosen.
   const text = $('tiling-text');
   const example = $('tiling-example');
+  // The choices a picture file stands for are off while there is one.
+  const given = () => {
+    pieces.disabled = board.disabled = text.value.trim() !== '';
+  };
   example.addEventListener('change', () => {
     const sample = SAMPLES[example.value];
     text.value = sample?.text ?? '';
@@ -423,8 +427,12 @@ function setUpTiling(xc) {
       listSets();
       $('tiling-apart').checked = true;
     }
+    given();
   });
-  text.addEventListener('input', () => (example.value = ''));
+  text.addEventListener('input', () => {
+    example.value = '';
+    given();
+  });
 
   const options = () =>
     text.value.trim() !== ''
@@ -552,6 +560,7 @@ function setUpPlayer() {
 
   $('tiling-disassemble').addEventListener('click', () =>
     guarded('tiling-level', async () => {
+      playing = false;
       const { options, solution } = shown;
       say('tiling-level', 'taking it apart…');
       const { result, stopped } = await longJob('tiling-disassemble', 'tiling.disassemble', [options, solution], {

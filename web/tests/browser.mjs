@@ -537,16 +537,18 @@ async function main() {
   await setValue('tiling-text', 'board\n###\n###\npiece L x2\n##\n#.\n');
   await clickAndRead('tiling-solve', 'tiling-message', /^a tiling of the square picture file$/, 'tiling a typed picture file');
   const fromText = await evaluate(`[document.querySelectorAll('#tiling-svg path.piece').length,
-    document.getElementById('tiling-3d').hidden, document.getElementById('tiling-example').value]`);
-  if (JSON.stringify(fromText) !== '[2,true,""]') fail(`a typed picture file of two L trominoes gave [pieces, 3D hidden, sample] ${JSON.stringify(fromText)}`);
+    document.getElementById('tiling-3d').hidden, document.getElementById('tiling-pieces').disabled]`);
+  if (JSON.stringify(fromText) !== '[2,true,true]')
+    fail(`a typed picture file of two L trominoes gave [pieces, 3D hidden, pieces field off] ${JSON.stringify(fromText)}`);
 
   // 8. The sample puzzle in 3D: its first assembly is locked ("not apart");
   // the first that comes apart is taken apart, a move at a time.
   step = performance.now();
   await setValue('tiling-example', 'slot-box');
   const chosen = await evaluate(`[document.getElementById('tiling-lattice').value, document.getElementById('tiling-apart').checked,
-    /piece zigzag/.test(document.getElementById('tiling-text').value)]`);
-  if (JSON.stringify(chosen) !== '["cube",true,true]') fail(`the sample chosen gave [lattice, only apart, text] ${JSON.stringify(chosen)}`);
+    /piece zigzag/.test(document.getElementById('tiling-text').value), document.getElementById('tiling-board').disabled]`);
+  if (JSON.stringify(chosen) !== '["cube",true,true,true]')
+    fail(`the sample chosen gave [lattice, only apart, text, board field off] ${JSON.stringify(chosen)}`);
   await evaluate(`document.getElementById('tiling-apart').checked = false`);
   await clickAndRead('tiling-solve', 'tiling-message', /^a tiling of the cube picture file$/, 'solving the slot box', 30_000);
   await waitFor(`document.querySelector('#tiling-view canvas') && document.getElementById('tiling-view').dataset.step === '0'`,

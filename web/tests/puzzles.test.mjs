@@ -168,6 +168,23 @@ test("the page's sample puzzle: one assembly of two comes apart, level 5.3.2", a
   }
 });
 
+test("the page's player: step k puts each piece at the sum of the first k moves", async () => {
+  // (view3d.mjs imports three.js, which web.sh installs in web/page.)
+  const { stepOffsets } = await import(pathToFileURL(repoFile('web/page/view3d.mjs')).href);
+  const plan = [
+    { pieces: [1], direction: [-1, 0, 0], distance: 1 },
+    { pieces: [0, 2], direction: [0, 0, 1], distance: 3 },
+    { pieces: [1], direction: [0, 1, 0], distance: 2 },
+  ];
+  const still = [0, 0, 0];
+  assert.deepEqual(stepOffsets(plan, 3), [
+    [still, still, still],
+    [still, [-1, 0, 0], still],
+    [[0, 0, 3], [-1, 0, 0], [0, 0, 3]],
+    [[0, 0, 3], [-1, 2, 0], [0, 0, 3]],
+  ]);
+});
+
 test('Tiling: a limit counts the kept tilings, as the CLI and Python count it', () => {
   // Copies of one piece: no piece can be cut to one placement of each
   // class, so keep() checks every tiling the engine finds. The 4x4 square

@@ -14,7 +14,8 @@
 #   bash scripts/setup.sh --qemu-cpu  also qemu's user-mode emulators (and the Python
 #                                     module's packages: it reuses the build of --python)
 #   bash scripts/setup.sh --wasm      Emscripten (and the acorn it runs), for the
-#                                     WebAssembly build (scripts/web.sh); Chromium,
+#                                     WebAssembly build (scripts/web.sh); npm where
+#                                     there is none (the page's three.js); Chromium,
 #                                     ws and TypeScript for its tests
 #   bash scripts/setup.sh --aarch64   the cross compiler for 64-bit Arm, the arm64
 #                                     Boost, zlib and expat libraries (adds the arm64
@@ -29,7 +30,11 @@ case "${1:-}" in
   --mpi) packages+=(libboost-mpi-dev libboost-serialization-dev openmpi-bin) ;;
   --fuzz) packages=(cmake make clang libclang-rt-14-dev zlib1g-dev libexpat1-dev) ;;
   --qemu-cpu) packages+=(qemu-user "${python_packages[@]}") ;;
-  --wasm) packages=(cmake make emscripten node-acorn chromium node-ws node-typescript) ;;
+  --wasm)
+    packages=(cmake make emscripten node-acorn chromium node-ws node-typescript)
+    # A Node of its own (not Debian's) brings its npm.
+    command -v npm >/dev/null 2>&1 || packages+=(npm)
+    ;;
   --aarch64)
     # doctest is header-only: the build machine's package serves.
     packages=(cmake make doctest-dev g++-aarch64-linux-gnu qemu-user

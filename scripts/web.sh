@@ -16,6 +16,13 @@ case "${1:-}" in
   *) echo "usage: bash scripts/web.sh [--test]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh --wasm
+# The page's npm packages (three.js for its 3D view), as
+# web/page/package-lock.json pins them: installed again when the lock changes.
+page=web/page
+if ! cmp -s "$page/package-lock.json" "$page/node_modules/.xcover-lock.json"; then
+  (cd "$page" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$page/package-lock.json" "$page/node_modules/.xcover-lock.json"
+fi
 # Emscripten's JavaScript optimizer and the tests take acorn, ws and
 # typescript from Debian's packages, which are where Debian's Node looks
 # (another Node is not told).

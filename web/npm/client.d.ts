@@ -25,7 +25,9 @@ export interface XcoverWorker {
   /**
    * Calls an API function by its dotted name ('sudoku.solve', 'queens.count'), or
    * 'problem.count' / 'problem.solve' / 'problem.solutions' with a problem as
-   * { dlx } or { primary, secondary, options }, or 'tiling.count' / 'tiling.solve'.
+   * { dlx } or { primary, secondary, options }, or 'tiling.count' / 'tiling.solve'
+   * (tiling options and search options; solve gives { solution, picture, svg,
+   * placements } or null) and 'tiling.disassemble' (tiling options and a solution).
    */
   run<T = unknown>(call: string, args?: unknown[], options?: { onProgress?: (report: Progress) => void }): Job<T>;
   cancel(): void;

@@ -415,7 +415,8 @@ export interface Tiling extends Disposable {
    */
   count(options?: SearchOptions): CountResult;
   solutions(options?: TilingSearchOptions): TilingSolutionIterator;
-  solve(options?: SearchOptions): number[] | null;
+  /** The first tiling kept (with disassemble: the first assembly that comes apart). */
+  solve(options?: Omit<TilingSearchOptions, 'limit'>): number[] | null;
   /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
   disassemble(solution: number[]): Disassembly;
   placements(solution: number[]): Placement[];

@@ -95,7 +95,7 @@ const ALLOWED = {
   'Solver()': ['layout'],
   'Tiling.count': SEARCH,
   'Tiling.solutions': [...SEARCH, 'disassemble', 'minLevel'],
-  'Tiling.solve': SEARCH.slice(1),
+  'Tiling.solve': [...SEARCH.slice(1), 'disassemble', 'minLevel'],
   'Tiling()': ['lattice', 'board', 'pieces', 'text', 'reflections', 'distinct', 'reduce'],
   'polyomino.count': [...SEARCH, 'reflections', 'distinct', 'reduce'],
   'puzzle.count': [...SEARCH, 'layout', 'memo', 'symmetry'],

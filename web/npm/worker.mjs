@@ -7,7 +7,11 @@
 //   'problem.count' / 'problem.solve' / 'problem.solutions'
 //     args: [{ dlx: text } | { primary, secondary, options }, searchOptions]
 //   'tiling.count' / 'tiling.solve' / 'tiling.svg'
-//     args: [tilingOptions, searchOptions]
+//     args: [tilingOptions, searchOptions]; 'tiling.solve' gives { solution,
+//     picture, svg, placements, disassembly } (null for none; disassembly:
+//     with searchOptions.disassemble, how it comes apart, else null)
+//   'tiling.disassemble'
+//     args: [tilingOptions, solution]: how the solution comes apart
 import { load } from './index.mjs';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -48,10 +52,20 @@ const jobs = {
   'tiling.count': (tiling, options) => withTiling(tiling, (t) => t.count(options)),
   'tiling.solve': (tiling, options) =>
     withTiling(tiling, (t) => {
-      const solution = t.solve(options);
-      return solution && { solution, picture: t.picture(solution), svg: t.svg(solution) };
+      // As Tiling.solve, and with disassemble, what the filter found.
+      const it = t.solutions({ ...options, limit: 1 });
+      try {
+        const first = it.next();
+        if (first.done) return null;
+        const solution = first.value;
+        return { solution, picture: t.picture(solution), svg: t.svg(solution),
+                 placements: t.placements(solution), disassembly: it.disassembly };
+      } finally {
+        it.dispose();
+      }
     }),
   'tiling.svg': (tiling, solution) => withTiling(tiling, (t) => t.svg(solution)),
+  'tiling.disassemble': (tiling, solution) => withTiling(tiling, (t) => t.disassemble(solution)),
 };
 
 function withTiling(options, body) {

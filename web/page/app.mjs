@@ -5,6 +5,7 @@
 // Workers (client.mjs) that show progress and stop on demand.
 import { load } from './xcover/index.mjs';
 import { createWorker } from './xcover/client.mjs';
+import { SAMPLES } from './samples.mjs';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,9 @@ async function guarded(id, body) {
     say(id, `${e?.name ?? 'Error'}: ${e?.message ?? e}`, true);
   }
 }
+
+// Resolves after `ms` ms.
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Lets the browser paint a message before a search blocks the thread.
 const paint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -397,6 +401,8 @@ function setUpTiling(xc) {
     if (names.length > 0) board.value = names[0];
   }
   function listSets() {
+    // Only assemblies on cubes come apart.
+    $('tiling-apart').disabled = lattice.value !== 'cube';
     const sets = xc.polyform.pieceSets(lattice.value);
     pieces.replaceChildren(...sets.map((name) => new Option(name, name)));
     pieces.value = sets.includes(TILINGS[lattice.value].set) ? TILINGS[lattice.value].set : sets[0];
@@ -406,27 +412,60 @@ function setUpTiling(xc) {
   pieces.addEventListener('change', suggestBoards);
   listSets();
 
-  const options = () => ({ lattice: lattice.value, board: board.value.trim(), pieces: pieces.value });
-  const describe = (o) => `${o.board} ${o.lattice} board with ${o.pieces}`;
+  // A picture file, when given, stands for the pieces and board chosen.
+  const text = $('tiling-text');
+  const example = $('tiling-example');
+  // The choices a picture file stands for are off while there is one.
+  const given = () => {
+    pieces.disabled = board.disabled = text.value.trim() !== '';
+  };
+  example.addEventListener('change', () => {
+    const sample = SAMPLES[example.value];
+    text.value = sample?.text ?? '';
+    if (sample) {
+      lattice.value = sample.lattice;
+      listSets();
+      $('tiling-apart').checked = true;
+    }
+    given();
+  });
+  text.addEventListener('input', () => {
+    example.value = '';
+    given();
+  });
+
+  const options = () =>
+    text.value.trim() !== ''
+      ? { lattice: lattice.value, text: text.value }
+      : { lattice: lattice.value, board: board.value.trim(), pieces: pieces.value };
+  const describe = (o) =>
+    o.text === undefined ? `${o.board} ${o.lattice} board with ${o.pieces}` : `${o.lattice} picture file`;
   // Checks the options here, so that a bad board says so at once.
   const check = (o) => new xc.polyform.Tiling(o).dispose();
+  const player = setUpPlayer();
+  window.xcoverPlayer = player; // for the browser test
 
   $('tiling-solve').addEventListener('click', () =>
     guarded('tiling-message', async () => {
       $('tiling-svg').replaceChildren();
+      player.clear();
       const o = options();
       check(o);
+      const apart = $('tiling-apart').checked && o.lattice === 'cube';
+      const kept = apart ? ' that comes apart' : '';
       say('tiling-message', `solving the ${describe(o)}…`);
-      const { result: found, stopped } = await longJob('tiling-solve', 'tiling.solve', [o, {}], {
-        trigger: $('tiling-solve'),
-        messageId: 'tiling-message',
-        label: `tiling: ${describe(o)}`,
-        counts: false,
-      });
+      const { result: found, stopped } = await longJob('tiling-solve', 'tiling.solve',
+        [o, apart ? { disassemble: true } : {}], {
+          trigger: $('tiling-solve'),
+          messageId: 'tiling-message',
+          label: `tiling: ${describe(o)}`,
+          counts: false,
+        });
       if (stopped) return;
-      if (found === null) return say('tiling-message', `the ${describe(o)} has no tiling`);
+      if (found === null) return say('tiling-message', `the ${describe(o)} has no tiling${kept}`);
       $('tiling-svg').innerHTML = found.svg;
-      say('tiling-message', `a tiling of the ${describe(o)}`);
+      say('tiling-message', `a tiling of the ${describe(o)}${kept}`);
+      if (o.lattice === 'cube') await player.show(o, found);
     }),
   );
 
@@ -445,6 +484,137 @@ function setUpTiling(xc) {
           ` (${seconds.toFixed(2)} s)`);
     }),
   );
+}
+
+// The 3D view of a cube tiling and its disassembly, played move by move:
+// step k shows the pieces after the plan's first k moves. The view's
+// element carries data-step=k once the pieces stand exactly there.
+function setUpPlayer() {
+  const element = $('tiling-view');
+  let three = null; // view3d.mjs, imported when first needed
+  let view = null;
+  let shown = null; // { options, solution }
+  let steps = null; // the offsets of each step, once disassembled
+  let plan = null;
+  let at = 0;
+  let playing = false;
+  let plays = 0; // a Play after a Pause starts a new run: the old one ends
+
+  const buttons = () => ['tiling-back', 'tiling-play', 'tiling-forward'].map($);
+  function update() {
+    const [back, play, forward] = buttons();
+    back.disabled = steps === null || at === 0;
+    forward.disabled = steps === null || at === plan.moves;
+    play.disabled = steps === null;
+    play.textContent = playing ? 'Pause' : 'Play';
+    if (steps === null) return;
+    say('tiling-step', at === 0 ? `move 0 of ${plan.moves}: assembled` :
+      `move ${at} of ${plan.moves}: ${plan.lines[at - 1]}`);
+  }
+
+  // Goes to step k, sliding there unless `jump`; true once the pieces are
+  // there (false when another step was asked for meanwhile).
+  async function go(k, jump = false) {
+    const from = at;
+    at = k;
+    delete element.dataset.step;
+    update();
+    if (jump) {
+      view.place(steps[k]);
+    } else {
+      // The longer a move, the longer its slide (a removal's is long).
+      const cells = Math.max(...steps[k].map((o, p) => o.reduce((n, v, i) => n + Math.abs(v - steps[from][p][i]), 0)));
+      if (!(await view.slideTo(steps[k], Math.min(900, 250 + 80 * cells)))) return false;
+    }
+    element.dataset.step = String(k);
+    return true;
+  }
+
+  async function play() {
+    const run = ++plays;
+    playing = true;
+    update();
+    if (at === plan.moves) await go(0, true);
+    while (playing && run === plays && at < plan.moves) {
+      if (!(await go(at + 1))) break;
+      await sleep(300);
+    }
+    if (run !== plays) return;
+    playing = false;
+    update();
+  }
+
+  $('tiling-back').addEventListener('click', () => {
+    playing = false;
+    if (at > 0) go(at - 1);
+  });
+  $('tiling-forward').addEventListener('click', () => {
+    playing = false;
+    if (at < plan.moves) go(at + 1);
+  });
+  $('tiling-play').addEventListener('click', () => {
+    if (playing) playing = false;
+    else play();
+    update();
+  });
+
+  $('tiling-disassemble').addEventListener('click', () =>
+    guarded('tiling-level', async () => {
+      playing = false;
+      const { options, solution } = shown;
+      // A solution solved with "only apart" came with its disassembly.
+      let result = shown.disassembly;
+      if (!result) {
+        say('tiling-level', 'taking it apart…');
+        const job = await longJob('tiling-disassemble', 'tiling.disassemble', [options, solution], {
+          trigger: $('tiling-disassemble'),
+          messageId: 'tiling-level',
+          label: 'disassembly',
+          counts: false,
+        });
+        if (job.stopped || shown?.solution !== solution) return;
+        result = job.result;
+      }
+      if (!result.apart) return say('tiling-level', 'not apart: these pieces do not come apart');
+      plan = result;
+      steps = three.stepOffsets(plan.plan, solution.length);
+      at = 0;
+      view.frame(steps);
+      say('tiling-level', `level ${plan.levelText}, ${plan.moves} moves`);
+      await go(0, true);
+    }),
+  );
+
+  return {
+    /** Draws `found` (a 'tiling.solve' result) of the tiling `options`. */
+    async show(options, found) {
+      three ??= await import('./view3d.mjs');
+      // The SVG's fills, piece by piece in the solution's order.
+      const colours = [...found.svg.matchAll(/<path class="piece"[^>]*? fill="([^"]+)"/g)].map((m) => m[1]);
+      view = new three.AssemblyView(element, found.placements, colours);
+      shown = { options, solution: found.solution, disassembly: found.disassembly };
+      element.dataset.solution = JSON.stringify(found.solution);
+      element.dataset.step = '0';
+      $('tiling-3d').hidden = false;
+    },
+    /** Takes the view away. */
+    clear() {
+      playing = false;
+      view?.dispose();
+      view = shown = steps = plan = null;
+      at = 0;
+      delete element.dataset.step;
+      delete element.dataset.solution;
+      $('tiling-3d').hidden = true;
+      say('tiling-level', '');
+      say('tiling-step', '');
+      update();
+    },
+    /** The view, for the browser test. */
+    get view() {
+      return view;
+    },
+  };
 }
 
 // --- exact cover in Knuth's format ----------------------------------------------

@@ -56,7 +56,7 @@ test('each call takes exactly the table options of its kind', () => {
     [(o) => tiling.count(o), tableKeys('count', ['layout', 'memo', 'symmetry'])],
     // (and the tiling's own: the assemblies that come apart)
     [(o) => tiling.solutions(o), [...tableKeys('solutions', ['layout']), 'disassemble', 'minLevel'].sort()],
-    [(o) => tiling.solve(o), tableKeys('solutions', ['layout', 'limit'])],
+    [(o) => tiling.solve(o), [...tableKeys('solutions', ['layout', 'limit']), 'disassemble', 'minLevel'].sort()],
   );
   for (const [run, keys] of calls) assert.deepEqual(allowedKeys(run), keys);
   for (const r of table) if (!r.javascript) assert.ok(r.elsewhere, r.name);

@@ -36,6 +36,17 @@ test('the worker: jobs, progress, cancellation, errors', async () => {
     assert.equal((await worker.run('problem.count', [{ dlx: 'a b\na\nb\na b\n' }])).solutions, 2n);
     const tiled = await worker.run('tiling.solve', [{ board: '6x10' }]);
     assert.match(tiled.svg, /<svg/);
+    assert.deepEqual(tiled.placements.map((p) => p.cells.length), Array(12).fill(5));
+    // The page's 3D view: an assembly that comes apart, then its plan.
+    const soma = { lattice: 'cube', pieces: 'soma', board: '3x3x3' };
+    const assembled = await worker.run('tiling.solve', [soma, { disassemble: true }]);
+    const apart = await worker.run('tiling.disassemble', [soma, assembled.solution]);
+    assert.equal(apart.apart, true);
+    // The solve's own: what the filter found, the same plan.
+    assert.deepEqual(assembled.disassembly, apart);
+    assert.equal(tiled.disassembly, null);
+    assert.equal(apart.lines.length, apart.moves);
+    assert.equal(apart.plan.filter((m) => m.removes).length, 6);
     await assert.rejects(worker.run('problem.count', [{ dlx: 'a\nb\n', source: 'w.dlx' }]),
                          (e) => e.name === 'ParseError' && e.line === 2);
     await assert.rejects(worker.run('no.such', []), /no function 'no.such'/);

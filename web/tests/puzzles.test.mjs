@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { xc, obeysSudoku, repoFile } from './support.mjs';
 
 const lines = (file) =>
@@ -158,6 +159,43 @@ test('Tiling: the assemblies that come apart, and how', () => {
   const flat = new xc.polyform.Tiling({ board: '3x20' });
   assert.throws(() => flat.disassemble(flat.solve()), /cube lattice/);
   flat.dispose();
+});
+
+test("the page's sample puzzle: one assembly of two comes apart, level 5.3.2", async () => {
+  const { SAMPLES } = await import(pathToFileURL(repoFile('web/page/samples.mjs')).href);
+  const tiling = new xc.polyform.Tiling(SAMPLES['slot-box']);
+  try {
+    assert.equal(tiling.count().solutions, 2n);
+    // The first assembly found is locked; solve() with disassemble skips it.
+    const [locked, apart] = [...tiling.solutions()];
+    assert.equal(tiling.disassemble(locked).apart, false);
+    assert.deepEqual(tiling.solve(), locked);
+    assert.deepEqual(tiling.solve({ disassemble: true }), apart);
+    assert.equal(tiling.solve({ disassemble: true, minLevel: 6 }), null);
+    const taken = tiling.disassemble(apart);
+    assert.equal(taken.levelText, '5.3.2');
+    assert.equal(taken.moves, 10);
+    assert.deepEqual(tiling.placements(apart).map((p) => p.piece), ['box', 'zigzag', 'bar', 'bar']);
+  } finally {
+    tiling.dispose();
+  }
+});
+
+test("the page's player: step k puts each piece at the sum of the first k moves", async () => {
+  // (view3d.mjs imports three.js, which web.sh installs in web/page.)
+  const { stepOffsets } = await import(pathToFileURL(repoFile('web/page/view3d.mjs')).href);
+  const plan = [
+    { pieces: [1], direction: [-1, 0, 0], distance: 1 },
+    { pieces: [0, 2], direction: [0, 0, 1], distance: 3 },
+    { pieces: [1], direction: [0, 1, 0], distance: 2 },
+  ];
+  const still = [0, 0, 0];
+  assert.deepEqual(stepOffsets(plan, 3), [
+    [still, still, still],
+    [still, [-1, 0, 0], still],
+    [[0, 0, 3], [-1, 0, 0], [0, 0, 3]],
+    [[0, 0, 3], [-1, 2, 0], [0, 0, 3]],
+  ]);
 });
 
 test('Tiling: a limit counts the kept tilings, as the CLI and Python count it', () => {

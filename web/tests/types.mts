@@ -22,12 +22,14 @@ async function main(): Promise<void> {
   const svg: string | undefined = tiling.solve() === null ? undefined : tiling.svg(tiling.solve()!);
   const apart = tiling.solutions({ disassemble: true, minLevel: 1 });
   for (const s of apart) console.log(s.length, apart.disassembly?.levelText, apart.assemblies);
+  const firstApart = tiling.solve({ disassemble: true, minLevel: 1 });
+  const level: string | undefined = firstApart === null ? undefined : tiling.disassemble(firstApart).levelText;
   try {
     xc.Problem.fromDlx('a\nb\n', 'x.dlx');
   } catch (e) {
     if (e instanceof xc.ParseError) console.log(e.source, e.line);
   }
-  console.log(solutions, first, queens, tree, guess, line, made, svg, xc.polyomino.count('6x10', { distinct: true }));
+  console.log(solutions, first, queens, tree, guess, line, made, svg, level, xc.polyomino.count('6x10', { distinct: true }));
 }
 
 void main();

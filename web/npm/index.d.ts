@@ -356,6 +356,14 @@ export interface Placement {
   cells: [number, number, number][];
 }
 
+/** A piece's closed surface in space (Tiling.meshes). */
+export interface Mesh {
+  /** x, y, z of each vertex in turn, in edges: x right, y away, z up. */
+  vertices: number[];
+  /** Three vertex indices a triangle, counter-clockwise seen from outside. */
+  triangles: number[];
+}
+
 /** One move of a disassembly (Tiling.disassemble). */
 export interface Move {
   /** The pieces that move, as indices into the solution's options. */
@@ -420,6 +428,8 @@ export interface Tiling extends Disposable {
   /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
   disassemble(solution: number[]): Disassembly;
   placements(solution: number[]): Placement[];
+  /** Each piece's surface in space, in the solution's order (what STL and SVG draw). */
+  meshes(solution: number[]): Mesh[];
   picture(solution: number[]): string[];
   svg(solution: number[]): string;
 }

@@ -746,6 +746,14 @@ function makeApi(m) {
     disassemble(solution) {
       return call(() => this._handle.disassemble(Array.from(solution)));
     }
+    /**
+     * Each piece's closed surface in space, in the solution's order:
+     * { vertices: [x, y, z, ...] (x right, y away, z up, in edges),
+     * triangles: [a, b, c, ...] (counter-clockwise seen from outside) }.
+     */
+    meshes(solution) {
+      return call(() => this._handle.meshes(Array.from(solution)));
+    }
     /** What each option of a solution places: { piece, copy, cells }. */
     placements(solution) {
       return call(() => this._handle.placements(Array.from(solution)));

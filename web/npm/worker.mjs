@@ -8,7 +8,7 @@
 //     args: [{ dlx: text } | { primary, secondary, options }, searchOptions]
 //   'tiling.count' / 'tiling.solve' / 'tiling.svg'
 //     args: [tilingOptions, searchOptions]; 'tiling.solve' gives { solution,
-//     picture, svg, placements, disassembly } (null for none; disassembly:
+//     picture, svg, placements, meshes, disassembly } (null for none; disassembly:
 //     with searchOptions.disassemble, how it comes apart, else null)
 //   'tiling.disassemble'
 //     args: [tilingOptions, solution]: how the solution comes apart
@@ -59,7 +59,8 @@ const jobs = {
         if (first.done) return null;
         const solution = first.value;
         return { solution, picture: t.picture(solution), svg: t.svg(solution),
-                 placements: t.placements(solution), disassembly: it.disassembly };
+                 placements: t.placements(solution), meshes: t.meshes(solution),
+                 disassembly: it.disassembly };
       } finally {
         it.dispose();
       }

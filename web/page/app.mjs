@@ -591,7 +591,7 @@ function setUpPlayer() {
       three ??= await import('./view3d.mjs');
       // The SVG's fills, piece by piece in the solution's order.
       const colours = [...found.svg.matchAll(/<path class="piece"[^>]*? fill="([^"]+)"/g)].map((m) => m[1]);
-      view = new three.AssemblyView(element, found.placements, colours);
+      view = new three.AssemblyView(element, found.placements, found.meshes, colours);
       shown = { options, solution: found.solution, disassembly: found.disassembly };
       element.dataset.solution = JSON.stringify(found.solution);
       element.dataset.step = '0';

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The 3D view of a tiling on the cube lattice, drawn by three.js (npm's
 // `three`, copied beside the page by the build: the import map in
-// index.html names it). Each placed piece is one solid of its unit cubes'
-// outer faces, with its outline; the mouse turns (left), pans (right) and
+// index.html names it). Each placed piece is one solid, the library's
+// mesh of its cells (Tiling.meshes: the surface STL and the SVG views
+// draw), with its outline; the mouse turns (left), pans (right) and
 // zooms (wheel) the view. A disassembly plays as offsets per piece: step k
 // shows the pieces after the plan's first k moves, a step slides there.
 // The page imports this module only when it first shows a cube tiling.
@@ -14,48 +15,17 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 // ("right", "down", "back").
 const toScene = ([row, column, layer]) => [column, -row, -layer];
 
-// Whether the corners a, b, c (of a face's four) run counter-clockwise seen
-// from the side `normal` points to, as three's front faces do.
-function facing([a, b, c], normal) {
-  const u = b.map((v, i) => v - a[i]);
-  const w = c.map((v, i) => v - a[i]);
-  const cross = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
-  return cross[0] * normal[0] + cross[1] * normal[1] + cross[2] * normal[2] > 0;
-}
-
-// The six faces of a unit cube: the neighbour across each (row, column,
-// layer) and the face's corners in the scene, in order round the face.
-const FACES = [
-  { across: [0, 1, 0], corners: [[1, 0, 0], [1, 1, 0], [1, 1, -1], [1, 0, -1]] },
-  { across: [0, -1, 0], corners: [[0, 0, 0], [0, 0, -1], [0, 1, -1], [0, 1, 0]] },
-  { across: [-1, 0, 0], corners: [[0, 1, 0], [0, 1, -1], [1, 1, -1], [1, 1, 0]] },
-  { across: [1, 0, 0], corners: [[0, 0, 0], [1, 0, 0], [1, 0, -1], [0, 0, -1]] },
-  { across: [0, 0, -1], corners: [[0, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 0]] },
-  { across: [0, 0, 1], corners: [[0, 0, -1], [1, 0, -1], [1, 1, -1], [0, 1, -1]] },
-];
-
-// One piece's solid: the faces of its cubes that no other cube of it
-// touches (so the solid is one surface, with no faces inside).
-function pieceGeometry(cells) {
-  const key = (c) => c.join(',');
-  const own = new Set(cells.map(key));
+// One piece's solid from the library's mesh (Tiling.meshes: x right, y
+// away, z up, in edges) in the scene's axes (x right, y up, z toward the
+// viewer: a turn, so the triangles still face out), each triangle with its
+// own normal so that the faces stay flat.
+function pieceGeometry({ vertices, triangles }) {
   const positions = [];
-  const normals = [];
-  for (const cell of cells) {
-    const [x, y, z] = toScene(cell);
-    for (const { across, corners } of FACES) {
-      if (own.has(key(cell.map((v, i) => v + across[i])))) continue;
-      const normal = toScene(across);
-      const at = corners.map(([dx, dy, dz]) => [x + dx, y - 1 + dy, z + dz]);
-      for (const k of facing(at, normal) ? [0, 1, 2, 0, 2, 3] : [0, 2, 1, 0, 3, 2]) {
-        positions.push(...at[k]);
-        normals.push(...normal);
-      }
-    }
-  }
+  for (const i of triangles) positions.push(vertices[3 * i], vertices[3 * i + 2], -vertices[3 * i + 1]);
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
-  geometry.setAttribute('normal', new THREE.Float32BufferAttribute(normals, 3));
+  geometry.computeVertexNormals(); // (no index: each triangle's own normal)
+  geometry.computeBoundingBox();
   return geometry;
 }
 
@@ -88,12 +58,13 @@ export class AssemblyView {
   #animation = null;
 
   /**
-   * Draws `placements` (Tiling.placements) in a canvas put into `container`,
+   * Draws the pieces, `meshes` (Tiling.meshes) of `placements`
+   * (Tiling.placements: their cells), in a canvas put into `container`,
    * width x height pixels (times the screen's pixel ratio; the style sheet
    * gives its size on the page), piece k in colours[k] (a CSS colour: the
    * SVG's), with the camera on the assembly.
    */
-  constructor(container, placements, colours, { width = 480, height = 360 } = {}) {
+  constructor(container, placements, meshes, colours, { width = 480, height = 360 } = {}) {
     this.#renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.#renderer.setPixelRatio(window.devicePixelRatio);
     // The drawing's size; the canvas's own on the page is the style sheet's
@@ -111,7 +82,7 @@ export class AssemblyView {
 
     const total = placements.reduce((n, p) => n + p.cells.length, 0);
     placements.forEach((placement, k) => {
-      const geometry = pieceGeometry(placement.cells);
+      const geometry = pieceGeometry(meshes[k]);
       const seeThrough = placements.length > 1 && placement.cells.length >= ENCLOSING_SHARE * total;
       const material = new THREE.MeshLambertMaterial({
         color: new THREE.Color(colours[k] ?? `hsl(${(k * 137.5) % 360}, 60%, 60%)`),
@@ -132,7 +103,7 @@ export class AssemblyView {
       );
       group.add(solid, edges);
       this.#scene.add(group);
-      this.#pieces.push({ group, cells: placement.cells });
+      this.#pieces.push({ group, bounds: geometry.boundingBox });
     });
     this.#offsets = placements.map(() => [0, 0, 0]);
 
@@ -146,12 +117,8 @@ export class AssemblyView {
   frame(offsetSets) {
     const box = new THREE.Box3();
     for (const offsets of offsetSets)
-      this.#pieces.forEach(({ cells }, k) => {
-        for (const cell of cells) {
-          const [x, y, z] = toScene(cell.map((v, i) => v + offsets[k][i]));
-          box.expandByPoint(new THREE.Vector3(x, y - 1, z - 1));
-          box.expandByPoint(new THREE.Vector3(x + 1, y, z));
-        }
+      this.#pieces.forEach(({ bounds }, k) => {
+        box.union(bounds.clone().translate(new THREE.Vector3(...toScene(offsets[k]))));
       });
     const centre = box.getCenter(new THREE.Vector3());
     // From the front, a little right and above, as one holds a puzzle; far

@@ -2,6 +2,7 @@
 // Queens, Langford pairs and tilings of every lattice for JavaScript: each
 // hands out its exact-cover problem and reads solutions back as the
 // puzzle's own terms and as the library's SVG pictures.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "xcover/puzzles/langford.hpp"
 #include "xcover/puzzles/polyform.hpp"
 #include "xcover/puzzles/queens.hpp"
+#include "xcover/puzzles/stl.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::web {
@@ -322,6 +324,36 @@ class JsTiling {
     });
   }
 
+  // Each piece's closed surface in space, in the solution's order (the
+  // library's, as STL and the SVG views draw it): [{ vertices: [x, y, z,
+  // ...] in edges (x right, y away, z up), triangles: [a, b, c, ...]
+  // (indices, counter-clockwise seen from outside) }, ...].
+  val meshes(const val& solution) const {
+    return guard([&] {
+      const Solution s = solution_of(solution, tiling_->problem);
+      val out = val::array();
+      for (std::size_t k = 0; k < s.options.size(); ++k) {
+        const pf::Mesh mesh = pf::shape_mesh(
+            tiling_->lattice, tiling_->placements[static_cast<std::size_t>(s.options[k])].cells);
+        val vertices = val::array();
+        unsigned v = 0;
+        for (const pf::Point3& p : mesh.vertices) {
+          vertices.set(v++, p.x);
+          vertices.set(v++, p.y);
+          vertices.set(v++, p.z);
+        }
+        std::vector<int> corners;
+        for (const std::array<int, 3>& triangle : mesh.triangles)
+          corners.insert(corners.end(), triangle.begin(), triangle.end());
+        val entry = val::object();
+        entry.set("vertices", vertices);
+        entry.set("triangles", to_array(corners));
+        out.set(k, entry);
+      }
+      return out;
+    });
+  }
+
   val picture(const val& solution) const {
     return guard([&] {
       return to_array(pf::tiling_picture(*tiling_, solution_of(solution, tiling_->problem)));
@@ -388,6 +420,7 @@ void bind_puzzles() {
       .function("count", &JsTiling::count)
       .function("solutions", &JsTiling::solutions)
       .function("placements", &JsTiling::placements)
+      .function("meshes", &JsTiling::meshes)
       .function("disassemble", &JsTiling::disassemble)
       .function("picture", &JsTiling::picture)
       .function("svg", &JsTiling::svg);

@@ -53,6 +53,45 @@ test('Langford pairs: twice OEIS A014552, each sequence valid', () => {
   assert.match(xc.langford.svg(all[0]), /<svg/);
 });
 
+test('meshes: each piece a closed surface whose volume is its cells', () => {
+  // The Soma cube: seven pieces of unit cubes, 27 cells in all.
+  const tiling = new xc.polyform.Tiling({ lattice: 'cube', board: '3x3x3', pieces: 'soma' });
+  try {
+    const solution = tiling.solve();
+    const meshes = tiling.meshes(solution);
+    const placements = tiling.placements(solution);
+    assert.equal(meshes.length, placements.length);
+    meshes.forEach(({ vertices, triangles }, k) => {
+      assert.equal(vertices.length % 3, 0);
+      assert.equal(triangles.length % 3, 0);
+      const at = (i) => vertices.slice(3 * i, 3 * i + 3);
+      // Outward triangles: the signed volumes they span from the origin
+      // add up to the solid's, a unit a cube.
+      let volume = 0;
+      const edges = new Map();
+      for (let t = 0; t < triangles.length; t += 3) {
+        const [a, b, c] = [at(triangles[t]), at(triangles[t + 1]), at(triangles[t + 2])];
+        volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+                   a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+        for (const [p, q] of [[0, 1], [1, 2], [2, 0]]) {
+          const key = `${triangles[t + p]}>${triangles[t + q]}`;
+          edges.set(key, (edges.get(key) ?? 0) + 1);
+        }
+      }
+      assert.ok(Math.abs(volume - placements[k].cells.length) < 1e-9, `${placements[k].piece}: ${volume}`);
+      // Closed: each edge one way is met once the other way.
+      for (const [key, n] of edges) assert.equal(edges.get(key.split('>').reverse().join('>')), n, key);
+    });
+    // Where the cells are: columns right (x), layers away (y), rows down
+    // (z falls): the 3x3x3 block.
+    const axis = (i) => meshes.flatMap((m) => m.vertices.filter((_, j) => j % 3 === i));
+    assert.deepEqual([0, 1, 2].map((i) => [Math.min(...axis(i)) + 0, Math.max(...axis(i)) + 0]), // (-0: 0)
+                     [[0, 3], [0, 3], [-3, 0]]);
+  } finally {
+    tiling.dispose();
+  }
+});
+
 test('pentominoes: 6x10 has 9,356 tilings, 2,339 up to symmetry', () => {
   assert.equal(xc.polyomino.count('6x10'), 9356n);
   assert.equal(xc.polyomino.count('6x10', { distinct: true }), 2339n);

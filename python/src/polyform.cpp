@@ -10,6 +10,7 @@
 #include <pybind11/operators.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -25,6 +26,7 @@
 #include "xcover/frontend/solutions.hpp"
 #include "xcover/frontend/tiling.hpp"
 #include "xcover/puzzles/disassembly.hpp"
+#include "xcover/puzzles/stl.hpp"
 #include "xcover/puzzles/svg.hpp"
 #include "xcover/threads.hpp"
 
@@ -625,6 +627,27 @@ void bind_tiling_reads(TilingClass& tiling) {
           py::arg("solution"), py::arg("disassembly"),
           "The disassembly's moves as `xcover polyform --moves` prints them: \"move A B right "
           "2\", \"remove C up 3\" (pieces by their labels, NAME or NAME:COPY).")
+      .def(
+          "meshes",
+          [](const TilingBox& t, const std::vector<int>& options) {
+            const Solution solution = solution_of(t.tiling, options);
+            py::list out;
+            for (const int option : solution.options) {
+              const pf::Mesh mesh = pf::shape_mesh(
+                  t.tiling.lattice, t.tiling.placements[static_cast<std::size_t>(option)].cells);
+              py::list vertices, triangles;
+              for (const pf::Point3& p : mesh.vertices)
+                vertices.append(py::make_tuple(p.x, p.y, p.z));
+              for (const std::array<int, 3>& corner : mesh.triangles)
+                triangles.append(py::make_tuple(corner[0], corner[1], corner[2]));
+              out.append(py::make_tuple(vertices, triangles));
+            }
+            return out;
+          },
+          py::arg("solution"),
+          "Each piece's closed surface in space, in the solution's order (what STL and the SVG "
+          "views draw): (vertices, triangles), each vertex (x, y, z) in edges (x right, y away, "
+          "z up), each triangle three vertex indices counter-clockwise seen from outside.")
       .def(
           "picture",
           [](const TilingBox& t, const std::vector<int>& options) {

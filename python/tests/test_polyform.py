@@ -408,6 +408,33 @@ def test_svg_draws_every_lattice():
         tilings[0].svg([10**6])
 
 
+def test_meshes_are_closed_and_hold_their_cells():
+    # Each piece's surface, as the JavaScript test checks it: closed (each
+    # edge met once each way) and, by the divergence theorem, of volume
+    # its cells, a unit each.
+    for tiling in (pf.make_tiling("cube", "3x3x3", "soma"),
+                   pf.make_tiling("cube", "2x2x2",
+                                  [pf.Piece("O", [(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)],
+                                            copies=2)])):
+        solution = tiling.solve()
+        meshes = tiling.meshes(solution)
+        placements = tiling.placements(solution)
+        assert len(meshes) == len(placements)
+        for (vertices, triangles), (name, _, cells) in zip(meshes, placements):
+            volume = 0.0
+            edges = {}
+            for a, b, c in triangles:
+                (ax, ay, az), (bx, by, bz), (cx, cy, cz) = vertices[a], vertices[b], vertices[c]
+                volume += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx)
+                           + az * (bx * cy - by * cx)) / 6
+                for p, q in ((a, b), (b, c), (c, a)):
+                    edges[p, q] = edges.get((p, q), 0) + 1
+            assert volume == pytest.approx(len(cells)), name
+            assert all(edges.get((q, p)) == n for (p, q), n in edges.items()), name
+    with pytest.raises(xc.ProblemError):
+        tiling.meshes([10**6])
+
+
 def test_hexagonal_pictures_are_indented():
     # Two dominoes on a rhombus of four hexagons: side by side in rows, or
     # slanting down-left, each way with A and B swapped.

@@ -33,6 +33,9 @@
 #endif
 // WebAssembly's and NEON's 128-bit operations, one set of names (v128.hpp).
 #define XCOVER_V128 (XCOVER_WASM_SIMD || XCOVER_NEON)
+#ifndef XCOVER_NO_SIMD
+#define XCOVER_NO_SIMD 0
+#endif
 
 namespace xcover::simd {
 
@@ -41,8 +44,10 @@ namespace xcover::simd {
 // SIMD).
 struct Baseline {
   static constexpr const char* name = "baseline";
-  // SSE2 is part of x86-64; WebAssembly SIMD and NEON have 128-bit vectors too.
-  static constexpr int vector_bytes = XCOVER_X86_64 || XCOVER_V128 ? 16 : 0;
+  // SSE2 is part of x86-64; WebAssembly SIMD and NEON have 128-bit vectors
+  // too. XCOVER_NO_SIMD: none, the scalar loops of the processors without
+  // them (RISC-V, POWER, ...), which a build on x86-64 can so test.
+  static constexpr int vector_bytes = (XCOVER_X86_64 || XCOVER_V128) && !XCOVER_NO_SIMD ? 16 : 0;
   static constexpr bool popcnt = XCOVER_V128;  // (both count bits in an instruction or two)
   static constexpr bool avx512 = false;        // F, BW, CD, DQ, VL
   static constexpr bool compress = false;      // AVX-512 VBMI2: compress 16-bit lanes

@@ -395,6 +395,41 @@ TEST_CASE("disassembly front end: the assemblies kept, counted and worded") {
   CHECK(fe::harder(a, pf::Disassembly{}));
 }
 
+TEST_CASE("disassembly front end: count_apart counts the solutions, on one thread or two") {
+  namespace fe = xcover::frontend;
+  // The corridor puzzle of the CLI test below: 8 distinct assemblies, each
+  // apart, each first part a move (levels 1.1.1.2 and 1.1.2.2); a box with
+  // a sealed hollow: 1 assembly, none apart.
+  const std::string side = "######\n######\n######\n";
+  const pf::PictureFile file =
+      pf::parse_pictures("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
+                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
+                             "piece bar x2\n##\n\npiece cube x2\n#\n",
+                         Lattice::cube);
+  const pf::Tiling corridor =
+      pf::make_tiling(Lattice::cube, *file.board, file.pieces, {.distinct = true});
+  const pf::Tiling sealed =
+      pf::make_tiling(Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"),
+                      {{.name = "shell", .shape = block_less(3, 3, 3, {{1, 1, 1}})},
+                       {.name = "core", .shape = Shape({{0, 0, 0}})}});
+  for (const unsigned threads : {1u, 2u}) {
+    CAPTURE(threads);
+    const fe::AssemblyCount all = fe::count_apart(corridor, {}, {}, threads);
+    CHECK(all.solutions.solutions == 8);
+    CHECK(all.solutions.complete());
+    CHECK(all.assemblies == 8);
+    CHECK(fe::count_apart(corridor, {.min_level = 2}, {}, threads).solutions.solutions == 0);
+    xcover::SearchOptions three;
+    three.solution_limit = 3;
+    const fe::AssemblyCount limited = fe::count_apart(corridor, {}, three, threads);
+    CHECK(limited.solutions.solutions == 3);
+    CHECK(limited.solutions.status == xcover::Status::solution_limit);
+    const fe::AssemblyCount shut = fe::count_apart(sealed, {}, {}, threads);
+    CHECK(shut.solutions.solutions == 0);
+    CHECK(shut.assemblies == 1);
+  }
+}
+
 TEST_CASE("disassembly CLI: --sort level prints the hardest first") {
   using xcover::test::run_cli;
   using xcover::test::temp_file;

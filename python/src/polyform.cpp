@@ -675,17 +675,22 @@ void bind_tiling_searches(TilingClass& tiling) {
           [](const TilingBox& t, const py::int_& limit, double time_limit,
              const py::int_& node_limit, const py::int_& thread_count, const py::object& progress,
              double progress_interval, bool propagate, const py::object& item_choice,
-             const py::int_& seed) {
+             const py::int_& seed, bool disassemble, const py::int_& min_level) {
             SearchOptions options = tree_search_options(t.tiling.problem, limit, time_limit,
                                                         node_limit, propagate, item_choice, seed);
             unsigned threads = counted<unsigned>(thread_count, frontend::Option::threads);
             if (threads == 0) threads = default_threads();
+            const auto filter =
+                frontend::assembly_filter(frontend::FrontEnd::python, disassemble,
+                                          counted<std::uint64_t>(min_level, "min_level"));
             Interrupt interrupt;
             interrupt.report_progress(progress, progress_interval);
             interrupt.watch(options);
             const auto start = std::chrono::steady_clock::now();
-            const CountResult result =
-                run_search(interrupt, [&] { return pf::count(t.tiling, options, threads); });
+            const CountResult result = run_search(interrupt, [&] {
+              return filter ? frontend::count_apart(t.tiling, *filter, options, threads).solutions
+                            : pf::count(t.tiling, options, threads);
+            });
             Statistics statistics;
             statistics.solutions = result.solutions;
             statistics.seconds =
@@ -697,11 +702,15 @@ void bind_tiling_searches(TilingClass& tiling) {
           py::arg("node_limit") = 0, py::arg("threads") = 1, py::arg("progress") = py::none(),
           py::arg("progress_interval") = 1.0, py::arg("propagate") = false,
           py::arg("item_choice") = "first-shortest", py::arg("seed") = 0,
+          py::arg("disassemble") = false, py::arg("min_level") = 0,
           "Counts the kept tilings (up to `limit`, 0: all) on `threads` threads (0: one per "
           "CPU; a tiling with copies or ranges too); a CountResult whose statistics hold the "
           "solutions and seconds. Without keep() to call, the engine's fastest count (the memo "
-          "where it pays). time_limit, node_limit, progress, propagate, item_choice, seed "
-          "and Ctrl-C as Solver.count's.")
+          "where it pays). disassemble=True counts the assemblies that come apart (BurrTools' "
+          "solutions: `xcover polyform --count --disassemble`; each taken apart on the thread "
+          "that found it), min_level those whose first part needs that many moves. "
+          "time_limit, node_limit, progress, propagate, item_choice, seed and Ctrl-C as "
+          "Solver.count's.")
       .def(
           "solutions",
           [](std::shared_ptr<TilingBox> box, const py::int_& limit, double time_limit,

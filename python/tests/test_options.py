@@ -198,7 +198,7 @@ def test_every_bad_number_has_the_tables_message(row):
 
 
 # A Tiling runs on the automatic layout, without the memo's choice.
-TILING_CALLS = [("count", "count", set(), ("layout", "memo", "symmetry")),
+TILING_CALLS = [("count", "count", {"disassemble", "min_level"}, ("layout", "memo", "symmetry")),
                 ("solutions", "solutions", {"disassemble", "min_level"}, ("threads", "layout")),
                 ("solve", "solutions", set(), ("threads", "layout", "limit", "node_limit"))]
 

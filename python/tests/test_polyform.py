@@ -368,6 +368,12 @@ def test_solutions_that_come_apart_and_how():
     assert 'class="step"' not in tiling.svg(got[0])
     # Every level starts with 1: none needs two moves for its first part.
     assert list(tiling.solutions(disassemble=True, min_level=2)) == []
+    # Counted, on one thread or two, as the CLI's --count --disassemble.
+    for threads in (1, 2):
+        assert tiling.count(disassemble=True, threads=threads).solutions == 8
+        assert tiling.count(disassemble=True, min_level=2, threads=threads).solutions == 0
+    with pytest.raises(ValueError, match="give disassemble=True too"):
+        tiling.count(min_level=1)
     assert tiling.solutions().assemblies is None
     plain = tiling.solutions()
     next(plain)
@@ -385,6 +391,7 @@ def test_an_assembly_that_cannot_come_apart():
     assert not shut.apart and shut.level == [] and shut.plan == [] and shut.level_text == ""
     it = tiling.solutions(disassemble=True)
     assert list(it) == [] and it.assemblies == 1
+    assert tiling.count().solutions == 1 and tiling.count(disassemble=True).solutions == 0
     flat = pf.make_tiling("square", "3x20", "pentominoes")
     with pytest.raises(xc.ProblemError, match="cube lattice"):
         flat.disassemble(next(iter(flat.solutions())))

@@ -153,7 +153,8 @@ class Tiling:
     def count(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
               threads: int = ..., progress: ProgressCallback = ...,
               progress_interval: float = ..., propagate: bool = ...,
-              item_choice: ItemChoiceName = ..., seed: int = ...) -> CountResult: ...
+              item_choice: ItemChoiceName = ..., seed: int = ..., disassemble: bool = ...,
+              min_level: int = ...) -> CountResult: ...
     def solutions(self, limit: int = ..., *, time_limit: float = ..., node_limit: int = ...,
                   progress: ProgressCallback = ..., progress_interval: float = ...,
                   propagate: bool = ..., item_choice: ItemChoiceName = ...,

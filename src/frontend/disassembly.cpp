@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "xcover/parallel.hpp"
+
 namespace xcover::frontend {
 
 namespace pf = polyform;
@@ -54,6 +56,20 @@ pf::Disassembly Assemblies::found(const Solution& solution) {
     }
   }
   return pf::disassemble(tiling_, solution);
+}
+
+AssemblyCount count_apart(const pf::Tiling& tiling, AssemblyFilter filter,
+                          const SearchOptions& options, unsigned threads) {
+  filter.remember = false;  // (nothing asks for them)
+  Assemblies apart(tiling, filter);
+  ParallelOptions parallel;
+  parallel.threads = threads;
+  parallel.search = options;
+  parallel.keep_work_on_stop = false;
+  const pf::KeptSearch kept = pf::search_kept(
+      tiling.problem, [&](const Solution& solution) { return apart.keep(solution); }, nullptr,
+      parallel);
+  return {CountResult{kept.statistics.solutions, kept.status}, apart.assemblies()};
 }
 
 std::string level_line(const pf::Disassembly& found) {

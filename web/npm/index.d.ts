@@ -401,6 +401,12 @@ export interface TilingSearchOptions extends SearchOptions {
   minLevel?: number;
 }
 
+/** A tiling's count; with disassemble, the assemblies that come apart, and all those met. */
+export interface TilingCountResult extends CountResult {
+  /** With disassemble, every assembly met, apart or not. */
+  assemblies?: number;
+}
+
 /** A tiling's solutions; with disassemble, what the filter found too. */
 export interface TilingSolutionIterator extends SolutionIterator {
   /** With disassemble, the assemblies met so far, apart or not; else null. */
@@ -421,7 +427,7 @@ export interface Tiling extends Disposable {
    * The kept tilings counted (one of each class with distinct). Its statistics
    * hold only the solutions: the count may take the memo, or check each tiling.
    */
-  count(options?: SearchOptions): CountResult;
+  count(options?: TilingSearchOptions): TilingCountResult;
   solutions(options?: TilingSearchOptions): TilingSolutionIterator;
   /** The first tiling kept (with disassemble: the first assembly that comes apart). */
   solve(options?: Omit<TilingSearchOptions, 'limit'>): number[] | null;

@@ -93,7 +93,7 @@ const ALLOWED = {
   'Solver.solve': SEARCH.slice(1),
   'Solver.solutions': SEARCH,
   'Solver()': ['layout'],
-  'Tiling.count': SEARCH,
+  'Tiling.count': [...SEARCH, 'disassemble', 'minLevel'],
   'Tiling.solutions': [...SEARCH, 'disassemble', 'minLevel'],
   'Tiling.solve': [...SEARCH.slice(1), 'disassemble', 'minLevel'],
   'Tiling()': ['lattice', 'board', 'pieces', 'text', 'reflections', 'distinct', 'reduce'],
@@ -148,12 +148,15 @@ function searchOptions(options, call) {
 function countResult(raw) {
   const solutions = BigInt(raw.solutions);
   const statistics = statisticsOf(raw.statistics);
-  return {
+  const result = {
     solutions,
     status: raw.status,
     complete: raw.status === 'exhausted',
     statistics,
   };
+  // A tiling's count with disassemble: every assembly met too.
+  if (raw.assemblies !== undefined) result.assemblies = raw.assemblies;
+  return result;
 }
 
 function statisticsOf(raw) {

@@ -473,14 +473,17 @@ function setUpTiling(xc) {
     guarded('tiling-message', async () => {
       const o = options();
       check(o);
+      const apart = $('tiling-apart').checked && o.lattice === 'cube';
       say('tiling-message', `counting the tilings of the ${describe(o)}…`);
-      const { result, stopped, seconds } = await longJob('tiling-count', 'tiling.count', [o, {}], {
-        trigger: $('tiling-count'),
-        messageId: 'tiling-message',
-        label: `tiling count: ${describe(o)}`,
-      });
+      const { result, stopped, seconds } = await longJob('tiling-count', 'tiling.count',
+        [o, apart ? { disassemble: true } : {}], {
+          trigger: $('tiling-count'),
+          messageId: 'tiling-message',
+          label: `tiling count: ${describe(o)}`,
+        });
       if (!stopped)
         say('tiling-message', `${format(result.solutions)} tilings of the ${describe(o)}` +
+          (apart ? ` that come apart, of ${format(result.assemblies)} assemblies` : '') +
           ` (${seconds.toFixed(2)} s)`);
     }),
   );

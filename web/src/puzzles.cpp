@@ -251,10 +251,19 @@ class JsTiling {
       // The checks of every search (JsSearch's too): memo's pairs, and the
       // tree options the layout the tiling runs on does not follow.
       check_search(request.options, layout_for(tiling_->problem, Layout::automatic), false);
-      const CountResult result = pf::count(*tiling_, request.options, 1);
+      // disassemble (minLevel): the assemblies that come apart, and every
+      // assembly met beside them.
+      const auto filter = frontend::assembly_filter(frontend::FrontEnd::javascript,
+                                                    get_bool(options, "disassemble", false),
+                                                    get_count(options, "minLevel", 0));
+      std::optional<frontend::AssemblyCount> apart;
+      if (filter) apart = frontend::count_apart(*tiling_, *filter, request.options, 1);
+      const CountResult result = apart ? apart->solutions : pf::count(*tiling_, request.options, 1);
       Statistics none;
       none.solutions = result.solutions;
-      return count_object(result, none);
+      val out = count_object(result, none);
+      if (apart) out.set("assemblies", static_cast<double>(apart->assemblies));
+      return out;
     });
   }
 

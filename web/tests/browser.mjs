@@ -561,6 +561,10 @@ async function main() {
   const locked = await waitFor(levelSaid, 'the locked assembly taken apart');
   if (!/^not apart/.test(locked)) fail(`the slot box's first assembly, which is locked, gave "${locked}"`);
   await evaluate(`document.getElementById('tiling-apart').checked = true`);
+  // Counted: of its two assemblies, one comes apart.
+  await clickAndRead('tiling-count', 'tiling-message',
+    /^1 tilings of the cube picture file that come apart, of 2 assemblies \(/,
+    'counting the slot box\'s assemblies that come apart', 30_000);
   await clickAndRead('tiling-solve', 'tiling-message', /^a tiling of the cube picture file that comes apart$/,
     'solving the slot box for an assembly that comes apart', 30_000);
   await waitFor(`document.getElementById('tiling-view').dataset.step === '0'`, 'the 3D view of the slot box');

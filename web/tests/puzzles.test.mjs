@@ -191,6 +191,13 @@ test('Tiling: the assemblies that come apart, and how', () => {
       assert.ok(found.lines[k].startsWith(move.removes ? 'remove ' : 'move '), found.lines[k]);
     }
     assert.equal([...tiling.solutions({ disassemble: true, minLevel: 2 })].length, 0);
+    // Counted as the CLI's --count --disassemble: the solutions, and the assemblies met.
+    const counted = tiling.count({ disassemble: true });
+    assert.equal(counted.solutions, 8n);
+    assert.equal(counted.assemblies, 8);
+    assert.equal(tiling.count({ disassemble: true, minLevel: 2 }).solutions, 0n);
+    assert.equal(tiling.count().assemblies, undefined);
+    assert.throws(() => tiling.count({ minLevel: 1 }), /give disassemble: true too/);
     assert.throws(() => tiling.solutions({ minLevel: 1 }), /give disassemble: true too/);
   } finally {
     tiling.dispose();

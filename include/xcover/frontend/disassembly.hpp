@@ -85,6 +85,19 @@ class XCOVER_API Assemblies {
   std::map<std::vector<int>, polyform::Disassembly> remembered_;  // by the solution's options
 };
 
+// What count_apart counted.
+struct AssemblyCount {
+  CountResult solutions;         // the assemblies that come apart, as the filter asks
+  std::uint64_t assemblies = 0;  // every assembly met (those Tiling::keep keeps)
+};
+
+// The solutions of `tiling` that `filter` keeps, counted as polyform::count
+// counts (options.solution_limit counts them; `threads`: 0 one per CPU),
+// each assembly taken apart on the thread that found it: the CLI's
+// --count --disassemble, Python's and JavaScript's count(disassemble).
+XCOVER_API AssemblyCount count_apart(const polyform::Tiling& tiling, AssemblyFilter filter,
+                                     const SearchOptions& options = {}, unsigned threads = 1);
+
 // "level 98.2.4.2, 108 moves", as the CLI writes it above a solution
 // ("not apart" when it does not come apart).
 XCOVER_API std::string level_line(const polyform::Disassembly& found);

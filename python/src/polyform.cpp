@@ -512,7 +512,8 @@ searched for only when asked (with distinct=True, one of each class).)doc")
 void bind_disassembly(py::module_& m) {
   py::class_<pf::Move>(m, "Move", R"doc(
 One move of a disassembly: `pieces` (indices into the solution's options)
-slide `distance` cells along `direction`, a unit step (row, col, layer);
+slide `distance` steps along `direction`, one step (row, col, layer): a
+unit step on cubes; on prisms a layer, two columns, or a row and a column;
 `removes`: they leave the rest for good, a part of their own from then on.)doc")
       .def_readonly("pieces", &pf::Move::pieces)
       .def_property_readonly("direction",
@@ -603,9 +604,9 @@ void bind_tiling_reads(TilingClass& tiling) {
             return pf::disassemble(t.tiling, solution);
           },
           py::arg("solution"),
-          "How the solution's pieces come apart (a Disassembly), slid along the cube "
-          "lattice's axes as BurrTools moves them; the file's piece groups may stay together. "
-          "ProblemError on another lattice.")
+          "How the solution's pieces come apart (a Disassembly), slid along the cube or prism "
+          "lattice's ways as BurrTools moves them; the file's piece groups may stay together. "
+          "ProblemError on another lattice, naming it (BurrTools moves pieces on no other).")
       .def(
           "plan_lines",
           [](const TilingBox& t, const std::vector<int>& options, const pf::Disassembly& found) {

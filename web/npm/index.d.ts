@@ -360,9 +360,9 @@ export interface Placement {
 export interface Move {
   /** The pieces that move, as indices into the solution's options. */
   pieces: number[];
-  /** A unit step: [row, column, layer]. */
+  /** One step, [row, column, layer]: a unit step on cubes; on prisms a layer, two columns, or a row and a column. */
   direction: [number, number, number];
-  /** How many cells they go. */
+  /** How many steps they go. */
   distance: number;
   /** Whether they leave the rest for good: a part of their own from then on. */
   removes: boolean;
@@ -387,7 +387,7 @@ export interface Disassembly {
 }
 
 export interface TilingSearchOptions extends SearchOptions {
-  /** Only the assemblies that come apart (cube lattice): BurrTools' solutions. */
+  /** Only the assemblies that come apart (cube and prism lattices): BurrTools' solutions. */
   disassemble?: boolean;
   /** With disassemble, only those whose first part needs at least this many moves. */
   minLevel?: number;
@@ -405,7 +405,7 @@ export interface Tiling extends Disposable {
   count(options?: SearchOptions): CountResult;
   solutions(options?: TilingSearchOptions): SolutionIterator;
   solve(options?: SearchOptions): number[] | null;
-  /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
+  /** How a solution's pieces come apart (cube and prism lattices; ProblemError on another). */
   disassemble(solution: number[]): Disassembly;
   placements(solution: number[]): Placement[];
   picture(solution: number[]): string[];

@@ -20,12 +20,14 @@
 // The search is breadth-first over the pieces' positions, as Cutler's and
 // BurrTools': from each position every group of pieces that can slide s
 // steps along a way without hitting another (a union of the sets each
-// piece pushes within s steps; up to 4,096 groups a way and distance)
-// makes one move; the first position where some group can leave
-// along a direction for good (a single piece looked for before a group,
-// as BurrTools does) splits the assembly in two, and each part is taken
-// apart the same way. Pieces may wander as far as the assembly is wide
-// beyond where they started.
+// piece pushes within s steps; merged up to 4,096 moves a way) makes one
+// move, met in BurrTools' order (each way, each piece with what it drags,
+// a step further at a time, each new move merged with the way's earlier
+// ones); the first position where some group can leave along a way for
+// good (a single piece looked for before a group, as BurrTools does)
+// splits the assembly in two, and each part is taken apart the same way.
+// Pieces may wander as far as the assembly is wide beyond where they
+// started.
 #pragma once
 
 #include <cstddef>
@@ -94,7 +96,11 @@ struct Disassembly {
 XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
                                    const std::vector<std::vector<int>>& groups = {});
 // The same for a tiling's solution: its placements' cells, its pieces'
-// groups. ProblemError for an option the tiling does not have.
+// groups, taken in BurrTools' order of pieces whatever order the search
+// found them in (by piece; a piece's copies as given first, then by
+// orientation, each by column, BurrTools' y and layer), the plan's pieces
+// numbered as the solution's options. ProblemError for an option the
+// tiling does not have.
 XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
 
 // Why disassemble refuses the lattice, naming it: "" for the cube and

@@ -530,8 +530,8 @@ unit step on cubes; on prisms a layer, two columns, or a row and a column;
   py::class_<pf::Disassembly>(m, "Disassembly", R"doc(
 How an assembly comes apart (Tiling.disassemble): whether it does (`apart`),
 BurrTools' `level` (a list; level_text "5.2.1"), the `moves` in all, the
-cells moved (`steps`), the positions looked at, and the `plan`: the Moves
-in order.)doc")
+steps moved (`steps`: the distances of the moves that remove nothing), the
+positions looked at, and the `plan`: the Moves in order.)doc")
       .def_readonly("apart", &pf::Disassembly::apart)
       .def_readonly("level", &pf::Disassembly::level)
       .def_readonly("moves", &pf::Disassembly::moves)

@@ -377,7 +377,7 @@ export interface Disassembly {
   levelText: string;
   /** The moves in all. */
   moves: number;
-  /** The cells moved by the moves that remove nothing. */
+  /** The steps of the moves that remove nothing, in all. */
   steps: number;
   /** The positions looked at. */
   positions: number;

@@ -15,8 +15,9 @@
 # the same depth split it, the two programs may take different ones (the
 # first number, the moves until the first part comes off, is the same
 # whichever). Seconds: the least of RUNS wall-clock runs (default 3), the
-# programs in turn. A file on a grid xcover does not move pieces on yet
-# (it exits 2) gets a row that says so.
+# programs in turn. A file on a grid neither moves pieces on (spheres,
+# rhombic, tetra-octa: xcover exits 2, burrTxt -d stops) gets a row that
+# says so.
 set -euo pipefail
 if [ $# -lt 2 ] || [ $# -gt 3 ] || [ -z "${BURRTXT:-}" ]; then
   echo "usage: BURRTXT=P $0 BUILD_DIR DIR [RUNS]" >&2

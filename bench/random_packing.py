@@ -6,13 +6,17 @@ and the opening; both programs count the distinct assemblies and the
 solutions (the assemblies that come apart) and list the solutions' levels,
 and this prints the seeds where they differ and a summary.
 
-    BURRTXT=P python3 bench/random_packing.py BUILD_DIR [SEEDS [FIRST [CAVITY]]]
+    BURRTXT=P python3 bench/random_packing.py [--grid prism] BUILD_DIR [SEEDS [FIRST [CAVITY]]]
 
 SEEDS (default 200) seeds from FIRST (default 1); CAVITY (XxYxZ, e.g. 3x3x3)
 sets every puzzle's cavity, else each seed picks one of 8 to 18 cells; with
 it, each seed's counts and times are printed too. Half the seeds make the lid
 part of the box (the pieces leave through the opening or not at all), half
-make it a piece of its own. The puzzles are written as BurrTools files
+make it a piece of its own. --grid prism makes the puzzles of triangular
+prisms (BurrTools' grid 1): the cavity X triangles along a row (both ways
+up), Y rows, Z layers, each seed picking one of 8 to 18 prisms; the box's
+walls are a triangle thick, and pieces slide along the rows, the slanted
+edges and the layers. The puzzles are written as BurrTools files
 (tests/data/polyform/make_puzzles.py's writer) into a scratch folder; burrTxt
 runs as `burrTxt -d FILE`, xcover as `xcover polyform FILE --distinct
 --disassemble --threads 1`. Exit status 1 when some seed differs."""
@@ -58,40 +62,118 @@ def canonical(cells):
     return min(puzzles.normalise([turn(c) for c in cells]) for turn in TURNS)
 
 
-def cut(cells, rng):
-    """The cells cut into connected pieces of about three or four cells each,
-    grown at random from random seeds."""
+def cube_neighbours(c):
+    return tuple(tuple(a + b for a, b in zip(c, d)) for d in
+                 ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)))
+
+
+def cut(cells, rng, neighbours=cube_neighbours, sizes=(3, 4)):
+    """The cells cut into connected pieces of about three or four cells each
+    (or as `sizes` says), grown at random from random seeds (neighbours: a
+    cell's)."""
     cells = sorted(cells)
     left = set(cells)
-    count = max(2, len(cells) // rng.choice((3, 4)))
+    count = max(2, len(cells) // rng.choice(sizes))
     pieces = [[c] for c in rng.sample(cells, count)]
     for piece in pieces:
         left.discard(piece[0])
-    neighbours = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
     while left:
-        growing = [(p, n) for p, piece in enumerate(pieces) for c in piece for d in neighbours
-                   if (n := tuple(a + b for a, b in zip(c, d))) in left]
+        growing = [(p, n) for p, piece in enumerate(pieces) for c in piece
+                   for n in neighbours(c) if n in left]
         p, cell = rng.choice(sorted(growing))
         pieces[p].append(cell)
         left.discard(cell)
     return pieces
 
 
-def make_puzzle(seed, cavity=None):
+# Prisms: BurrTools' voxel (x, y, z) of its triangle grid points up when x + y
+# is even. A triangle is also named by the three families of lines of the
+# grid that bound it (i, j, k): i + j + k is -1 pointing up, -2 down; a turn
+# by 120 degrees cycles them, one by 180 negates them (less one), a mirror
+# swaps two: the 12 turns of a prism are the 6 in the plane, and the 6
+# mirrors in the plane each with the layers reversed.
+def triangle_lines(x, y):
+    up = (x + y) % 2 == 0
+    i = (x - y) // 2 if up else (x - y - 1) // 2
+    return i, y, (-1 if up else -2) - i - y
+
+
+def triangle_voxel(i, j, k):
+    return (2 * i + j if i + j + k == -1 else 2 * i + j + 1), j
+
+
+def _prism_turns():
+    def cycle(t):
+        return t[1], t[2], t[0]
+
+    def half(t):
+        return -1 - t[0], -1 - t[1], -1 - t[2]
+
+    def mirror(t):
+        return t[1], t[0], t[2]
+
+    def apply(steps, flip):
+        def turn(c):
+            t = triangle_lines(c[0], c[1])
+            for step in steps:
+                t = step(t)
+            x, y = triangle_voxel(*(mirror(t) if flip else t))
+            return x, y, -c[2] if flip else c[2]
+        return turn
+
+    planar = [[], [cycle], [cycle, cycle], [half], [half, cycle], [half, cycle, cycle]]
+    return [apply(steps, flip) for steps in planar for flip in (False, True)]
+
+
+PRISM_TURNS = _prism_turns()
+
+
+def prism_normalise(cells):
+    """Shifted so that the least x and y are 0 or x is 1 (keeping each triangle's
+    direction: x + y changes by an even amount), the least z 0; sorted."""
+    lx, ly, lz = (min(c[i] for c in cells) for i in range(3))
+    if (lx + ly) % 2:
+        lx -= 1
+    return tuple(sorted((x - lx, y - ly, z - lz) for x, y, z in cells))
+
+
+def prism_canonical(cells):
+    return min(prism_normalise([turn(c) for c in cells]) for turn in PRISM_TURNS)
+
+
+def prism_neighbours(c):
+    """The prisms that share a face with c."""
+    x, y, z = c
+    return ((x - 1, y, z), (x + 1, y, z), (x, y - 1 if (x + y) % 2 == 0 else y + 1, z),
+            (x, y, z - 1), (x, y, z + 1))
+
+
+def make_puzzle(seed, cavity=None, grid="cube"):
     """The BurrTools text of the seed's puzzle (its cavity `cavity`, or one the
     seed picks)."""
     rng = random.Random(seed)
-    cx, cy, cz = rng.choice(((2, 2, 2), (2, 3, 2), (3, 2, 2), (2, 2, 3), (3, 3, 1), (3, 3, 2),
-                             (2, 3, 3), (4, 2, 2), (4, 3, 1)))
+    prism = grid == "prism"
+    if prism:
+        cx, cy, cz = rng.choice(((4, 2, 1), (4, 2, 2), (3, 3, 2), (5, 2, 1), (6, 2, 1), (4, 3, 1),
+                                 (5, 3, 1), (6, 3, 1), (3, 2, 3), (4, 1, 3), (6, 1, 2)))
+    else:
+        cx, cy, cz = rng.choice(((2, 2, 2), (2, 3, 2), (3, 2, 2), (2, 2, 3), (3, 3, 1),
+                                 (3, 3, 2), (2, 3, 3), (4, 2, 2), (4, 3, 1)))
     if cavity:
         cx, cy, cz = cavity
     size = (cx + 2, cy + 2, cz + 2)  # walls all round; the lid is the top layer
     top = size[2] - 1
     cavity = [(x, y, z) for z in range(1, top) for y in range(1, cy + 1) for x in range(1, cx + 1)]
-    # The opening: one cell of the lid above the cavity, or two side by side.
+    # The opening: one cell of the lid above the cavity, or two side by side
+    # (of prisms, two to four triangles).
     x, y = rng.randint(1, cx), rng.randint(1, cy)
     opening = [(x, y, top)]
-    if rng.random() < 0.5:
+    if prism:
+        for _ in range(rng.randint(1, 3)):
+            opening.append(rng.choice(sorted(
+                {n for c in opening for n in prism_neighbours(c) if n[2] == top
+                 and 1 <= n[0] <= cx and 1 <= n[1] <= cy and n not in opening})))
+    elif rng.random() < 0.5:
         other = (x + 1, y, top) if x < cx else (x - 1, y, top)
         opening.append(other)
     inside = set(cavity) | set(opening)
@@ -103,18 +185,19 @@ def make_puzzle(seed, cavity=None):
         shapes.append([c for c in box if c[2] != top])
     else:
         shapes.append(box)
-    shapes += cut(inside, rng)
+    shapes += cut(inside, rng, prism_neighbours, (2, 3)) if prism else cut(inside, rng)
     # Pieces one turn makes the same are copies of one shape.
     by_shape = {}
     for cells in shapes:
-        by_shape.setdefault(canonical(cells), []).append(cells)
+        by_shape.setdefault((prism_canonical if prism else canonical)(cells), []).append(cells)
     pieces, counts = {}, {}
     for k, (_, same) in enumerate(by_shape.items()):
         name = f"P{k}"
-        pieces[name] = list(puzzles.normalise(same[0]))
+        pieces[name] = list((prism_normalise if prism else puzzles.normalise)(same[0]))
         counts[name] = len(same)
-    return puzzles.burr_puzzle(pieces, "Box", puzzles.box(*size), f"random packing, seed {seed}",
-                               counts=counts)
+    return puzzles.burr_puzzle(pieces, "Box", puzzles.box(*size),
+                               f"random packing, seed {seed}", counts=counts,
+                               grid=1 if prism else 0)
 
 
 SECONDS = {"burrTxt": 0.0, "xcover": 0.0}  # wall-clock, in all
@@ -148,14 +231,18 @@ def xcover_counts(xcover, path):
 
 
 def main():
-    if not 2 <= len(sys.argv) <= 5 or not os.environ.get("BURRTXT"):
+    args = sys.argv[1:]
+    grid = "cube"
+    if args[:1] == ["--grid"] and len(args) > 1 and args[1] in ("cube", "prism"):
+        grid, args = args[1], args[2:]
+    if not 1 <= len(args) <= 4 or not os.environ.get("BURRTXT"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
-    xcover = str(pathlib.Path(sys.argv[1]) / "xcover")
+    xcover = str(pathlib.Path(args[0]) / "xcover")
     burrtxt = os.environ["BURRTXT"]
-    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    cavity = tuple(int(v) for v in sys.argv[4].split("x")) if len(sys.argv) > 4 else None
+    seeds = int(args[1]) if len(args) > 1 else 200
+    first = int(args[2]) if len(args) > 2 else 1
+    cavity = tuple(int(v) for v in args[3].split("x")) if len(args) > 3 else None
     same = {"assemblies": 0, "solutions": 0, "levels": 0}
     differ, failed = [], []
     kinds = {"apart": 0, "shut": 0}
@@ -164,7 +251,7 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         for seed in range(first, first + seeds):
             path = os.path.join(scratch, f"seed-{seed}.xmpuzzle")
-            puzzles.write_burr(path, make_puzzle(seed, cavity))
+            puzzles.write_burr(path, make_puzzle(seed, cavity, grid))
             before = dict(SECONDS)
             bt, xc = burrtxt_counts(burrtxt, path), xcover_counts(xcover, path)
             if cavity and bt is not None:
@@ -189,7 +276,7 @@ def main():
     for line in failed + differ:
         print(line)
     ran = seeds - len(failed)
-    print(f"{ran} seeds from {first} ({kinds['apart']} with solutions, {kinds['shut']} none): "
+    print(f"{grid}: {ran} seeds from {first} ({kinds['apart']} with solutions, {kinds['shut']} none): "
           f"assemblies equal on {same['assemblies']}, solutions on {same['solutions']}, "
           f"levels on {same['levels']}; {totals[0]} assemblies and {totals[1]} solutions in "
           f"all, the hardest level {'.'.join(map(str, hardest)) or '-'}; seconds in all "

@@ -2,8 +2,10 @@
 // Disassembly: small assemblies whose answer is known by hand (pieces that
 // fall apart, a piece that must turn a corner to leave its block, a piece
 // shut in a box, a rod through a plate with caps on both sides, two linked
-// rings), each plan replayed against the rules; the front ends' filter and
-// words; and the CLI's --disassemble, --moves, --sort and --format json.
+// rings), each plan replayed against the rules; prisms in boxes, their
+// levels as burrTxt -d gives them; the lattices refused; the front ends'
+// filter and words; and the CLI's --disassemble, --moves, --sort and
+// --format json.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -35,13 +37,29 @@ Shape block_less(int rows, int cols, int layers, const std::vector<Cell>& holes)
   return Shape(cells);
 }
 
-// Replays `found`'s plan on `pieces` by the rules, a cell at a time: the
+// The cells that share a face with a prism (rows and columns as the
+// triangle lattice's: up when row + col is even, its flat edge below).
+std::vector<Cell> prism_neighbours(Cell c) {
+  const int vertical = (c.row + c.col) % 2 == 0 ? 1 : -1;
+  return {{c.row, c.col - 1, c.layer},
+          {c.row, c.col + 1, c.layer},
+          {c.row + vertical, c.col, c.layer},
+          {c.row, c.col, c.layer - 1},
+          {c.row, c.col, c.layer + 1}};
+}
+
+// Replays `found`'s plan on `pieces` by the rules, a step at a time: the
 // pieces of a move belong to one part and never overlap another piece of
-// it at any step; a removal leaves nothing of the rest ahead of the pieces
-// it takes, and makes them a part of their own; at the end each part is one
-// piece. Also checks that the plan has `moves` moves and the others' cells
-// add up to `steps`. The failures found (none: "").
-std::string replay(std::vector<Shape> pieces, const pf::Disassembly& found) {
+// it at any step; on prisms, a prism never passes over a cell of a piece
+// that stays (the one between where it stands and where it lands: their
+// common neighbour); a removal leaves nothing of the rest ahead of the
+// pieces it takes, and makes them a part of their own; at the end each
+// part is one piece. Each step is one of the lattice's ways: a unit step on
+// cubes; on prisms a layer, two columns, or a row and a column. Also checks
+// that the plan has `moves` moves and the others' distances add up to
+// `steps`. The failures found (none: "").
+std::string replay(std::vector<Shape> pieces, const pf::Disassembly& found,
+                   Lattice lattice = Lattice::cube) {
   if (!found.apart) return found.plan.empty() ? "" : "a plan for what does not come apart";
   if (found.plan.size() != found.moves) return "the plan's length is not `moves`";
   std::vector<std::vector<Cell>> at;
@@ -55,7 +73,13 @@ std::string replay(std::vector<Shape> pieces, const pf::Disassembly& found) {
   for (const pf::Move& move : found.plan) {
     if (move.pieces.empty() || move.distance < 1) return "an empty move";
     const Cell d = move.direction;
-    if (std::abs(d.row) + std::abs(d.col) + std::abs(d.layer) != 1) return "not a unit step";
+    if (lattice == Lattice::cube && std::abs(d.row) + std::abs(d.col) + std::abs(d.layer) != 1)
+      return "not a unit step";
+    const bool layer_step = d.row == 0 && d.col == 0 && std::abs(d.layer) == 1;
+    const bool row_step = d.row == 0 && std::abs(d.col) == 2 && d.layer == 0;
+    const bool slant_step = std::abs(d.row) == 1 && std::abs(d.col) == 1 && d.layer == 0;
+    if (lattice == Lattice::prism && !layer_step && !row_step && !slant_step)
+      return "not a prism's step";
     const int p = part[move.pieces.front()];
     std::vector<bool> moving(pieces.size(), false);
     for (const std::size_t k : move.pieces) {
@@ -63,11 +87,21 @@ std::string replay(std::vector<Shape> pieces, const pf::Disassembly& found) {
       moving[k] = true;
     }
     for (int step = 0; step < move.distance; ++step) {
+      std::set<Cell> staying;
+      for (std::size_t k = 0; k < pieces.size(); ++k)
+        if (part[k] == p && !moving[k]) staying.insert(at[k].begin(), at[k].end());
       std::set<Cell> taken;
       for (std::size_t k = 0; k < pieces.size(); ++k) {
         if (part[k] != p) continue;
         for (Cell& c : at[k]) {
-          if (moving[k]) c = {c.row + d.row, c.col + d.col, c.layer + d.layer};
+          const Cell to{c.row + d.row, c.col + d.col, c.layer + d.layer};
+          if (moving[k] && lattice == Lattice::prism)
+            for (const Cell& a : prism_neighbours(c)) {
+              const std::vector<Cell> b = prism_neighbours(to);
+              if (std::find(b.begin(), b.end(), a) != b.end() && staying.contains(a))
+                return "a prism passes over a piece that stays";
+            }
+          if (moving[k]) c = to;
           if (!taken.insert(c).second) return "pieces overlap";
         }
       }
@@ -343,6 +377,162 @@ TEST_CASE("disassembly: every Soma cube's plan replays by the rules") {
   CHECK(most >= 6);  // (seven pieces: six splits at least)
 }
 
+// BurrTools' voxel (x, y, z) of its prism grid as a cell (its y runs up,
+// rows down: row -y keeps each triangle's direction).
+Cell voxel(int x, int y, int z) { return {-y, x, z}; }
+
+// A box of prisms, BurrTools' x < sx, y < sy, z < sz, less `holes`.
+Shape prism_box(int sx, int sy, int sz, const std::vector<Cell>& holes) {
+  std::vector<Cell> cells;
+  for (int z = 0; z < sz; ++z)
+    for (int y = 0; y < sy; ++y)
+      for (int x = 0; x < sx; ++x)
+        if (std::find(holes.begin(), holes.end(), voxel(x, y, z)) == holes.end())
+          cells.push_back(voxel(x, y, z));
+  return Shape(cells);
+}
+
+// A box of 8 x 4 x 3 prisms with a hollow of two rows of six in its middle
+// layer and an opening of four above the hollow's upper row: BurrTools'
+// voxels (1..6, 1..2, 1) and (1..4, 2, 2).
+Shape row_box() {
+  std::vector<Cell> holes;
+  for (int x = 1; x <= 6; ++x)
+    for (int y = 1; y <= 2; ++y) holes.push_back(voxel(x, y, 1));
+  for (int x = 1; x <= 4; ++x) holes.push_back(voxel(x, 2, 2));
+  return prism_box(8, 4, 3, holes);
+}
+
+TEST_CASE("disassembly: prisms slide along the rows, the slanted edges and the layers") {
+  // The levels are burrTxt -d's on the same puzzles (BurrTools' grid 1).
+  // A rhombus of two prisms (up, then down) at the far end of the row_box's
+  // lower row: two columns left, a row up and a column left, then out
+  // through the opening.
+  const std::vector<Shape> far{row_box(), Shape({voxel(5, 1, 1), voxel(6, 1, 1)})};
+  const pf::Disassembly slid = pf::disassemble(Lattice::prism, far);
+  CHECK(slid.apart);
+  CHECK(pf::level_text(slid) == "3");
+  CHECK(slid.moves == 3);
+  CHECK(slid.steps == 2);
+  REQUIRE(slid.plan.size() == 3);
+  CHECK(slid.plan[0] == pf::Move{{1}, Cell{0, -2, 0}, 1, false});
+  CHECK(slid.plan[1] == pf::Move{{1}, Cell{-1, -1, 0}, 1, false});
+  CHECK(slid.plan[2] == pf::Move{{1}, Cell{0, 0, 1}, 2, true});
+  CHECK(replay(far, slid, Lattice::prism).empty());
+  // A channel of three prisms, (2, 2) up, (3, 2) down and (3, 3) up, with
+  // an opening above the last: the up prism slides a row up and a column
+  // right, over the down one's cell, then out.
+  const std::vector<Cell> channel{voxel(2, 2, 1), voxel(3, 2, 1), voxel(3, 3, 1), voxel(3, 3, 2)};
+  const std::vector<Shape> slanted{prism_box(6, 5, 3, channel), Shape({voxel(2, 2, 1)})};
+  const pf::Disassembly up_right = pf::disassemble(Lattice::prism, slanted);
+  CHECK(pf::level_text(up_right) == "2");
+  REQUIRE(up_right.plan.size() == 2);
+  CHECK(up_right.plan[0] == pf::Move{{1}, Cell{-1, 1, 0}, 1, false});
+  CHECK(up_right.plan[1].removes);
+  CHECK(replay(slanted, up_right, Lattice::prism).empty());
+  // Without the channel's middle: the two up prisms' cells share a corner,
+  // and the slide would pass over the box's prism between them (burrTxt:
+  // an assembly, no solution).
+  const std::vector<Cell> corner{voxel(2, 2, 1), voxel(3, 3, 1), voxel(3, 3, 2)};
+  CHECK_FALSE(
+      pf::disassemble(Lattice::prism, {prism_box(6, 5, 3, corner), Shape({voxel(2, 2, 1)})}).apart);
+  // An up prism beside a down one's cell, the opening above the down one: a
+  // prism slides two columns at a time, and does not turn.
+  const std::vector<Cell> beside{voxel(1, 1, 1), voxel(2, 1, 1), voxel(1, 1, 2)};
+  CHECK_FALSE(
+      pf::disassemble(Lattice::prism, {prism_box(4, 3, 3, beside), Shape({voxel(2, 1, 1)})}).apart);
+  // Two prisms side by side in a plane fall apart: the first along the
+  // layers, BurrTools' first way on prisms.
+  const pf::Disassembly two =
+      pf::disassemble(Lattice::prism, {Shape({voxel(0, 0, 0)}), Shape({voxel(1, 0, 0)})});
+  REQUIRE(two.plan.size() == 1);
+  CHECK(two.plan[0] == pf::Move{{0}, Cell{0, 0, 1}, 1, true});
+}
+
+TEST_CASE("disassembly: prisms move in BurrTools' order") {
+  // Two rhombi in the row_box's hollow, one above the other at its far
+  // end: burrTxt -d says 2.2. BurrTools looks at the box moving first (the
+  // first piece, the first way it can: two columns right), which is both
+  // rhombi moving left together; then the upper one is under the opening.
+  // The lower one, moved with it, takes a slant and leaves: 2 again.
+  // (Moving the upper one alone first, then the lower one two steps, is
+  // 2.3.)
+  const std::vector<Shape> pair{row_box(), Shape({voxel(5, 1, 1), voxel(6, 1, 1)}),
+                                Shape({voxel(5, 2, 1), voxel(6, 2, 1)})};
+  const pf::Disassembly found = pf::disassemble(Lattice::prism, pair);
+  CHECK(pf::level_text(found) == "2.2");
+  CHECK(found.moves == 4);
+  REQUIRE(found.plan.size() == 4);
+  // (The box moving right is written as the rest moving left.)
+  CHECK(found.plan[0] == pf::Move{{1, 2}, Cell{0, -2, 0}, 1, false});
+  CHECK(found.plan[1] == pf::Move{{2}, Cell{0, 0, 1}, 2, true});
+  CHECK(found.plan[2] == pf::Move{{1}, Cell{-1, -1, 0}, 1, false});
+  CHECK(found.plan[3].removes);
+  CHECK(replay(pair, found, Lattice::prism).empty());
+}
+
+TEST_CASE("disassembly: a tiling's pieces go in BurrTools' order, whatever the search's") {
+  // The two rhombi of the test above as a tiling's pieces, their solution's
+  // options in any order: the pieces are taken in the tiling's order (the
+  // box first, as BurrTools numbers it), and the plan names them as the
+  // solution does.
+  const std::vector<Shape> pair{row_box(), Shape({voxel(5, 1, 1), voxel(6, 1, 1)}),
+                                Shape({voxel(5, 2, 1), voxel(6, 2, 1)})};
+  std::vector<Cell> all;
+  for (const Shape& piece : pair) all.insert(all.end(), piece.cells().begin(), piece.cells().end());
+  const pf::Tiling tiling = pf::make_tiling(Lattice::prism, Shape(all),
+                                            {{.name = "box", .shape = pair[0]},
+                                             {.name = "A", .shape = pair[1]},
+                                             {.name = "B", .shape = pair[2]}});
+  int seen = 0;
+  (void)pf::solve(tiling, [&](const xcover::Solution& s) {
+    std::vector<Shape> placed;
+    for (const int option : s.options)
+      placed.push_back(tiling.placements[static_cast<std::size_t>(option)].cells);
+    if (placed != pair) return true;  // (the rhombi swapped, or turned)
+    ++seen;
+    xcover::Solution backwards = s;
+    std::reverse(backwards.options.begin(), backwards.options.end());
+    const pf::Disassembly found = pf::disassemble(tiling, backwards);
+    CHECK(pf::level_text(found) == "2.2");
+    REQUIRE(found.plan.size() == 4);
+    // (Backwards, B is 0 and A is 1.)
+    CHECK(found.plan[0] == pf::Move{{0, 1}, Cell{0, -2, 0}, 1, false});
+    CHECK(found.plan[1].pieces == std::vector<std::size_t>{0});
+    // The pieces in the order given instead (B, A, box) come apart another
+    // way.
+    const pf::Disassembly given = pf::disassemble(Lattice::prism, {pair[2], pair[1], pair[0]});
+    REQUIRE_FALSE(given.plan.empty());
+    CHECK(given.plan[0] != found.plan[0]);
+    return true;
+  });
+  CHECK(seen == 1);
+}
+
+TEST_CASE("disassembly: the lattices it refuses, by name") {
+  // BurrTools takes neither spheres nor its rhombic and tetra-octa grids
+  // apart (burrTxt -d stops on them), nor does this.
+  const auto refusal = [](Lattice lattice, std::vector<Shape> pieces) {
+    try {
+      (void)pf::disassemble(lattice, pieces);
+    } catch (const xcover::ProblemError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string spheres = refusal(Lattice::sphere, {Shape({{0, 0, 0}}), Shape({{1, 1, 0}})});
+  CHECK(spheres.find("the sphere lattice") != std::string::npos);
+  CHECK(spheres.find("cube and prism lattices") != std::string::npos);
+  CHECK(spheres.find("BurrTools' spheres grid") != std::string::npos);
+  CHECK(refusal(Lattice::rhombic, {}).find("the rhombic lattice") != std::string::npos);
+  CHECK(refusal(Lattice::tetra_octa, {}).find("the tetra-octa lattice") != std::string::npos);
+  CHECK(refusal(Lattice::square, {}).find("the square lattice's pieces lie in a plane") !=
+        std::string::npos);
+  CHECK(pf::disassembly_refusal(Lattice::cube).empty());
+  CHECK(pf::disassembly_refusal(Lattice::prism).empty());
+  CHECK(pf::disassembly_refusal(Lattice::hex) == refusal(Lattice::hex, {}));
+}
+
 TEST_CASE("disassembly front end: the assemblies kept, counted and worded") {
   namespace fe = xcover::frontend;
   // The open box of the CLI test below as a tiling: a box with a hole in
@@ -379,6 +569,15 @@ TEST_CASE("disassembly front end: the assemblies kept, counted and worded") {
   CHECK(fe::level_line(pf::Disassembly{}) == "not apart");
   CHECK(fe::direction_name(Cell{-1, 0, 0}) == "up");
   CHECK(fe::direction_name(Cell{0, 0, -1}) == "front");
+  // A prism's steps: two columns, or a row and a column along a slanted
+  // edge.
+  CHECK(fe::direction_name(Cell{0, 2, 0}) == "right");
+  CHECK(fe::direction_name(Cell{0, -2, 0}) == "left");
+  CHECK(fe::direction_name(Cell{-1, 1, 0}) == "up-right");
+  CHECK(fe::direction_name(Cell{-1, -1, 0}) == "up-left");
+  CHECK(fe::direction_name(Cell{1, 1, 0}) == "down-right");
+  CHECK(fe::direction_name(Cell{1, -1, 0}) == "down-left");
+  CHECK(fe::direction_name(Cell{0, 3, 0}) == "(0, 3, 0)");
   // Harder: the level number by number, then the moves; apart first.
   pf::Disassembly a, b;
   a.apart = b.apart = true;
@@ -471,7 +670,8 @@ TEST_CASE("disassembly CLI: --sort level prints the hardest first") {
               corridor);
   CHECK(hardest.exit_code == 0);
   CHECK(levels(hardest.out) == std::vector<std::string>{hard});
-  CHECK(hardest.out.find("\nmove bar:1 left 1\n") != std::string::npos);
+  // (BurrTools moves the box right first: the bar and the far cube left.)
+  CHECK(hardest.out.find("\nmove cube:2 bar:1 left 1\n") != std::string::npos);
   // The same order in JSON.
   const auto json =
       run_cli("polyform --lattice cube --distinct --disassemble --sort level -f json " + corridor);
@@ -481,8 +681,6 @@ TEST_CASE("disassembly CLI: --sort level prints the hardest first") {
 }
 
 TEST_CASE("disassembly: what it refuses") {
-  CHECK_THROWS_AS(pf::disassemble(Lattice::sphere, {Shape({{0, 0, 0}}), Shape({{1, 1, 0}})}),
-                  xcover::ProblemError);
   CHECK_THROWS_AS(pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 0, 0}})}),
                   xcover::ProblemError);
 }
@@ -579,7 +777,27 @@ TEST_CASE("disassembly CLI: --disassemble keeps the assemblies that come apart")
           "problem");
   const auto plane = run_cli("polyform --board 6x10 --disassemble --count");
   CHECK(plane.exit_code == 2);
-  CHECK(plane.err.find("--disassemble moves pieces on the cube lattice") != std::string::npos);
+  CHECK(plane.err.find("--disassemble: disassembly slides solids apart, on the cube and prism "
+                       "lattices; the square lattice's pieces lie in a plane") !=
+        std::string::npos);
+  // On prisms (a BurrTools file of grid 1): an up prism in a slanted
+  // channel, as in the test above, slides a row up and a column right, then
+  // leaves through the top.
+  const std::string channel = temp_file(
+      "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"1\"/><shapes>"
+      "<voxel x=\"6\" y=\"5\" z=\"3\" name=\"Box\" type=\"0\">" +
+          std::string(44, '#') + "__#####_" + std::string(29, '#') + "_" + std::string(8, '#') +
+          "</voxel><voxel x=\"1\" y=\"1\" z=\"1\" name=\"T\" type=\"0\">#</voxel>"
+          "<voxel x=\"6\" y=\"5\" z=\"3\" name=\"R\" type=\"0\">" +
+          std::string(45, '#') + "_#####_" + std::string(29, '#') + "_" + std::string(8, '#') +
+          "</voxel></shapes><problems><problem><shapes><shape id=\"0\" count=\"1\"/>"
+          "<shape id=\"1\" count=\"1\"/></shapes><result id=\"2\"/></problem></problems>"
+          "</puzzle>\n",
+      ".xmpuzzle");
+  const auto prisms = run_cli("polyform --distinct --disassemble --moves " + channel);
+  CHECK(prisms.exit_code == 0);
+  CHECK(prisms.out.starts_with("level 2, 2 moves\n"));
+  CHECK(prisms.out.ends_with("\nmove T up-right 1\nremove T back 2\n"));
 }
 
 }  // namespace test_disassembly

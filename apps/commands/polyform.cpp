@@ -19,6 +19,7 @@
 #include "commands/polyform_output.hpp"
 #include "commands/tiling_command.hpp"
 #include "xcover/frontend/tiling.hpp"
+#include "xcover/puzzles/disassembly.hpp"
 #include "xcover/puzzles/svg.hpp"
 
 namespace xcover::cli {
@@ -326,9 +327,9 @@ struct TilingAsked {
 int solve_inputs(Inputs inputs, const TilingAsked& asked, PuzzleFlags& flags) {
   const Lattice lattice = *inputs.lattice;
   check_tiling_output(flags, asked.output);
-  if (asked.output.disassemble && lattice != Lattice::cube)
-    throw UsageError("--disassemble moves pieces on the cube lattice (BurrTools' bricks); the " +
-                     std::string(to_string(lattice)) + " lattice's moves are not here yet");
+  if (const std::string refused = pf::disassembly_refusal(lattice);
+      asked.output.disassemble && !refused.empty())
+    throw UsageError("--disassemble: " + refused);
   resolve_parts(inputs, lattice, asked.board_name, asked.pieces_name);
   if (!sizes_match(asked.name, inputs) && !flags.emit) {
     // The answer is known: do not build what may be a huge problem. One
@@ -428,7 +429,8 @@ int run_tiling_command(const std::string& name, const std::string& help,
   if (any_lattice)
     add("disassemble", po::bool_switch(&asked.output.disassemble),
         "keep only the assemblies whose pieces can be slid apart (BurrTools' solutions; cube "
-        "lattice), and say on standard error how many assemblies were found; each solution "
+        "and prism lattices), and say on standard error how many assemblies were found; each "
+        "solution "
         "printed starts with its level (BurrTools' 5.2.1: the moves until the first part comes "
         "off, then each part's) and its moves in all");
   if (any_lattice)
@@ -438,7 +440,7 @@ int run_tiling_command(const std::string& name, const std::string& help,
   if (any_lattice)
     add("moves", po::bool_switch(&asked.output.moves),
         "with --disassemble, print each solution's moves after it, one a line: \"move A B right "
-        "2\" (the pieces, the way, the cells), \"remove C up 3\" for a part taken off; with "
+        "2\" (the pieces, the way, the steps), \"remove C up 3\" for a part taken off; with "
         "--format svg, draw each solution step by step, a view after each move");
   if (any_lattice)
     add("sort", po::value(&sort_by)->value_name("level"),

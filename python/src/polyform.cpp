@@ -525,7 +525,8 @@ searched for only when asked (with distinct=True, one of each class).)doc")
 void bind_disassembly(py::module_& m) {
   py::class_<pf::Move>(m, "Move", R"doc(
 One move of a disassembly: `pieces` (indices into the solution's options)
-slide `distance` cells along `direction`, a unit step (row, col, layer);
+slide `distance` steps along `direction`, one step (row, col, layer): a
+unit step on cubes; on prisms a layer, two columns, or a row and a column;
 `removes`: they leave the rest for good, a part of their own from then on.)doc")
       .def_readonly("pieces", &pf::Move::pieces)
       .def_property_readonly("direction",
@@ -542,8 +543,8 @@ slide `distance` cells along `direction`, a unit step (row, col, layer);
   py::class_<pf::Disassembly>(m, "Disassembly", R"doc(
 How an assembly comes apart (Tiling.disassemble): whether it does (`apart`),
 BurrTools' `level` (a list; level_text "5.2.1"), the `moves` in all, the
-cells moved (`steps`), the positions looked at, and the `plan`: the Moves
-in order.)doc")
+steps moved (`steps`: the distances of the moves that remove nothing), the
+positions looked at, and the `plan`: the Moves in order.)doc")
       .def_readonly("apart", &pf::Disassembly::apart)
       .def_readonly("level", &pf::Disassembly::level)
       .def_readonly("moves", &pf::Disassembly::moves)
@@ -616,9 +617,9 @@ void bind_tiling_reads(TilingClass& tiling) {
             return pf::disassemble(t.tiling, solution);
           },
           py::arg("solution"),
-          "How the solution's pieces come apart (a Disassembly), slid along the cube "
-          "lattice's axes as BurrTools moves them; the file's piece groups may stay together. "
-          "ProblemError on another lattice.")
+          "How the solution's pieces come apart (a Disassembly), slid along the cube or prism "
+          "lattice's ways as BurrTools moves them; the file's piece groups may stay together. "
+          "ProblemError on another lattice, naming it (BurrTools moves pieces on no other).")
       .def(
           "plan_lines",
           [](const TilingBox& t, const std::vector<int>& options, const pf::Disassembly& found) {

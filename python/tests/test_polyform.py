@@ -393,7 +393,7 @@ def test_an_assembly_that_cannot_come_apart():
     assert list(it) == [] and it.assemblies == 1
     assert tiling.count().solutions == 1 and tiling.count(disassemble=True).solutions == 0
     flat = pf.make_tiling("square", "3x20", "pentominoes")
-    with pytest.raises(xc.ProblemError, match="cube lattice"):
+    with pytest.raises(xc.ProblemError, match="the square lattice's pieces lie in a plane"):
         flat.disassemble(next(iter(flat.solutions())))
 
 

@@ -79,12 +79,18 @@ std::string level_line(const pf::Disassembly& found) {
 }
 
 std::string direction_name(pf::Cell d) {
-  if (d == pf::Cell{0, 1, 0}) return "right";
-  if (d == pf::Cell{0, -1, 0}) return "left";
+  // (A prism's step along a row is two columns, a triangle's width.)
+  if (d == pf::Cell{0, 1, 0} || d == pf::Cell{0, 2, 0}) return "right";
+  if (d == pf::Cell{0, -1, 0} || d == pf::Cell{0, -2, 0}) return "left";
   if (d == pf::Cell{1, 0, 0}) return "down";
   if (d == pf::Cell{-1, 0, 0}) return "up";
   if (d == pf::Cell{0, 0, 1}) return "back";
   if (d == pf::Cell{0, 0, -1}) return "front";
+  // A prism's steps along the triangles' slanted edges: a row and a column.
+  if (d == pf::Cell{-1, 1, 0}) return "up-right";
+  if (d == pf::Cell{-1, -1, 0}) return "up-left";
+  if (d == pf::Cell{1, 1, 0}) return "down-right";
+  if (d == pf::Cell{1, -1, 0}) return "down-left";
   return "(" + std::to_string(d.row) + ", " + std::to_string(d.col) + ", " +
          std::to_string(d.layer) + ")";
 }

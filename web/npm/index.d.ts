@@ -368,9 +368,9 @@ export interface Mesh {
 export interface Move {
   /** The pieces that move, as indices into the solution's options. */
   pieces: number[];
-  /** A unit step: [row, column, layer]. */
+  /** One step, [row, column, layer]: a unit step on cubes; on prisms a layer, two columns, or a row and a column. */
   direction: [number, number, number];
-  /** How many cells they go. */
+  /** How many steps they go. */
   distance: number;
   /** Whether they leave the rest for good: a part of their own from then on. */
   removes: boolean;
@@ -385,7 +385,7 @@ export interface Disassembly {
   levelText: string;
   /** The moves in all. */
   moves: number;
-  /** The cells moved by the moves that remove nothing. */
+  /** The steps of the moves that remove nothing, in all. */
   steps: number;
   /** The positions looked at. */
   positions: number;
@@ -395,7 +395,7 @@ export interface Disassembly {
 }
 
 export interface TilingSearchOptions extends SearchOptions {
-  /** Only the assemblies that come apart (cube lattice): BurrTools' solutions. */
+  /** Only the assemblies that come apart (cube and prism lattices): BurrTools' solutions. */
   disassemble?: boolean;
   /** With disassemble, only those whose first part needs at least this many moves. */
   minLevel?: number;
@@ -431,7 +431,7 @@ export interface Tiling extends Disposable {
   solutions(options?: TilingSearchOptions): TilingSolutionIterator;
   /** The first tiling kept (with disassemble: the first assembly that comes apart). */
   solve(options?: Omit<TilingSearchOptions, 'limit'>): number[] | null;
-  /** How a solution's pieces come apart (cube lattice; ProblemError on another). */
+  /** How a solution's pieces come apart (cube and prism lattices; ProblemError on another). */
   disassemble(solution: number[]): Disassembly;
   placements(solution: number[]): Placement[];
   /** Each piece's surface in space, in the solution's order (what STL and SVG draw). */

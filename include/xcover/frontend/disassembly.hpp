@@ -102,8 +102,11 @@ XCOVER_API AssemblyCount count_apart(const polyform::Tiling& tiling, AssemblyFil
 // ("not apart" when it does not come apart).
 XCOVER_API std::string level_line(const polyform::Disassembly& found);
 
-// The word for a unit step on the cube lattice, as the cells' own axes
-// say: right, left (columns), down, up (rows), back, front (layers).
+// The word for a step of a move, as the cells' own axes say: on cubes
+// right, left (columns), down, up (rows), back, front (layers); on prisms
+// right, left (two columns: a triangle's width), back, front, and along
+// the triangles' slanted edges up-right, up-left, down-right, down-left (a
+// row and a column). Another step is written "(row, col, layer)".
 XCOVER_API std::string direction_name(polyform::Cell direction);
 
 // The moves of `found`, `solution`'s disassembly, one line each:

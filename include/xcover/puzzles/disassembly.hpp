@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Whether an assembly comes apart: its pieces slid, one group at a time, a
-// cell at a time along the lattice's axes, never overlapping, until every
+// step at a time along the lattice's ways, never overlapping, until every
 // piece stands alone (BurrTools' "solutions" among its "assemblies").
+// The ways are BurrTools': on the cube lattice a cell along the columns,
+// the rows or the layers; on the prism lattice a layer, two columns (to the
+// next triangle that points the same way), or a row up or down and a
+// column aside (along the triangles' slanted edges), a prism passing over
+// the triangle between. BurrTools moves nothing on its other grids
+// (spheres, rhombic, tetra-octa: burrTxt -d stops on them), nor does this;
+// nor on the plane's lattices.
 //
 //   namespace pf = xcover::polyform;
 //   const pf::Tiling burrs = pf::make_tiling(pf::read_burrtools("burr.xmpuzzle")[0]);
@@ -12,13 +19,15 @@
 //
 // The search is breadth-first over the pieces' positions, as Cutler's and
 // BurrTools': from each position every group of pieces that can slide s
-// cells along a direction without hitting another (a union of the sets
-// each piece pushes within s cells; up to 4,096 groups a direction and
-// distance) makes one move; the first position where some group can leave
-// along a direction for good (a single piece looked for before a group,
-// as BurrTools does) splits the assembly in two, and each part is taken
-// apart the same way. Pieces may wander as far as the assembly is wide
-// beyond where they started.
+// steps along a way without hitting another (a union of the sets each
+// piece pushes within s steps; merged up to 4,096 moves a way) makes one
+// move, met in BurrTools' order (each way, each piece with what it drags,
+// a step further at a time, each new move merged with the way's earlier
+// ones); the first position where some group can leave along a way for
+// good (a single piece looked for before a group, as BurrTools does)
+// splits the assembly in two, and each part is taken apart the same way.
+// Pieces may wander as far as the assembly is wide beyond where they
+// started.
 #pragma once
 
 #include <cstddef>
@@ -32,19 +41,22 @@
 
 namespace xcover::polyform {
 
-// One move of a disassembly: some pieces sliding together, a cell at a
-// time along one of the lattice's axes.
+// One move of a disassembly: some pieces sliding together, a step at a
+// time along one of the lattice's ways.
 struct Move {
   // The pieces that move, as numbers into the pieces taken apart (a
   // solution's: its options' order), in order.
   std::vector<std::size_t> pieces;
-  // The way they go, a unit step: {0, 1, 0} is one column on, {0, 0, -1}
-  // one layer back.
+  // The way they go, one step: on cubes a unit step ({0, 1, 0} is one
+  // column on, {0, 0, -1} one layer to the front); on prisms {0, 0, +-1},
+  // {0, +-2, 0}, {-1, 1, 0} (a row up, a column right), {1, -1, 0},
+  // {-1, -1, 0} or {1, 1, 0}.
   Cell direction;
-  // How many cells they go.
+  // How many steps they go.
   int distance = 0;
   // Whether they leave the rest for good: the move splits a part in two,
-  // and `distance` takes them until no cell of the rest is ahead of them.
+  // and `distance` takes them until no cell of the rest is ahead of them
+  // (measured along `direction`).
   // From then on the two parts move apart from each other: a later move of
   // one never meets the other.
   bool removes = false;
@@ -60,11 +72,11 @@ struct Disassembly {
   // off (that move counted), then the removed part's numbers, then the
   // rest's, a part's only where one of its splits takes more than one
   // move (level_text: "98.2.4.2"). A move is a group of pieces sliding
-  // any number of cells along one direction.
+  // any number of steps along one way.
   std::vector<std::uint32_t> level;
   // The moves of every split, when apart (BurrTools' total).
   std::uint64_t moves = 0;
-  // The cells the pieces moved before each part came off, in all, when
+  // The steps the pieces moved before each part came off, in all, when
   // apart (0 when they fall apart as they lie).
   std::uint64_t steps = 0;
   // The moves, when apart, in BurrTools' order: the first split's (its
@@ -78,16 +90,22 @@ struct Disassembly {
 
 // Whether the pieces, each placed on its cells, come apart; `groups` (empty,
 // or one list a piece) are BurrTools' piece groups: a part whose pieces
-// share a group may stay together (group 0 is none). Cells on the cube
-// lattice only: ProblemError for another lattice (BurrTools' other grids
-// move along their own directions, not yet here), or for pieces that
-// overlap.
+// share a group may stay together (group 0 is none). Cells on the cube or
+// prism lattice: ProblemError for another lattice (disassembly_refusal's
+// words), or for pieces that overlap.
 XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
                                    const std::vector<std::vector<int>>& groups = {});
 // The same for a tiling's solution: its placements' cells, its pieces'
-// groups. ProblemError
-// for an option the tiling does not have.
+// groups, taken in BurrTools' order of pieces whatever order the search
+// found them in (by piece; a piece's copies as given first, then by
+// orientation, each by column, BurrTools' y and layer), the plan's pieces
+// numbered as the solution's options. ProblemError for an option the
+// tiling does not have.
 XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
+
+// Why disassemble refuses the lattice, naming it: "" for the cube and
+// prism lattices, which it moves pieces on.
+XCOVER_API std::string disassembly_refusal(Lattice lattice);
 
 // A level as BurrTools writes it: the numbers joined by dots ("" when not
 // apart).

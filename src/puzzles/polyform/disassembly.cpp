@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Taking an assembly apart (disassembly.hpp): breadth-first over the
-// pieces' positions, each move a group of pieces any number of cells along
-// an axis, until a group can leave for good; then each part in turn.
+// pieces' positions, each move a group of pieces any number of steps along
+// one of the lattice's ways (cubes: 6, prisms: 8), met in the order
+// BurrTools' movement analysis meets them, until a group can leave for
+// good; then each part in turn.
 #include "xcover/puzzles/disassembly.hpp"
 
 #include <algorithm>
@@ -11,8 +13,9 @@
 #include <cstdint>
 #include <iterator>
 #include <optional>
+#include <span>
 #include <string>
-#include <unordered_set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -23,13 +26,50 @@ namespace {
 using Mask = std::uint64_t;
 constexpr std::size_t max_pieces = 64;
 
-constexpr std::array<Cell, 6> directions = {Cell{0, 1, 0},  Cell{0, -1, 0}, Cell{1, 0, 0},
-                                            Cell{-1, 0, 0}, Cell{0, 0, 1},  Cell{0, 0, -1}};
+// The ways a piece moves on each lattice that has them, a step each, in
+// the order BurrTools' grid looks at them: each axis forward, then back
+// (way k ^ 1 is way k reversed). Cubes: a cell along the columns, the
+// rows, the layers. Prisms: a layer; two columns (a triangle's width: the
+// next triangle that points the same way); a row up and a column right,
+// or left, along the triangles' slanted edges.
+constexpr std::array<Cell, 6> cube_ways = {Cell{0, 1, 0},  Cell{0, -1, 0}, Cell{1, 0, 0},
+                                           Cell{-1, 0, 0}, Cell{0, 0, 1},  Cell{0, 0, -1}};
+constexpr std::array<Cell, 8> prism_ways = {Cell{0, 0, 1},   Cell{0, 0, -1}, Cell{0, 2, 0},
+                                            Cell{0, -2, 0},  Cell{-1, 1, 0}, Cell{1, -1, 0},
+                                            Cell{-1, -1, 0}, Cell{1, 1, 0}};
+template <Lattice lattice>
+constexpr const auto& ways() {
+  static_assert(lattice == Lattice::cube || lattice == Lattice::prism);
+  if constexpr (lattice == Lattice::cube)
+    return cube_ways;
+  else
+    return prism_ways;
+}
 
 Cell plus(Cell a, Cell b) { return {a.row + b.row, a.col + b.col, a.layer + b.layer}; }
 
+// The cell a prism at `at` passes over on a step along prism way `k`
+// (forward: even k), besides the one it lands on: the neighbour across the
+// edge that faces the way (a layer step has none: the one it lands on).
+// Along the columns, the triangle beside it; along a slanted edge, the one
+// beside it for a triangle pointing up (row + col even), the one above it
+// for one pointing down.
+Cell crossed(Cell at, std::size_t k) {
+  const bool up = ((at.row + at.col) & 1) == 0;
+  switch (k / 2) {
+    case 0:
+      return {at.row, at.col, at.layer + 1};
+    case 1:
+      return {at.row, at.col + 1, at.layer};
+    case 2:
+      return up ? Cell{at.row, at.col + 1, at.layer} : Cell{at.row - 1, at.col, at.layer};
+    default:
+      return up ? Cell{at.row, at.col - 1, at.layer} : Cell{at.row - 1, at.col, at.layer};
+  }
+}
+
 // The pieces that `p` drags along (p's and theirs, by `pushes`).
-Mask closure(std::size_t p, const std::vector<Mask>& pushes) {
+Mask closure(std::size_t p, std::span<const Mask> pushes) {
   Mask group = Mask{1} << p, seen = 0;
   while (group != seen) {
     const Mask fresh = group & ~seen;
@@ -51,31 +91,67 @@ struct PartLevel {
   std::vector<Move> plan;  // the moves, in order
 };
 
-// Every union of the masks in `closed`, each once: the groups that can
-// move together (a union of closed sets is closed), up to kMostGroups of
-// them. (None holds piece 0, so none is everything.)
-constexpr std::size_t kMostGroups = 4096;
-void unions(std::vector<Mask>& closed, std::vector<Mask>& groups, std::unordered_set<Mask>& seen) {
-  std::sort(closed.begin(), closed.end());
-  closed.erase(std::unique(closed.begin(), closed.end()), closed.end());
-  groups.clear();
-  seen.clear();
-  // (A few groups are looked up in the list; more, in a set.)
-  constexpr std::size_t kListed = 64;
-  const auto fresh = [&](Mask u) {
-    if (groups.size() < kListed) return std::find(groups.begin(), groups.end(), u) == groups.end();
-    if (seen.empty()) seen.insert(groups.begin(), groups.end());
-    return seen.insert(u).second;
-  };
-  for (const Mask c : closed) {
-    const std::size_t before = groups.size();
-    if (fresh(c)) groups.push_back(c);
-    for (std::size_t k = 0; k < before && groups.size() < kMostGroups; ++k) {
-      const Mask u = groups[k] | c;
-      if (fresh(u)) groups.push_back(u);
+// The moves found along one way from one position, in the order found,
+// each a number of steps and the group that moves, with an open-addressing
+// set of them to look each up and the numbers of those of each number of
+// steps. Merges stop at kMostMerged moves a way.
+constexpr std::size_t kMostMerged = 4096;
+constexpr Mask kTooMany = ~Mask{0};  // (a group of more than half a part: it does not move)
+class WayMoves {
+ public:
+  using Found = std::pair<int, Mask>;
+  void clear() {
+    for (const Found& move : list_) by_step_[static_cast<std::size_t>(move.first)].clear();
+    list_.clear();
+    if (++stamp_ == 0) {  // (the stamps went round: none is this clear's)
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      stamp_ = 1;
     }
   }
-}
+  std::size_t size() const { return list_.size(); }
+  Found operator[](std::size_t k) const { return list_[k]; }
+  // The numbers of the moves of `step` steps, in the order found.
+  const std::vector<std::uint32_t>& of_step(int step) const {
+    return by_step_[static_cast<std::size_t>(step)];
+  }
+  // Adds a move unless found before: whether it is new.
+  bool add(int step, Mask group) {
+    if (2 * (list_.size() + 1) > slots_.size()) grow();
+    std::size_t k = slot(step, group);
+    for (; stamps_[k] == stamp_; k = (k + 1) & (slots_.size() - 1))
+      if (list_[slots_[k]] == Found(step, group)) return false;
+    stamps_[k] = stamp_;
+    slots_[k] = static_cast<std::uint32_t>(list_.size());
+    if (by_step_.size() <= static_cast<std::size_t>(step))
+      by_step_.resize(static_cast<std::size_t>(step) + 1);
+    by_step_[static_cast<std::size_t>(step)].push_back(static_cast<std::uint32_t>(list_.size()));
+    list_.emplace_back(step, group);
+    return true;
+  }
+
+ private:
+  std::size_t slot(int step, Mask group) const {
+    return static_cast<std::size_t>(
+               ((group ^ static_cast<std::uint64_t>(step) << 57) * 0x9e3779b97f4a7c15ULL) >> 40) &
+           (slots_.size() - 1);
+  }
+  void grow() {
+    slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), 0);
+    stamps_.assign(slots_.size(), 0);
+    stamp_ = 1;
+    for (std::size_t m = 0; m < list_.size(); ++m) {
+      std::size_t k = slot(list_[m].first, list_[m].second);
+      while (stamps_[k] == stamp_) k = (k + 1) & (slots_.size() - 1);
+      stamps_[k] = stamp_;
+      slots_[k] = static_cast<std::uint32_t>(m);
+    }
+  }
+  std::vector<Found> list_;
+  std::vector<std::uint32_t> slots_;   // a move's number in list_, where stamps_ is stamp_
+  std::vector<std::uint32_t> stamps_;  // (the clear that filled each slot)
+  std::uint32_t stamp_ = 1;
+  std::vector<std::vector<std::uint32_t>> by_step_;
+};
 
 // One piece of the assembly: its cells as given, their bounds, and which
 // cells of the bounds it fills (layer by layer, row by row).
@@ -111,19 +187,20 @@ struct PieceCells {
   }
 };
 
-// How far one piece moves in each direction (as `directions`) before it
-// runs into another, for each pair of the assembly's pieces and each
-// offset between them (BurrTools' movement cache): an open-addressing
-// table, kept for the whole assembly (its parts' pieces are numbered as
-// the assembly's).
-using Gaps = std::array<int, 6>;
+// How far one piece moves in each way (as ways()) before it runs into
+// another, for each pair of the assembly's pieces and each offset between
+// them (BurrTools' movement cache): an open-addressing table, kept for the
+// whole assembly (its parts' pieces are numbered as the assembly's).
+template <std::size_t kWays>
+using Gaps = std::array<int, kWays>;
 constexpr int kFar = 1 << 30;  // the second piece is nowhere in the first's way
+template <std::size_t kWays>
 class GapCache {
  public:
   GapCache() { resize(128); }
   // The entry of `key` (a, b and their offset: never kEmpty), and whether
   // it is new (its gaps then to be filled).
-  std::pair<Gaps*, bool> find(std::uint64_t key) {
+  std::pair<Gaps<kWays>*, bool> find(std::uint64_t key) {
     if (2 * (used_ + 1) > keys_.size()) resize(2 * keys_.size());
     std::size_t k = slot(key);
     while (keys_[k] != kEmpty) {
@@ -145,7 +222,7 @@ class GapCache {
   void resize(std::size_t size) {
     shift_ = 64 - std::countr_zero(size);
     std::vector<std::uint64_t> keys(size, kEmpty);
-    std::vector<Gaps> gaps(size);
+    std::vector<Gaps<kWays>> gaps(size);
     std::swap(keys, keys_);
     std::swap(gaps, gaps_);
     used_ = 0;
@@ -157,7 +234,7 @@ class GapCache {
     }
   }
   std::vector<std::uint64_t> keys_;
-  std::vector<Gaps> gaps_;
+  std::vector<Gaps<kWays>> gaps_;
   std::size_t used_ = 0;
   int shift_ = 54;  // 64 less the table's bits
 };
@@ -220,7 +297,14 @@ struct Part {
   std::vector<Cell> base;
 };
 
+// Takes an assembly apart on a lattice that has ways to move (ways()).
+template <Lattice lattice>
 class Disassembler {
+  static constexpr const auto& kWays = ways<lattice>();
+  using WayGaps = Gaps<kWays.size()>;
+  // The most a way's step moves a coordinate (prisms: two columns).
+  static constexpr int kLongest = lattice == Lattice::prism ? 2 : 1;
+
  public:
   Disassembly result;
 
@@ -249,7 +333,8 @@ class Disassembler {
               std::max(most.layer, hi.layer)};
     }
     const int reach =
-        1 + std::max({most.row - least.row, most.col - least.col, most.layer - least.layer});
+        (1 + std::max({most.row - least.row, most.col - least.col, most.layer - least.layer})) *
+        kLongest;
     // The positions met, in the order met (the queue), and the move that
     // made each and the one before it (the first, the start, has none):
     // the way to a split, read back.
@@ -274,67 +359,114 @@ class Disassembler {
         split->cells += here.cells;
         split->many = split->many || here.moves + 1 > 1;
         split->level.insert(split->level.begin(), static_cast<std::uint32_t>(here.moves + 1));
-        // The moves here, before the removal (split_off's first).
+        // The moves here, before the removal (split_off's first). (A group
+        // with piece 0 is written as the rest moving back: piece 0 stays
+        // put until it comes off.)
         std::vector<Move> way;
-        for (std::size_t k = at; k != 0; k = nodes[k].parent)
-          way.push_back(Move{ids(part, nodes[k].group), directions[nodes[k].direction],
-                             nodes[k].step, false});
+        for (std::size_t k = at; k != 0; k = nodes[k].parent) {
+          const Node& node = nodes[k];
+          const bool back = (node.group & 1) != 0;
+          way.push_back(Move{ids(part, back ? all & ~node.group : node.group),
+                             kWays[back ? node.direction ^ 1 : node.direction], node.step, false});
+        }
         split->plan.insert(split->plan.begin(), way.rbegin(), way.rend());
         return split;
       }
       if (split_failed_) return std::nullopt;
-      // Every group that can move s cells along a direction in one move:
-      // the unions of the pieces each piece pushes within s cells. (No
-      // group can leave for good here, so each direction's steps end.)
-      for (std::size_t k = 0; k < directions.size(); ++k) {
-        const Cell d = directions[k];
-        // The pairs in each other's way, nearest first: a step of s
-        // pushes those less than s cells apart, and the groups change
-        // only where the step passes a gap (between two, the same groups
-        // go one cell further).
-        by_gap(gap_[k]);
-        pushing_.assign(n, 0);
-        std::size_t pushed = 0;
-        for (int step = 1;; ++step) {
-          const std::size_t before = pushed;
-          for (; pushed < edges_.size() && gap_[k][edges_[pushed]] < step; ++pushed)
-            pushing_[edges_[pushed] / n] |= Mask{1} << (edges_[pushed] % n);
-          if (step == 1 || pushed != before) {
-            // Piece 0 stays put: a group with it moving is the rest moving
-            // back, which the opposite direction moves.
-            closed_.clear();
-            for (std::size_t p = 1; p < n; ++p) {
-              const Mask group = closure(p, pushing_);
-              if ((group & 1) == 0) closed_.push_back(group);
-            }
-            unions(closed_, movable_, seen_groups_);
+      // The moves from here, in the order BurrTools' movement analysis
+      // finds them: along each way in turn, each piece in turn with the
+      // pieces it drags along, a step further at a time while they are at
+      // most half the part; each move new to this way also merged with
+      // the way's earlier moves of as many steps, the latest first (the
+      // union of two groups, unless it is one of them or everything).
+      // (No group can leave for good here, so each piece's steps end.)
+      for (std::size_t k = 0; k < kWays.size(); ++k) {
+        const Cell d = kWays[k];
+        moves_along(k, n, all, [&](int step, Mask group) {
+          // The position with `group` moved `step` steps along d, piece 0
+          // put back where it stood (a group with it moving is the rest
+          // moving back).
+          const Cell by{d.row * step, d.col * step, d.layer * step};
+          const Cell back = (group & 1) != 0 ? Cell{-by.row, -by.col, -by.layer} : Cell{0, 0, 0};
+          for (std::size_t q = 0; q < n; ++q) {
+            next[q] = plus(offsets[q], (group >> q & 1) != 0 ? plus(by, back) : back);
+            if (std::abs(next[q].row) > reach || std::abs(next[q].col) > reach ||
+                std::abs(next[q].layer) > reach)
+              return;
           }
-          // A group gone too far at one step goes further at the next
-          // (and each group of a later step is one of this step's).
-          bool any_inside = false;
-          for (const Mask group : movable_) {
-            const Cell by{d.row * step, d.col * step, d.layer * step};
-            next = offsets;
-            std::uint64_t cells = here.cells;
-            bool inside = true;
-            for (Mask bits = group; bits != 0; bits &= bits - 1) {
-              const auto q = static_cast<std::size_t>(std::countr_zero(bits));
-              next[q] = plus(next[q], by);
-              cells += static_cast<std::uint64_t>(step);
-              inside = inside && std::abs(next[q].row) <= reach && std::abs(next[q].col) <= reach &&
-                       std::abs(next[q].layer) <= reach;
-            }
-            if (!inside) continue;
-            any_inside = true;
-            if (!positions.add(next)) continue;
-            nodes.push_back(Node{static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(k),
-                                 step, group, here.moves + 1, cells});
-          }
-          if (!any_inside) break;
-        }
+          if (!positions.add(next)) return;
+          nodes.push_back(Node{static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(k), step,
+                               group, here.moves + 1,
+                               here.cells + static_cast<std::uint64_t>(step)});
+        });
       }
     }
     return std::nullopt;
+  }
+
+  // The moves along way k from the position relations() looked at, in
+  // BurrTools' order (see apart), each passed to `reached` (its steps and
+  // its group) as found.
+  template <class Reached>
+  void moves_along(std::size_t k, std::size_t n, Mask all, const Reached& reached) {
+    // The pairs in each other's way, nearest first: a step of s drags
+    // those less than s steps apart. What each piece drags changes
+    // only where a step passes a gap: from each such step on (starts_,
+    // a row each), the pieces each piece pushes (pushes_) and, once
+    // asked, drags (dragged_, 0 until then, kTooMany for more than half
+    // the part), n to a row; rows are made as the steps reach them.
+    by_gap(gap_[k]);
+    starts_.clear();
+    pushes_.assign(n, 0);
+    std::size_t pushed = 0;
+    const auto push_below = [&](int step) {
+      for (; pushed < edges_.size() && gap_[k][edges_[pushed]] < step; ++pushed)
+        pushes_[pushes_.size() - n + edges_[pushed] / n] |= Mask{1} << (edges_[pushed] % n);
+    };
+    push_below(1);
+    starts_.push_back(1);
+    dragged_.assign(n, 0);
+    const auto row_of = [&](std::size_t row, int step) {
+      for (;;) {
+        if (row + 1 < starts_.size() && starts_[row + 1] <= step) {
+          ++row;
+          continue;
+        }
+        if (row + 1 < starts_.size() || pushed == edges_.size() ||
+            gap_[k][edges_[pushed]] + 1 > step)
+          return row;
+        starts_.push_back(gap_[k][edges_[pushed]] + 1);
+        pushes_.resize(pushes_.size() + n);  // (a copy of the row before)
+        std::copy_n(pushes_.end() - 2 * static_cast<std::ptrdiff_t>(n), n,
+                    pushes_.end() - static_cast<std::ptrdiff_t>(n));
+        push_below(starts_.back());
+        dragged_.resize(dragged_.size() + n, 0);
+      }
+    };
+    way_moves_.clear();
+    for (std::size_t p = 0; p < n; ++p) {
+      // (Past the last gap a piece drags all it ever meets: more than
+      // half the part, or it would leave for good.)
+      for (std::size_t row = 0, step = 1;; ++step) {
+        row = row_of(row, static_cast<int>(step));
+        Mask& drags = dragged_[row * n + p];
+        if (drags == 0) {
+          drags = closure(p, std::span<const Mask>(pushes_).subspan(row * n, n));
+          if (2 * static_cast<std::size_t>(std::popcount(drags)) > n) drags = kTooMany;
+        }
+        const Mask group = drags;
+        if (group == kTooMany) break;
+        const int s = static_cast<int>(step);
+        if (!way_moves_.add(s, group)) continue;
+        reached(s, group);
+        for (std::size_t j = way_moves_.of_step(s).size() - 1; j-- > 0;) {
+          const Mask other = way_moves_[way_moves_.of_step(s)[j]].second;
+          const Mask both = group | other;
+          if (both == group || both == other || both == all) continue;
+          if (way_moves_.size() < kMostMerged && way_moves_.add(s, both)) reached(s, both);
+        }
+      }
+    }
   }
 
   // The numbers the pieces in `group` of `part` are reported by, in order.
@@ -350,8 +482,8 @@ class Disassembler {
   bool split_failed_ = false;  // a part split off did not come apart
 
   // Where a group can leave for good at these offsets, as BurrTools looks
-  // (a single piece before a group; the directions in turn, then the
-  // pieces): the level of the two parts, removed first; nothing when no
+  // (a single piece before a group; the ways in turn, then the pieces):
+  // the level of the two parts, removed first; nothing when no
   // group can leave, or (split_failed_) when a part does not come apart.
   std::optional<PartLevel> split_off(const Part& part, const std::vector<Cell>& offsets, Mask all) {
     const std::size_t n = part.ids.size();
@@ -359,10 +491,10 @@ class Disassembler {
     // its closure is not everything.
     Mask leaving = 0;
     std::size_t way = 0;  // the direction it leaves in
-    for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
+    for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p)
         if (ever_[d][p] == 0) leaving = Mask{1} << p, way = d;
-    for (std::size_t d = 0; d < directions.size() && leaving == 0; ++d)
+    for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p) {
         const Mask group = closure(p, ever_[d]);
         if (group != all && 2 * static_cast<std::size_t>(std::popcount(group)) <= n)
@@ -378,7 +510,7 @@ class Disassembler {
     }
     PartLevel split;
     split.plan.push_back(
-        Move{ids(part, leaving), directions[way], clearance(removed, rest, directions[way]), true});
+        Move{ids(part, leaving), kWays[way], clearance(removed, rest, kWays[way]), true});
     for (const Part* side : {&removed, &rest}) {
       const std::optional<PartLevel> level = apart(*side);
       if (!level) {
@@ -395,22 +527,22 @@ class Disassembler {
     return split;
   }
 
-  // How far the pieces `removed` go along `d` until no cell of `rest` is
-  // ahead of them (a cell at least: they part), from the pieces' bounds.
+  // How many steps along `d` take the pieces `removed` until no cell of
+  // `rest` is ahead of them (a step at least: they part), measured along
+  // d (a step moves a cell d.d further).
   int clearance(const Part& removed, const Part& rest, Cell d) const {
     const auto along = [d](Cell c) { return c.row * d.row + c.col * d.col + c.layer * d.layer; };
-    // (Along d, a piece's least and most are its bounds' corners.)
-    const auto span = [&](const Part& side, std::size_t q) {
-      const PieceCells& piece = pieces_[side.ids[q]];
-      const int a = along(plus(piece.least, side.base[q])),
-                b = along(plus(piece.most, side.base[q]));
-      return std::pair(std::min(a, b), std::max(a, b));
-    };
     int behind = INT_MAX, ahead = INT_MIN;  // the removed's least, the rest's most
-    for (std::size_t q = 0; q < removed.ids.size(); ++q)
-      behind = std::min(behind, span(removed, q).first);
-    for (std::size_t q = 0; q < rest.ids.size(); ++q) ahead = std::max(ahead, span(rest, q).second);
-    return std::max(1, ahead - behind + 1);
+    for (const auto& [side, least] : {std::pair(&removed, true), std::pair(&rest, false)})
+      for (std::size_t q = 0; q < side->ids.size(); ++q)
+        for (const Cell& c : pieces_[side->ids[q]].cells) {
+          const int at = along(plus(c, side->base[q]));
+          if (least)
+            behind = std::min(behind, at);
+          else
+            ahead = std::max(ahead, at);
+        }
+    return ahead < behind ? 1 : (ahead - behind) / along(d) + 1;
   }
 
   // Whether the pieces share a group (BurrTools' piece groups: pieces of
@@ -443,9 +575,9 @@ class Disassembler {
       if (gaps[e] != kFar) edges_[count_[static_cast<std::size_t>(gaps[e])]++] = e;
   }
 
-  // For each direction (as `directions`) and ordered pair of pieces, the
-  // free cells between them that way (none: they touch; kFar: the second
-  // is nowhere in the first's way), from the cache of pairs (gaps_of).
+  // For each way (as kWays) and ordered pair of pieces, the free steps
+  // between them that way (none: they touch; kFar: the second is nowhere
+  // in the first's way), from the cache of pairs (gaps_of).
   // A piece blocked by a second that a third blocks is blocked by the
   // third through the closure.
   void relations(const Part& part, const std::vector<Cell>& offsets) {
@@ -453,13 +585,14 @@ class Disassembler {
     for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
     for (std::vector<Mask>& masks : ever_) masks.assign(n, 0);
     for (std::size_t a = 0; a < n; ++a) {
-      for (std::size_t d = 0; d < directions.size(); ++d) gap_[d][a * n + a] = kFar;
+      for (std::size_t d = 0; d < kWays.size(); ++d) gap_[d][a * n + a] = kFar;
       const Cell from = plus(part.base[a], offsets[a]);
       for (std::size_t b = a + 1; b < n; ++b) {
         const Cell to = plus(part.base[b], offsets[b]);
-        const Gaps& gaps = gaps_of(part.ids[a], part.ids[b],
-                                   {to.row - from.row, to.col - from.col, to.layer - from.layer});
-        for (std::size_t d = 0; d < directions.size(); ++d) {
+        const WayGaps& gaps =
+            gaps_of(part.ids[a], part.ids[b],
+                    {to.row - from.row, to.col - from.col, to.layer - from.layer});
+        for (std::size_t d = 0; d < kWays.size(); ++d) {
           gap_[d][a * n + b] = gaps[d];
           gap_[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
           if (gaps[d] != kFar) {
@@ -471,24 +604,67 @@ class Disassembler {
     }
   }
 
-  // How far piece a moves in each direction before it runs into piece b
-  // when b stands `apart` from a (their cells as given, b's shifted so
-  // much more than a's), computed once for each pair and offset: over
-  // their cells on a common line, the least free run between. (From the
-  // smaller piece's cells: b running into a is a running back into b.)
-  const Gaps& gaps_of(std::size_t a, std::size_t b, Cell apart) {
+  // How far piece a moves in each way before it runs into piece b when b
+  // stands `apart` from a (their cells as given, b's shifted so much more
+  // than a's), computed once for each pair and offset. On cubes, over
+  // their cells on a common line, the least free run between (from the
+  // smaller piece's cells: b running into a is a running back into b). On
+  // prisms as BurrTools' grid does: a forward, and b forward for a going
+  // back, each a step at a time from its own cells (steps).
+  const WayGaps& gaps_of(std::size_t a, std::size_t b, Cell apart) {
     const auto field = [](int x) { return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000)); };
     const std::uint64_t key = (std::uint64_t{a} << 56) | (std::uint64_t{b} << 48) |
                               field(apart.row) << 32 | field(apart.col) << 16 | field(apart.layer);
     const auto [gaps, fresh] = cache_.find(key);
     if (!fresh) return *gaps;
-    if (pieces_[a].cells.size() <= pieces_[b].cells.size()) {
+    if constexpr (lattice == Lattice::prism) {
+      const Cell back{-apart.row, -apart.col, -apart.layer};
+      for (std::size_t k = 0; k < kWays.size(); k += 2) {
+        (*gaps)[k] = steps(pieces_[a], pieces_[b], apart, k);
+        (*gaps)[k + 1] = steps(pieces_[b], pieces_[a], back, k);
+      }
+    } else if (pieces_[a].cells.size() <= pieces_[b].cells.size()) {
       *gaps = runs(pieces_[a], pieces_[b], apart);
     } else {
-      const Gaps back = runs(pieces_[b], pieces_[a], {-apart.row, -apart.col, -apart.layer});
+      const WayGaps back = runs(pieces_[b], pieces_[a], {-apart.row, -apart.col, -apart.layer});
       for (std::size_t d = 0; d < back.size(); ++d) (*gaps)[d] = back[d ^ 1];
     }
     return *gaps;
+  }
+
+  // How many steps along way k `mover` goes before it runs into `other`,
+  // `other` standing `apart` from it (kFar: never): each of mover's cells,
+  // seen from other (less `apart`), steps on while what it passes over
+  // (crossed) and lands on are free, until it is past other's bounds, no
+  // further than the least found so far.
+  static int steps(const PieceCells& mover, const PieceCells& other, Cell apart, std::size_t k) {
+    const Cell d = kWays[k];
+    // Whether a cell is beyond other's bounds the way d goes (then so is
+    // all it passes from there), or off them across it (never in its way).
+    const auto past = [&](Cell c) {
+      const auto beyond = [](int at, int step, int lo, int hi) {
+        return step > 0 ? at > hi : step < 0 ? at < lo : at < lo || at > hi;
+      };
+      return beyond(c.row, d.row, other.least.row, other.most.row) ||
+             beyond(c.col, d.col, other.least.col, other.most.col) ||
+             beyond(c.layer, d.layer, other.least.layer, other.most.layer);
+    };
+    const auto fills = [&](Cell c) {
+      return c.row >= other.least.row && c.row <= other.most.row && c.col >= other.least.col &&
+             c.col <= other.most.col && c.layer >= other.least.layer &&
+             c.layer <= other.most.layer && other.fills_cell(c);
+    };
+    int least = kFar;
+    for (const Cell& c : mover.cells) {
+      Cell at = {c.row - apart.row, c.col - apart.col, c.layer - apart.layer};
+      for (int s = 0; s < least && !past(at); ++s, at = plus(at, d))
+        if (fills(crossed(at, k)) || fills(plus(at, d))) {
+          least = s;
+          break;
+        }
+      if (least == 0) break;
+    }
+    return least;
   }
 
   // The free runs from `mover`'s cells to `other`'s, `other` standing
@@ -496,8 +672,8 @@ class Disassembler {
   // other (less `apart`), looks along each axis within other's bounds for
   // the nearest of its cells ahead and behind, no further than the
   // nearest found so far.
-  static Gaps runs(const PieceCells& mover, const PieceCells& other, Cell apart) {
-    Gaps gaps;
+  static WayGaps runs(const PieceCells& mover, const PieceCells& other, Cell apart) {
+    WayGaps gaps;
     gaps.fill(kFar);
     // (Axis 0 runs along the columns, 1 the rows, 2 the layers.)
     const auto get = [](Cell c, int axis) {
@@ -539,14 +715,15 @@ class Disassembler {
   std::vector<PieceCells> pieces_;        // the assembly's pieces
   std::vector<std::size_t> given_;        // each one's number as given
   std::vector<std::vector<int>> groups_;  // each one's groups
-  GapCache cache_;                        // of the whole assembly
+  GapCache<kWays.size()> cache_;          // of the whole assembly
   // The pairs in each other's way (a * n + b) by their gap, nearest first
   // (edges_, by_gap), and apart's sets of pieces.
   std::vector<std::size_t> edges_, count_;
-  std::vector<Mask> pushing_, closed_, movable_;
-  std::unordered_set<Mask> seen_groups_;   // (unions')
-  std::array<std::vector<Mask>, 6> ever_;  // the pieces anywhere in each piece's way
-  std::array<std::vector<int>, 6> gap_;
+  std::vector<Mask> pushes_, dragged_;
+  std::vector<int> starts_;
+  WayMoves way_moves_;                                // apart's moves along one way
+  std::array<std::vector<Mask>, kWays.size()> ever_;  // the pieces anywhere in each piece's way
+  std::array<std::vector<int>, kWays.size()> gap_;
 };
 
 // Whether two of the pieces share a cell (marked on a grid over their
@@ -570,13 +747,57 @@ bool overlap(const std::vector<const std::vector<Cell>*>& pieces) {
   return false;
 }
 
+// Takes the pieces (two or more, none empty, none overlapping) apart on
+// a lattice with ways to move.
+template <Lattice lattice>
+Disassembly take_apart(const std::vector<const std::vector<Cell>*>& cells,
+                       std::vector<std::size_t> given, std::vector<std::vector<int>> groups) {
+  Disassembler<lattice> disassembler(cells, std::move(given), std::move(groups));
+  Part whole;
+  for (std::size_t q = 0; q < cells.size(); ++q) {
+    whole.ids.push_back(q);
+    whole.base.push_back(Cell{0, 0, 0});
+  }
+  const std::optional<PartLevel> level = disassembler.apart(whole);
+  Disassembly& result = disassembler.result;
+  result.apart = level.has_value();
+  if (level) {
+    result.level = level->level;
+    result.moves = level->moves;
+    result.steps = level->cells;
+    result.plan = level->plan;
+  }
+  return result;
+}
+
 }  // namespace
+
+std::string disassembly_refusal(Lattice lattice) {
+  switch (lattice) {
+    case Lattice::cube:
+    case Lattice::prism:
+      return "";
+    case Lattice::square:
+    case Lattice::triangle:
+    case Lattice::hex:
+      return std::string("disassembly slides solids apart, on the cube and prism lattices; the ") +
+             to_string(lattice) + " lattice's pieces lie in a plane";
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      return std::string(
+                 "disassembly moves pieces on the cube and prism lattices, as BurrTools "
+                 "does; neither moves pieces on the ") +
+             to_string(lattice) + " lattice (burrTxt -d stops on BurrTools' " +
+             (lattice == Lattice::sphere ? "spheres" : to_string(lattice)) + " grid)";
+  }
+  return "disassembly: an unknown lattice";
+}
 
 Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
                         const std::vector<std::vector<int>>& groups) {
-  if (lattice != Lattice::cube)
-    throw ProblemError(std::string("disassembly moves pieces on the cube lattice; the ") +
-                       to_string(lattice) + " lattice's moves are not here yet");
+  if (const std::string refused = disassembly_refusal(lattice); !refused.empty())
+    throw ProblemError(refused);
   if (pieces.size() > max_pieces)
     throw ProblemError("disassembly takes up to " + std::to_string(max_pieces) + " pieces, not " +
                        std::to_string(pieces.size()));
@@ -600,22 +821,20 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
   // One piece, or none, has nothing to come apart from: as burrTxt counts,
   // no solution.
   if (cells.size() < 2) return Disassembly{};
-  Disassembler disassembler(cells, std::move(given), std::move(sorted_groups));
-  Part whole;
-  for (std::size_t q = 0; q < cells.size(); ++q) {
-    whole.ids.push_back(q);
-    whole.base.push_back(Cell{0, 0, 0});
+  switch (lattice) {
+    case Lattice::cube:
+      return take_apart<Lattice::cube>(cells, std::move(given), std::move(sorted_groups));
+    case Lattice::prism:
+      return take_apart<Lattice::prism>(cells, std::move(given), std::move(sorted_groups));
+    case Lattice::square:
+    case Lattice::triangle:
+    case Lattice::hex:
+    case Lattice::sphere:
+    case Lattice::rhombic:
+    case Lattice::tetra_octa:
+      break;  // (refused above)
   }
-  const std::optional<PartLevel> level = disassembler.apart(whole);
-  Disassembly& result = disassembler.result;
-  result.apart = level.has_value();
-  if (level) {
-    result.level = level->level;
-    result.moves = level->moves;
-    result.steps = level->cells;
-    result.plan = level->plan;
-  }
-  return result;
+  throw ProblemError(disassembly_refusal(lattice));
 }
 
 std::string level_text(const Disassembly& found) {
@@ -628,16 +847,58 @@ std::string level_text(const Disassembly& found) {
 }
 
 Disassembly disassemble(const Tiling& tiling, const Solution& solution) {
-  std::vector<Shape> pieces;
-  std::vector<std::vector<int>> groups;
-  for (const int option : solution.options) {
+  // The pieces in the order BurrTools numbers them (the search finds them
+  // in any order), so that where two could move first, the one BurrTools
+  // moves does: by piece, and the copies of a piece as it sorts them, those
+  // turned as the piece is given first, then by orientation (xcover's
+  // order: BurrTools' turns are numbered its own way), each orientation's
+  // by where they lie (column, BurrTools' y, layer).
+  std::vector<std::size_t> order(solution.options.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const int option = solution.options[k];
     if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
       throw ProblemError("option " + std::to_string(option) + " is not one of this tiling's");
-    const Placement& placement = tiling.placements[static_cast<std::size_t>(option)];
+    order[k] = k;
+  }
+  const auto placed = [&](std::size_t k) -> const Placement& {
+    return tiling.placements[static_cast<std::size_t>(solution.options[k])];
+  };
+  // Whether two shapes are one moved (the same orientation).
+  const auto translates = [&](const Shape& a, const Shape& b) {
+    if (a.size() != b.size() || a.size() == 0) return a.size() == b.size();
+    const Cell by{b.cells()[0].row - a.cells()[0].row, b.cells()[0].col - a.cells()[0].col,
+                  b.cells()[0].layer - a.cells()[0].layer};
+    return is_translation(tiling.lattice, by) &&
+           std::equal(a.cells().begin(), a.cells().end(), b.cells().begin(),
+                      [&](Cell x, Cell y) { return plus(x, by) == y; });
+  };
+  const auto as_given = [&](const Placement& p) {
+    return translates(tiling.pieces[static_cast<std::size_t>(p.piece)].shape, p.cells);
+  };
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Placement &pa = placed(a), &pb = placed(b);
+    if (pa.piece != pb.piece) return pa.piece < pb.piece;
+    if (as_given(pa) != as_given(pb)) return as_given(pa);
+    if (!translates(pa.cells, pb.cells)) return solution.options[a] < solution.options[b];
+    const Cell ca = pa.cells.cells().front(), cb = pb.cells.cells().front();
+    const int flip = tiling.lattice == Lattice::prism ? -1 : 1;  // (BurrTools' y runs up)
+    return std::tuple(ca.col, flip * ca.row, ca.layer) <
+           std::tuple(cb.col, flip * cb.row, cb.layer);
+  });
+  std::vector<Shape> pieces;
+  std::vector<std::vector<int>> groups;
+  for (const std::size_t k : order) {
+    const Placement& placement = tiling.placements[static_cast<std::size_t>(solution.options[k])];
     pieces.push_back(placement.cells);
     groups.push_back(tiling.pieces[static_cast<std::size_t>(placement.piece)].groups);
   }
-  return disassemble(tiling.lattice, pieces, groups);
+  Disassembly found = disassemble(tiling.lattice, pieces, groups);
+  // (The moves' pieces as the solution numbers them.)
+  for (Move& move : found.plan) {
+    for (std::size_t& piece : move.pieces) piece = order[piece];
+    std::sort(move.pieces.begin(), move.pieces.end());
+  }
+  return found;
 }
 
 }  // namespace xcover::polyform

@@ -400,6 +400,19 @@ TEST_CASE("svg: a disassembly step by step, the moved pieces where each move lea
   CHECK(captions[0] ==
         "level " + pf::level_text(found) + ", " + std::to_string(found.moves) + " moves");
   CHECK(values(svg, "move", "marker-end").size() == found.plan.size());
+  // A caption wider than its view's drawing widens the view: a long level
+  // stays on the page (a letter of 13 pixels' sans-serif, about 7.8 wide).
+  pf::Disassembly deep = found;
+  deep.level = {1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+  const std::string wide = xcover::render_svg(tiling, solution, deep);
+  const std::regex caption_x("<text x=\"([-0-9.]+)\"[^>]*class=\"caption\"[^>]*>([^<]*)</text>");
+  int captions_seen = 0;
+  for (auto it = std::sregex_iterator(wide.begin(), wide.end(), caption_x);
+       it != std::sregex_iterator(); ++it, ++captions_seen) {
+    CAPTURE((*it)[2].str());
+    CHECK(std::stod((*it)[1]) - 0.3 * 13 * static_cast<double>((*it)[2].length()) >= 0);
+  }
+  CHECK(captions_seen == static_cast<int>(found.plan.size()) + 1);
   // Each view's pieces: where their faces' corners lie on average, from
   // the view's caption (each view is laid out from it).
   const std::regex caption_at("<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\"[^>]*class=\"caption\"");

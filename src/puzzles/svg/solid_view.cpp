@@ -238,8 +238,12 @@ std::string render_disassembly_view(const polyform::Tiling& tiling, const Soluti
   const double width = extent.most_x - extent.least_x, height = extent.most_y - extent.least_y;
   const double scale = std::clamp(220.0 / std::max({width, height, 1e-9}), 2.0, 40.0);
   const double margin = 8, font = 13, caption = font * 1.6;
-  const double cell_width = width * scale + 2 * margin,
-               cell_height = height * scale + caption + margin;
+  // A view as wide as its drawing or its longest caption (a sans-serif
+  // letter is about 0.6 of the font's size), the drawing in the middle.
+  std::size_t longest = 0;
+  for (const View& view : views) longest = std::max(longest, view.caption.size());
+  const double inner = std::max(width * scale, 0.6 * font * static_cast<double>(longest));
+  const double cell_width = inner + 2 * margin, cell_height = height * scale + caption + margin;
   const std::size_t columns = std::min<std::size_t>(views.size(), 4);
   const std::size_t rows = (views.size() + columns - 1) / columns;
   SvgWriter svg(std::ceil(cell_width * static_cast<double>(columns)),
@@ -251,7 +255,8 @@ std::string render_disassembly_view(const polyform::Tiling& tiling, const Soluti
       "markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" "
       "fill=\"#222\"/></marker></defs>");
   for (std::size_t v = 0; v < views.size(); ++v) {
-    const double x0 = cell_width * static_cast<double>(v % columns) + margin;
+    const double x0 =
+        cell_width * static_cast<double>(v % columns) + margin + (inner - width * scale) / 2;
     const double top = cell_height * static_cast<double>(v / columns) + margin;
     svg.add("<g class=\"step\" data-step=\"" + std::to_string(v) + "\">");
     svg.text(x0 + width * scale / 2, top + caption / 2, font, views[v].caption,

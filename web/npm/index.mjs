@@ -743,7 +743,7 @@ function makeApi(m) {
       }
     }
     /**
-     * How a solution's pieces come apart (cube lattice): { apart, level,
+     * How a solution's pieces come apart (cubes and prisms): { apart, level,
      * levelText, moves, steps, positions, plan, lines }.
      */
     disassemble(solution) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -507,6 +508,81 @@ TEST_CASE("disassembly: a tiling's pieces go in BurrTools' order, whatever the s
     return true;
   });
   CHECK(seen == 1);
+}
+
+// A tiling's solutions, each as its placements' cells.
+std::vector<Shape> placed_cells(const pf::Tiling& tiling, const xcover::Solution& s) {
+  std::vector<Shape> cells;
+  for (const int option : s.options)
+    cells.push_back(tiling.placements[static_cast<std::size_t>(option)].cells);
+  return cells;
+}
+
+TEST_CASE("disassembly: a Disassembler takes solutions apart as disassemble does, in turn") {
+  // One Disassembler over all of a tiling's solutions, keeping its shapes
+  // and gaps from one to the next, finds what disassemble finds for each
+  // alone, and level() the same less the plan: on the 240 Soma cubes (each
+  // part off at its first position), the corridor's 8 (a part that needs
+  // two moves after three taken off at once) and every placing of the two
+  // rhombi in the prism box, forwards and backwards.
+  static_assert(!std::is_constructible_v<pf::Disassembler, pf::Tiling&&>);
+  const std::string side = "######\n######\n######\n";
+  const pf::PictureFile file =
+      pf::parse_pictures("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
+                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
+                             "piece bar x2\n##\n\npiece cube x2\n#\n",
+                         Lattice::cube);
+  const std::vector<Shape> pair{row_box(), Shape({voxel(5, 1, 1), voxel(6, 1, 1)}),
+                                Shape({voxel(5, 2, 1), voxel(6, 2, 1)})};
+  std::vector<Cell> hollow;
+  for (const Shape& piece : pair)
+    hollow.insert(hollow.end(), piece.cells().begin(), piece.cells().end());
+  const pf::Tiling tilings[] = {
+      pf::make_tiling(Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"),
+                      pf::named_pieces(Lattice::cube, "soma"), {.distinct = true}),
+      pf::make_tiling(Lattice::cube, *file.board, file.pieces, {.distinct = true}),
+      pf::make_tiling(Lattice::prism, Shape(hollow),
+                      {{.name = "box", .shape = pair[0]},
+                       {.name = "A", .shape = pair[1]},
+                       {.name = "B", .shape = pair[2]}})};
+  const std::size_t expected[] = {240, 8, 0};
+  for (std::size_t k = 0; k < std::size(tilings); ++k) {
+    CAPTURE(k);
+    const pf::Tiling& tiling = tilings[k];
+    pf::Disassembler apart(tiling);
+    std::size_t solutions = 0, checked = 0;
+    std::set<std::string> levels;
+    (void)pf::solve(tiling, [&](const xcover::Solution& s) {
+      ++solutions;
+      xcover::Solution backwards = s;
+      std::reverse(backwards.options.begin(), backwards.options.end());
+      for (const xcover::Solution& each : {s, backwards}) {
+        const pf::Disassembly alone = pf::disassemble(tiling, each);
+        const pf::Disassembly kept = apart(each);
+        const pf::Disassembly level = apart.level(each);
+        const bool same = kept.apart == alone.apart && kept.level == alone.level &&
+                          kept.moves == alone.moves && kept.steps == alone.steps &&
+                          kept.plan == alone.plan && kept.positions == alone.positions;
+        const bool same_level = level.apart == alone.apart && level.level == alone.level &&
+                                level.moves == alone.moves && level.steps == alone.steps &&
+                                level.plan.empty() && level.positions == alone.positions;
+        if (!same || !same_level)
+          FAIL_CHECK(pf::level_text(alone) << " against " << pf::level_text(kept));
+        if (alone.apart) {
+          const std::string wrong = replay(placed_cells(tiling, each), kept, tiling.lattice);
+          if (!wrong.empty()) FAIL_CHECK(wrong);
+          levels.insert(pf::level_text(alone));
+        }
+        ++checked;
+      }
+      return true;
+    });
+    if (expected[k] != 0) CHECK(solutions == expected[k]);
+    CHECK(checked == 2 * solutions);
+    CHECK(solutions > 0);
+    if (k == 1) CHECK(levels == std::set<std::string>{"1.1.1.2", "1.1.2.2"});
+    if (k == 2) CHECK(levels.count("2.2") == 1);
+  }
 }
 
 TEST_CASE("disassembly: the lattices it refuses, by name") {

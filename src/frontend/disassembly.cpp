@@ -34,10 +34,27 @@ std::optional<AssemblyFilter> assembly_filter(FrontEnd front, bool disassemble,
 Assemblies::Assemblies(const pf::Tiling& tiling, AssemblyFilter filter)
     : tiling_(tiling), filter_(filter) {}
 
+pf::Disassembly Assemblies::take_apart(const Solution& solution, bool plan) {
+  std::unique_ptr<pf::Disassembler> apart;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!idle_.empty()) {
+      apart = std::move(idle_.back());
+      idle_.pop_back();
+    }
+  }
+  if (!apart) apart = std::make_unique<pf::Disassembler>(tiling_);
+  // (Without the plan unless it is kept. A throw drops this disassembler.)
+  pf::Disassembly found = plan ? (*apart)(solution) : apart->level(solution);
+  const std::lock_guard<std::mutex> lock(mutex_);
+  idle_.push_back(std::move(apart));
+  return found;
+}
+
 bool Assemblies::keep(const Solution& solution) {
   if (tiling_.needs_keep() && !tiling_.keep(solution)) return false;
   ++assemblies_;
-  pf::Disassembly found = pf::disassemble(tiling_, solution);
+  pf::Disassembly found = take_apart(solution, filter_.remember);
   if (!found.apart || found.level.empty() || found.level.front() < filter_.min_level) return false;
   if (filter_.remember) {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -55,7 +72,7 @@ pf::Disassembly Assemblies::found(const Solution& solution) {
       return found;
     }
   }
-  return pf::disassemble(tiling_, solution);
+  return take_apart(solution, true);
 }
 
 AssemblyCount count_apart(const pf::Tiling& tiling, AssemblyFilter filter,

@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -81,8 +82,12 @@ class XCOVER_API Assemblies {
   const polyform::Tiling& tiling_;
   AssemblyFilter filter_;
   std::atomic<std::uint64_t> assemblies_{0};
-  std::mutex mutex_;                                              // guards remembered_
+  std::mutex mutex_;                                              // guards remembered_, idle_
   std::map<std::vector<int>, polyform::Disassembly> remembered_;  // by the solution's options
+  // The disassemblers no thread is using (each keeps what it learnt of the
+  // tiling's shapes for the next assembly it takes).
+  std::vector<std::unique_ptr<polyform::Disassembler>> idle_;
+  polyform::Disassembly take_apart(const Solution& solution, bool plan);
 };
 
 // What count_apart counted.

@@ -32,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,39 @@ XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pi
 // numbered as the solution's options. ProblemError for an option the
 // tiling does not have.
 XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
+
+// Takes a tiling's solutions apart one after another, as disassemble(tiling,
+// solution) does, and keeps between them what it learnt: each placement's
+// shape, and how far each shape moves before it meets another for each
+// pair of shapes and offset between them (BurrTools' movement cache), which
+// a puzzle's assemblies share. The same results as disassemble; an assembly
+// after the first costs a fraction. One per thread: it is not safe to share.
+// `tiling` is borrowed: it must outlive this (a temporary is refused).
+//
+//   pf::Disassembler apart(burrs);
+//   (void)pf::solve(burrs, [&](const xcover::Solution& s) {
+//     if (apart(s).apart) ...;
+//     return true;
+//   });
+class XCOVER_API Disassembler {
+ public:
+  explicit Disassembler(const Tiling& tiling);
+  Disassembler(const Tiling&& tiling) = delete;
+  Disassembler(Disassembler&&) noexcept;
+  Disassembler& operator=(Disassembler&&) noexcept;
+  ~Disassembler();
+  // How `solution` comes apart: disassemble(tiling, solution).
+  Disassembly operator()(const Solution& solution);
+  // The same without the plan (empty): whether it comes apart, its level,
+  // moves, steps and positions, for a filter or a count.
+  Disassembly level(const Solution& solution);
+
+ private:
+  struct Memory;
+  Disassembly take(const Solution& solution, bool plan);
+  const Tiling* tiling_;
+  std::unique_ptr<Memory> memory_;
+};
 
 // Why disassemble refuses the lattice, naming it: "" for the cube and
 // prism lattices, which it moves pieces on.

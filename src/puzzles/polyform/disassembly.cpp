@@ -12,6 +12,8 @@
 #include <climits>
 #include <cstdint>
 #include <iterator>
+#include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -187,20 +189,26 @@ struct PieceCells {
   }
 };
 
-// How far one piece moves in each way (as ways()) before it runs into
-// another, for each pair of the assembly's pieces and each offset between
-// them (BurrTools' movement cache): an open-addressing table, kept for the
-// whole assembly (its parts' pieces are numbered as the assembly's).
+// How far one shape moves in each way (as ways()) before it runs into
+// another, for each pair of shapes and each offset between them
+// (BurrTools' movement cache): an open-addressing table, kept from one
+// assembly to the next (ShapeBook), emptied when it holds kMostGaps.
 template <std::size_t kWays>
 using Gaps = std::array<int, kWays>;
 constexpr int kFar = 1 << 30;  // the second piece is nowhere in the first's way
+constexpr std::size_t kMostGaps = std::size_t{1} << 19;  // (a table of 24-40 MB)
 template <std::size_t kWays>
 class GapCache {
  public:
   GapCache() { resize(128); }
-  // The entry of `key` (a, b and their offset: never kEmpty), and whether
-  // it is new (its gaps then to be filled).
+  // The entry of `key` (two shapes and their offset: never kEmpty), and
+  // whether it is new (its gaps then to be filled). The entry lasts until
+  // the next find.
   std::pair<Gaps<kWays>*, bool> find(std::uint64_t key) {
+    if (used_ >= kMostGaps) {
+      std::fill(keys_.begin(), keys_.end(), kEmpty);
+      used_ = 0;
+    }
     if (2 * (used_ + 1) > keys_.size()) resize(2 * keys_.size());
     std::size_t k = slot(key);
     while (keys_[k] != kEmpty) {
@@ -239,13 +247,46 @@ class GapCache {
   int shift_ = 54;  // 64 less the table's bits
 };
 
+// The shapes met, each once (shapes one lattice translation apart are
+// one), and the gaps between pairs of them: what one search learns for the
+// next.
+struct ShapeBook {
+  explicit ShapeBook(Lattice l) : lattice(l) {}
+  Lattice lattice;
+  std::vector<PieceCells> shapes;  // normalized (polyform::normalized)
+  std::map<std::vector<Cell>, std::uint32_t> ids;
+  GapCache<6> cube_gaps;
+  GapCache<8> prism_gaps;
+
+  // Where `cells` are in the book: their shape's number and the
+  // translation from it to them.
+  std::pair<std::uint32_t, Cell> place(const Shape& cells) {
+    const Shape shape = normalized(lattice, cells);
+    const Cell from = shape.cells().front(), to = cells.cells().front();
+    const auto [at, fresh] =
+        ids.try_emplace(shape.cells(), static_cast<std::uint32_t>(shapes.size()));
+    if (fresh) shapes.emplace_back(shape.cells());
+    return {at->second, Cell{to.row - from.row, to.col - from.col, to.layer - from.layer}};
+  }
+};
+
 // The positions of one part met in its search, each the offset of every
 // piece from where the part started, all in one list (n a position), in
 // the order met (the breadth-first queue), with a set of their numbers
 // to look each up by its offsets.
 class Positions {
  public:
-  explicit Positions(std::size_t n) : n_(n), table_(256, 0) {}
+  Positions() : table_(256, 0) {}
+  // Forgets every position: positions of n pieces from here.
+  void reset(std::size_t n) {
+    n_ = n;
+    count_ = 0;
+    offsets_.clear();
+    if (table_.size() > 4096)
+      table_.assign(256, 0);  // (a long search's table given back)
+    else
+      std::fill(table_.begin(), table_.end(), 0);
+  }
   std::size_t size() const { return count_; }
   const Cell* at(std::size_t k) const { return offsets_.data() + k * n_; }
   // Adds a position unless it was met: whether it was new.
@@ -283,7 +324,7 @@ class Positions {
     }
     table_ = std::move(table);
   }
-  std::size_t n_;
+  std::size_t n_ = 0;
   std::size_t count_ = 0;
   std::vector<Cell> offsets_;
   std::vector<std::uint32_t> table_;  // a position's number + 1 (0: empty)
@@ -295,38 +336,113 @@ class Positions {
 struct Part {
   std::vector<std::size_t> ids;
   std::vector<Cell> base;
+  std::vector<std::size_t> from;  // (a part split off: each piece's number in the part split)
+  void clear() {
+    ids.clear();
+    base.clear();
+    from.clear();
+  }
 };
 
-// Takes an assembly apart on a lattice that has ways to move (ways()).
+// Takes an assembly apart on a lattice that has ways to move (ways()),
+// one assembly after another, its pieces shapes of a ShapeBook.
 template <Lattice lattice>
-class Disassembler {
+class PartSearch {
   static constexpr const auto& kWays = ways<lattice>();
   using WayGaps = Gaps<kWays.size()>;
   // The most a way's step moves a coordinate (prisms: two columns).
   static constexpr int kLongest = lattice == Lattice::prism ? 2 : 1;
 
  public:
-  Disassembly result;
+  explicit PartSearch(ShapeBook& book) : book_(book) {}
 
-  // The pieces (their cells as given, the numbers they are reported by,
-  // BurrTools' groups of each, sorted, 0 left out).
-  Disassembler(const std::vector<const std::vector<Cell>*>& cells, std::vector<std::size_t> given,
-               std::vector<std::vector<int>> groups)
-      : given_(std::move(given)), groups_(std::move(groups)) {
-    for (const std::vector<Cell>* piece : cells) pieces_.emplace_back(*piece);
+  // Takes the pieces (two or more, none overlapping) apart: each a shape of
+  // the book (`shapes`) moved by a translation (`at`), reported by a number
+  // (`given`), with BurrTools' groups (sorted, 0 left out).
+  Disassembly take_apart(std::vector<std::uint32_t> shapes, const std::vector<Cell>& at,
+                         std::vector<std::size_t> given, std::vector<std::vector<int>> groups,
+                         bool plan) {
+    plan_ = plan;
+    shape_ = std::move(shapes);
+    given_ = std::move(given);
+    groups_ = std::move(groups);
+    result = Disassembly{};
+    split_failed_ = false;
+    Part whole;
+    for (std::size_t q = 0; q < shape_.size(); ++q) {
+      whole.ids.push_back(q);
+      whole.base.push_back(at[q]);
+    }
+    const std::optional<PartLevel> level = apart(whole);
+    result.apart = level.has_value();
+    if (level) {
+      result.level = level->level;
+      result.moves = level->moves;
+      result.steps = level->cells;
+      result.plan = level->plan;
+    }
+    return std::move(result);
   }
 
+ private:
+  Disassembly result;
+  // For each way (as kWays) and ordered pair of pieces (a * n + b) of a
+  // part at one position, the free steps between them that way (gap: 0,
+  // they touch; kFar: the second is nowhere in the first's way), and for
+  // each piece the pieces anywhere in its way (ever) and those it touches
+  // (touch) each way.
+  struct Relations {
+    std::array<std::vector<int>, kWays.size()> gap;
+    std::array<std::vector<Mask>, kWays.size()> ever, touch;
+    // Where gap and touch are yet to be read (read_gaps): the relations
+    // of a part this was split from that has them, and each piece's
+    // number there.
+    const Relations* source = nullptr;
+    std::vector<std::size_t> map;
+  };
+  // A move made in apart's search: the position it came from, and which.
+  struct Node {
+    std::uint32_t parent = 0;
+    std::uint32_t direction = 0;
+    int step = 0;
+    Mask group = 0;
+    std::uint64_t moves = 0, cells = 0;
+  };
+  // apart's lists at one depth of parts within parts.
+  struct Scratch {
+    Relations relations;  // at the position looked at
+    Part removed, rest;   // split_off's
+    std::vector<Node> nodes;
+    Positions positions;
+    std::vector<Cell> offsets, next;
+  };
+  std::vector<std::unique_ptr<Scratch>> scratch_;
+  bool plan_ = true;  // whether to write the plan
+  std::size_t depth_ = 0;
+  // A depth deeper while it lasts.
+  struct Deeper {
+    explicit Deeper(std::size_t& depth) : depth_(depth) { ++depth_; }
+    ~Deeper() { --depth_; }
+    Deeper(const Deeper&) = delete;
+    Deeper& operator=(const Deeper&) = delete;
+    std::size_t& depth_;
+  };
+  // Piece `id`'s shape.
+  const PieceCells& piece(std::size_t id) const { return book_.shapes[shape_[id]]; }
+
   // Takes a part apart: nothing when it does not come apart.
-  std::optional<PartLevel> apart(const Part& part) {
+  // (`parent`: the relations of the part it was split from, where it
+  // was split, its pieces numbered there as part.from says.)
+  std::optional<PartLevel> apart(const Part& part, const Relations* parent = nullptr) {
     const std::size_t n = part.ids.size();
     if (n <= 1 || one_group(part.ids)) return PartLevel{};
     const Mask all = n == max_pieces ? ~Mask{0} : (Mask{1} << n) - 1;
     // How far a piece may wander from where the part starts: as far as
     // the part is wide, and a cell beyond.
-    Cell least = plus(pieces_[part.ids[0]].least, part.base[0]), most = least;
+    Cell least = plus(piece(part.ids[0]).least, part.base[0]), most = least;
     for (std::size_t q = 0; q < n; ++q) {
-      const Cell lo = plus(pieces_[part.ids[q]].least, part.base[q]);
-      const Cell hi = plus(pieces_[part.ids[q]].most, part.base[q]);
+      const Cell lo = plus(piece(part.ids[q]).least, part.base[q]);
+      const Cell hi = plus(piece(part.ids[q]).most, part.base[q]);
       least = {std::min(least.row, lo.row), std::min(least.col, lo.col),
                std::min(least.layer, lo.layer)};
       most = {std::max(most.row, hi.row), std::max(most.col, hi.col),
@@ -337,24 +453,25 @@ class Disassembler {
         kLongest;
     // The positions met, in the order met (the queue), and the move that
     // made each and the one before it (the first, the start, has none):
-    // the way to a split, read back.
-    struct Node {
-      std::uint32_t parent = 0;
-      std::uint32_t direction = 0;
-      int step = 0;
-      Mask group = 0;
-      std::uint64_t moves = 0, cells = 0;
-    };
-    std::vector<Node> nodes(1);
-    Positions positions(n);
-    std::vector<Cell> offsets(n, Cell{0, 0, 0}), next(n);
+    // the way to a split, read back. (Each depth of parts within parts
+    // keeps its lists from one assembly to the next.)
+    if (scratch_.size() <= depth_) scratch_.push_back(std::make_unique<Scratch>());
+    Scratch& scratch = *scratch_[depth_];
+    const Deeper deeper(depth_);
+    std::vector<Node>& nodes = scratch.nodes;
+    Positions& positions = scratch.positions;
+    std::vector<Cell>&offsets = scratch.offsets, &next = scratch.next;
+    nodes.assign(1, Node{});
+    positions.reset(n);
+    offsets.assign(n, Cell{0, 0, 0});
+    next.resize(n);
     positions.add(offsets);
     for (std::size_t at = 0; at < positions.size(); ++at) {
       offsets.assign(positions.at(at), positions.at(at) + n);
       const Node here = nodes[at];
       ++result.positions;
-      relations(part, offsets);
-      if (std::optional<PartLevel> split = split_off(part, offsets, all)) {
+      relations(part, offsets, scratch.relations, at == 0 ? parent : nullptr);
+      if (std::optional<PartLevel> split = split_off(part, offsets, all, scratch)) {
         split->moves += here.moves + 1;  // (the removal is a move, as BurrTools counts)
         split->cells += here.cells;
         split->many = split->many || here.moves + 1 > 1;
@@ -363,7 +480,7 @@ class Disassembler {
         // with piece 0 is written as the rest moving back: piece 0 stays
         // put until it comes off.)
         std::vector<Move> way;
-        for (std::size_t k = at; k != 0; k = nodes[k].parent) {
+        for (std::size_t k = plan_ ? at : 0; k != 0; k = nodes[k].parent) {
           const Node& node = nodes[k];
           const bool back = (node.group & 1) != 0;
           way.push_back(Move{ids(part, back ? all & ~node.group : node.group),
@@ -380,9 +497,10 @@ class Disassembler {
       // the way's earlier moves of as many steps, the latest first (the
       // union of two groups, unless it is one of them or everything).
       // (No group can leave for good here, so each piece's steps end.)
+      read_gaps(scratch.relations);
       for (std::size_t k = 0; k < kWays.size(); ++k) {
         const Cell d = kWays[k];
-        moves_along(k, n, all, [&](int step, Mask group) {
+        moves_along(k, n, all, scratch.relations, [&](int step, Mask group) {
           // The position with `group` moved `step` steps along d, piece 0
           // put back where it stood (a group with it moving is the rest
           // moving back).
@@ -408,19 +526,27 @@ class Disassembler {
   // BurrTools' order (see apart), each passed to `reached` (its steps and
   // its group) as found.
   template <class Reached>
-  void moves_along(std::size_t k, std::size_t n, Mask all, const Reached& reached) {
+  void moves_along(std::size_t k, std::size_t n, Mask all, const Relations& relation,
+                   const Reached& reached) {
+    const std::vector<int>& gap = relation.gap[k];
+    // (What a piece drags only grows with the steps: where every piece
+    // drags more than half the part a step on, nothing moves this way.)
+    bool moves = false;
+    for (std::size_t p = 0; p < n && !moves; ++p)
+      moves = 2 * static_cast<std::size_t>(std::popcount(closure(p, relation.touch[k]))) <= n;
+    if (!moves) return;
     // The pairs in each other's way, nearest first: a step of s drags
     // those less than s steps apart. What each piece drags changes
     // only where a step passes a gap: from each such step on (starts_,
     // a row each), the pieces each piece pushes (pushes_) and, once
     // asked, drags (dragged_, 0 until then, kTooMany for more than half
     // the part), n to a row; rows are made as the steps reach them.
-    by_gap(gap_[k]);
+    by_gap(gap);
     starts_.clear();
     pushes_.assign(n, 0);
     std::size_t pushed = 0;
     const auto push_below = [&](int step) {
-      for (; pushed < edges_.size() && gap_[k][edges_[pushed]] < step; ++pushed)
+      for (; pushed < edges_.size() && gap[edges_[pushed]] < step; ++pushed)
         pushes_[pushes_.size() - n + edges_[pushed] / n] |= Mask{1} << (edges_[pushed] % n);
     };
     push_below(1);
@@ -432,10 +558,9 @@ class Disassembler {
           ++row;
           continue;
         }
-        if (row + 1 < starts_.size() || pushed == edges_.size() ||
-            gap_[k][edges_[pushed]] + 1 > step)
+        if (row + 1 < starts_.size() || pushed == edges_.size() || gap[edges_[pushed]] + 1 > step)
           return row;
-        starts_.push_back(gap_[k][edges_[pushed]] + 1);
+        starts_.push_back(gap[edges_[pushed]] + 1);
         pushes_.resize(pushes_.size() + n);  // (a copy of the row before)
         std::copy_n(pushes_.end() - 2 * static_cast<std::ptrdiff_t>(n), n,
                     pushes_.end() - static_cast<std::ptrdiff_t>(n));
@@ -478,41 +603,46 @@ class Disassembler {
     return out;
   }
 
- private:
   bool split_failed_ = false;  // a part split off did not come apart
 
   // Where a group can leave for good at these offsets, as BurrTools looks
   // (a single piece before a group; the ways in turn, then the pieces):
   // the level of the two parts, removed first; nothing when no
   // group can leave, or (split_failed_) when a part does not come apart.
-  std::optional<PartLevel> split_off(const Part& part, const std::vector<Cell>& offsets, Mask all) {
+  std::optional<PartLevel> split_off(const Part& part, const std::vector<Cell>& offsets, Mask all,
+                                     Scratch& scratch) {
     const std::size_t n = part.ids.size();
+    const std::array<std::vector<Mask>, kWays.size()>& ever = scratch.relations.ever;
     // A single piece is free where nothing is in its way; a group, where
     // its closure is not everything.
     Mask leaving = 0;
     std::size_t way = 0;  // the direction it leaves in
     for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p)
-        if (ever_[d][p] == 0) leaving = Mask{1} << p, way = d;
+        if (ever[d][p] == 0) leaving = Mask{1} << p, way = d;
     for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p) {
-        const Mask group = closure(p, ever_[d]);
+        const Mask group = closure(p, ever[d]);
         if (group != all && 2 * static_cast<std::size_t>(std::popcount(group)) <= n)
           leaving = group, way = d;
       }
     if (leaving == 0) return std::nullopt;
     // The two parts, each piece from where it stands now.
-    Part removed, rest;
+    Part &removed = scratch.removed, &rest = scratch.rest;
+    removed.clear();
+    rest.clear();
     for (std::size_t q = 0; q < n; ++q) {
       Part& side = (leaving >> q & 1) != 0 ? removed : rest;
       side.ids.push_back(part.ids[q]);
       side.base.push_back(plus(part.base[q], offsets[q]));
+      side.from.push_back(q);
     }
     PartLevel split;
-    split.plan.push_back(
-        Move{ids(part, leaving), kWays[way], clearance(removed, rest, kWays[way]), true});
+    if (plan_)
+      split.plan.push_back(
+          Move{ids(part, leaving), kWays[way], clearance(removed, rest, kWays[way]), true});
     for (const Part* side : {&removed, &rest}) {
-      const std::optional<PartLevel> level = apart(*side);
+      const std::optional<PartLevel> level = apart(*side, &scratch.relations);
       if (!level) {
         split_failed_ = true;
         return std::nullopt;
@@ -535,7 +665,7 @@ class Disassembler {
     int behind = INT_MAX, ahead = INT_MIN;  // the removed's least, the rest's most
     for (const auto& [side, least] : {std::pair(&removed, true), std::pair(&rest, false)})
       for (std::size_t q = 0; q < side->ids.size(); ++q)
-        for (const Cell& c : pieces_[side->ids[q]].cells) {
+        for (const Cell& c : piece(side->ids[q]).cells) {
           const int at = along(plus(c, side->base[q]));
           if (least)
             behind = std::min(behind, at);
@@ -580,21 +710,48 @@ class Disassembler {
   // in the first's way), from the cache of pairs (gaps_of).
   // A piece blocked by a second that a third blocks is blocked by the
   // third through the closure.
-  void relations(const Part& part, const std::vector<Cell>& offsets) {
+  // Where `parent` is given, the part has just been split off from it
+  // (part.from): the pieces stand as they stood there, and their gaps
+  // are read from it.
+  void relations(const Part& part, const std::vector<Cell>& offsets, Relations& relation,
+                 const Relations* parent) {
     const std::size_t n = part.ids.size();
-    for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
+    auto &gap_ = relation.gap, &ever_ = relation.ever, &touch_ = relation.touch;
+    relation.source = nullptr;
     for (std::vector<Mask>& masks : ever_) masks.assign(n, 0);
+    if (parent != nullptr) {
+      // (Only what split_off looks at: the gaps when the moves need them,
+      // read_gaps, from the nearest part split from that has them.)
+      relation.source = parent->source != nullptr ? parent->source : parent;
+      relation.map.resize(n);
+      for (std::size_t a = 0; a < n; ++a)
+        relation.map[a] = parent->source != nullptr ? parent->map[part.from[a]] : part.from[a];
+      for (std::size_t d = 0; d < kWays.size(); ++d)
+        for (std::size_t a = 0; a < n; ++a) {
+          const Mask was = parent->ever[d][part.from[a]];
+          Mask mask = 0;
+          for (std::size_t b = 0; b < n; ++b) mask |= (was >> part.from[b] & 1) << b;
+          ever_[d][a] = mask;
+        }
+      return;
+    }
+    for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
+    for (std::vector<Mask>& masks : touch_) masks.assign(n, 0);
     for (std::size_t a = 0; a < n; ++a) {
       for (std::size_t d = 0; d < kWays.size(); ++d) gap_[d][a * n + a] = kFar;
       const Cell from = plus(part.base[a], offsets[a]);
       for (std::size_t b = a + 1; b < n; ++b) {
         const Cell to = plus(part.base[b], offsets[b]);
         const WayGaps& gaps =
-            gaps_of(part.ids[a], part.ids[b],
+            gaps_of(shape_[part.ids[a]], shape_[part.ids[b]],
                     {to.row - from.row, to.col - from.col, to.layer - from.layer});
         for (std::size_t d = 0; d < kWays.size(); ++d) {
           gap_[d][a * n + b] = gaps[d];
           gap_[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
+          if (gaps[d] == 0) {
+            touch_[d][a] |= Mask{1} << b;
+            touch_[d ^ 1][b] |= Mask{1} << a;
+          }
           if (gaps[d] != kFar) {
             ever_[d][a] |= Mask{1} << b;
             ever_[d ^ 1][b] |= Mask{1} << a;
@@ -604,29 +761,65 @@ class Disassembler {
     }
   }
 
-  // How far piece a moves in each way before it runs into piece b when b
-  // stands `apart` from a (their cells as given, b's shifted so much more
-  // than a's), computed once for each pair and offset. On cubes, over
+  // The gaps and touches of a part just split off (relations with a
+  // parent), read from the relations they were split from (source, map).
+  void read_gaps(Relations& relation) {
+    if (relation.source == nullptr) return;
+    const Relations& source = *relation.source;
+    const std::vector<std::size_t>& map = relation.map;
+    relation.source = nullptr;
+    const std::size_t n = map.size(), was = source.ever[0].size();
+    for (std::size_t d = 0; d < kWays.size(); ++d) {
+      relation.gap[d].resize(n * n);
+      relation.touch[d].assign(n, 0);
+      for (std::size_t a = 0; a < n; ++a) {
+        const int* row = source.gap[d].data() + map[a] * was;
+        const Mask touched = source.touch[d][map[a]];
+        Mask mask = 0;
+        for (std::size_t b = 0; b < n; ++b) {
+          relation.gap[d][a * n + b] = row[map[b]];
+          mask |= (touched >> map[b] & 1) << b;
+        }
+        relation.touch[d][a] = mask;
+      }
+    }
+  }
+
+  // How far shape a moves in each way before it runs into shape b when b
+  // stands `apart` from a (b's cells shifted so much more than a's),
+  // computed once for each pair and offset (up to 65,536 shapes, offsets
+  // within 511 each way: others each time). On cubes, over
   // their cells on a common line, the least free run between (from the
   // smaller piece's cells: b running into a is a running back into b). On
   // prisms as BurrTools' grid does: a forward, and b forward for a going
   // back, each a step at a time from its own cells (steps).
-  const WayGaps& gaps_of(std::size_t a, std::size_t b, Cell apart) {
-    const auto field = [](int x) { return std::uint64_t(static_cast<std::uint16_t>(x + 0x8000)); };
-    const std::uint64_t key = (std::uint64_t{a} << 56) | (std::uint64_t{b} << 48) |
-                              field(apart.row) << 32 | field(apart.col) << 16 | field(apart.layer);
-    const auto [gaps, fresh] = cache_.find(key);
-    if (!fresh) return *gaps;
+  const WayGaps& gaps_of(std::uint32_t a, std::uint32_t b, Cell apart) {
+    constexpr int kNear = 511;
+    WayGaps* gaps = &uncached_;
+    if (a <= 0xffff && b <= 0xffff && std::abs(apart.row) <= kNear &&
+        std::abs(apart.col) <= kNear && std::abs(apart.layer) <= kNear) {
+      const auto field = [](int x) { return std::uint64_t(static_cast<unsigned>(x + 512)); };
+      const std::uint64_t key = (std::uint64_t{a} << 48) | (std::uint64_t{b} << 32) |
+                                field(apart.row) << 20 | field(apart.col) << 10 |
+                                field(apart.layer);
+      bool fresh = false;
+      if constexpr (lattice == Lattice::prism)
+        std::tie(gaps, fresh) = book_.prism_gaps.find(key);
+      else
+        std::tie(gaps, fresh) = book_.cube_gaps.find(key);
+      if (!fresh) return *gaps;
+    }
+    const PieceCells &first = book_.shapes[a], &second = book_.shapes[b];
     if constexpr (lattice == Lattice::prism) {
       const Cell back{-apart.row, -apart.col, -apart.layer};
       for (std::size_t k = 0; k < kWays.size(); k += 2) {
-        (*gaps)[k] = steps(pieces_[a], pieces_[b], apart, k);
-        (*gaps)[k + 1] = steps(pieces_[b], pieces_[a], back, k);
+        (*gaps)[k] = steps(first, second, apart, k);
+        (*gaps)[k + 1] = steps(second, first, back, k);
       }
-    } else if (pieces_[a].cells.size() <= pieces_[b].cells.size()) {
-      *gaps = runs(pieces_[a], pieces_[b], apart);
+    } else if (first.cells.size() <= second.cells.size()) {
+      *gaps = runs(first, second, apart);
     } else {
-      const WayGaps back = runs(pieces_[b], pieces_[a], {-apart.row, -apart.col, -apart.layer});
+      const WayGaps back = runs(second, first, {-apart.row, -apart.col, -apart.layer});
       for (std::size_t d = 0; d < back.size(); ++d) (*gaps)[d] = back[d ^ 1];
     }
     return *gaps;
@@ -712,18 +905,17 @@ class Disassembler {
     return gaps;
   }
 
-  std::vector<PieceCells> pieces_;        // the assembly's pieces
+  ShapeBook& book_;                       // the shapes, and the gaps between them
+  std::vector<std::uint32_t> shape_;      // each piece's shape in the book
   std::vector<std::size_t> given_;        // each one's number as given
   std::vector<std::vector<int>> groups_;  // each one's groups
-  GapCache<kWays.size()> cache_;          // of the whole assembly
+  WayGaps uncached_{};                    // (gaps_of's of a pair past the cache's reach)
   // The pairs in each other's way (a * n + b) by their gap, nearest first
   // (edges_, by_gap), and apart's sets of pieces.
   std::vector<std::size_t> edges_, count_;
   std::vector<Mask> pushes_, dragged_;
   std::vector<int> starts_;
-  WayMoves way_moves_;                                // apart's moves along one way
-  std::array<std::vector<Mask>, kWays.size()> ever_;  // the pieces anywhere in each piece's way
-  std::array<std::vector<int>, kWays.size()> gap_;
+  WayMoves way_moves_;  // apart's moves along one way
 };
 
 // Whether two of the pieces share a cell (marked on a grid over their
@@ -747,28 +939,56 @@ bool overlap(const std::vector<const std::vector<Cell>*>& pieces) {
   return false;
 }
 
-// Takes the pieces (two or more, none empty, none overlapping) apart on
-// a lattice with ways to move.
-template <Lattice lattice>
-Disassembly take_apart(const std::vector<const std::vector<Cell>*>& cells,
-                       std::vector<std::size_t> given, std::vector<std::vector<int>> groups) {
-  Disassembler<lattice> disassembler(cells, std::move(given), std::move(groups));
-  Part whole;
-  for (std::size_t q = 0; q < cells.size(); ++q) {
-    whole.ids.push_back(q);
-    whole.base.push_back(Cell{0, 0, 0});
+// A book of shapes and a search for each lattice with ways to move: the
+// one path of disassemble and Disassembler.
+class Workshop {
+ public:
+  explicit Workshop(Lattice lattice) : book_(lattice) {}
+  ShapeBook& book() { return book_; }
+
+  // Takes the pieces apart (disassemble(lattice, ...)'s checks and
+  // result), each also placed in the book (book().place; anything for an
+  // empty piece).
+  Disassembly take_apart(const std::vector<const Shape*>& pieces,
+                         const std::vector<std::pair<std::uint32_t, Cell>>& placed,
+                         const std::vector<const std::vector<int>*>& groups, bool plan = true) {
+    if (pieces.size() > max_pieces)
+      throw ProblemError("disassembly takes up to " + std::to_string(max_pieces) + " pieces, not " +
+                         std::to_string(pieces.size()));
+    std::vector<const std::vector<Cell>*> cells;
+    std::vector<std::uint32_t> shapes;
+    std::vector<Cell> at;
+    std::vector<std::vector<int>> sorted_groups;
+    std::vector<std::size_t> given;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      if (pieces[p]->size() == 0) continue;  // (nothing to move)
+      cells.push_back(&pieces[p]->cells());
+      shapes.push_back(placed[p].first);
+      at.push_back(placed[p].second);
+      given.push_back(p);
+      std::vector<int>& sorted = sorted_groups.emplace_back(*groups[p]);
+      std::sort(sorted.begin(), sorted.end());
+      sorted.erase(std::remove(sorted.begin(), sorted.end(), 0), sorted.end());
+    }
+    if (overlap(cells)) throw ProblemError("the pieces to take apart overlap");
+    // One piece, or none, has nothing to come apart from: as burrTxt
+    // counts, no solution.
+    if (cells.size() < 2) return Disassembly{};
+    if (book_.lattice == Lattice::prism) {
+      if (!prism_) prism_ = std::make_unique<PartSearch<Lattice::prism>>(book_);
+      return prism_->take_apart(std::move(shapes), at, std::move(given), std::move(sorted_groups),
+                                plan);
+    }
+    if (!cube_) cube_ = std::make_unique<PartSearch<Lattice::cube>>(book_);
+    return cube_->take_apart(std::move(shapes), at, std::move(given), std::move(sorted_groups),
+                             plan);
   }
-  const std::optional<PartLevel> level = disassembler.apart(whole);
-  Disassembly& result = disassembler.result;
-  result.apart = level.has_value();
-  if (level) {
-    result.level = level->level;
-    result.moves = level->moves;
-    result.steps = level->cells;
-    result.plan = level->plan;
-  }
-  return result;
-}
+
+ private:
+  ShapeBook book_;
+  std::unique_ptr<PartSearch<Lattice::cube>> cube_;
+  std::unique_ptr<PartSearch<Lattice::prism>> prism_;
+};
 
 }  // namespace
 
@@ -798,43 +1018,21 @@ Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
                         const std::vector<std::vector<int>>& groups) {
   if (const std::string refused = disassembly_refusal(lattice); !refused.empty())
     throw ProblemError(refused);
-  if (pieces.size() > max_pieces)
-    throw ProblemError("disassembly takes up to " + std::to_string(max_pieces) + " pieces, not " +
-                       std::to_string(pieces.size()));
   if (!groups.empty() && groups.size() != pieces.size())
     throw ProblemError("disassembly: " + std::to_string(groups.size()) + " groups' lists for " +
                        std::to_string(pieces.size()) + " pieces");
-  std::vector<const std::vector<Cell>*> cells;
-  std::vector<std::vector<int>> sorted_groups;
-  std::vector<std::size_t> given;
+  Workshop workshop(lattice);
+  std::vector<const Shape*> shapes;
+  std::vector<std::pair<std::uint32_t, Cell>> placed;
+  const std::vector<int> none;
+  std::vector<const std::vector<int>*> lists;
   for (std::size_t p = 0; p < pieces.size(); ++p) {
-    if (pieces[p].size() == 0) continue;  // (nothing to move)
-    cells.push_back(&pieces[p].cells());
-    given.push_back(p);
-    sorted_groups.push_back(groups.empty() ? std::vector<int>{} : groups[p]);
-    std::sort(sorted_groups.back().begin(), sorted_groups.back().end());
-    sorted_groups.back().erase(
-        std::remove(sorted_groups.back().begin(), sorted_groups.back().end(), 0),
-        sorted_groups.back().end());
+    shapes.push_back(&pieces[p]);
+    placed.push_back(pieces[p].size() == 0 ? std::pair(0U, Cell{})
+                                           : workshop.book().place(pieces[p]));
+    lists.push_back(groups.empty() ? &none : &groups[p]);
   }
-  if (overlap(cells)) throw ProblemError("the pieces to take apart overlap");
-  // One piece, or none, has nothing to come apart from: as burrTxt counts,
-  // no solution.
-  if (cells.size() < 2) return Disassembly{};
-  switch (lattice) {
-    case Lattice::cube:
-      return take_apart<Lattice::cube>(cells, std::move(given), std::move(sorted_groups));
-    case Lattice::prism:
-      return take_apart<Lattice::prism>(cells, std::move(given), std::move(sorted_groups));
-    case Lattice::square:
-    case Lattice::triangle:
-    case Lattice::hex:
-    case Lattice::sphere:
-    case Lattice::rhombic:
-    case Lattice::tetra_octa:
-      break;  // (refused above)
-  }
-  throw ProblemError(disassembly_refusal(lattice));
+  return workshop.take_apart(shapes, placed, lists);
 }
 
 std::string level_text(const Disassembly& found) {
@@ -846,7 +1044,44 @@ std::string level_text(const Disassembly& found) {
   return text;
 }
 
+struct Disassembler::Memory {
+  explicit Memory(const Tiling& tiling)
+      : workshop(tiling.lattice),
+        placement(tiling.placements.size(), kUnknown),
+        given(tiling.pieces.size(), kUnknown) {}
+  static constexpr std::pair<std::uint32_t, Cell> kUnknown{~0U, Cell{}};
+  static constexpr std::uint32_t kEmpty = ~0U - 1;  // (an empty shape's number)
+  Workshop workshop;
+  // Each placement's place in the book, and each piece's as given, as met.
+  std::vector<std::pair<std::uint32_t, Cell>> placement, given;
+
+  const std::pair<std::uint32_t, Cell>& place(std::pair<std::uint32_t, Cell>& known,
+                                              const Shape& cells) {
+    if (known.first == kUnknown.first)
+      known = cells.size() == 0 ? std::pair(kEmpty, Cell{}) : workshop.book().place(cells);
+    return known;
+  }
+};
+
+Disassembler::Disassembler(const Tiling& tiling)
+    : tiling_(&tiling), memory_(std::make_unique<Memory>(tiling)) {}
+Disassembler::Disassembler(Disassembler&&) noexcept = default;
+Disassembler& Disassembler::operator=(Disassembler&&) noexcept = default;
+Disassembler::~Disassembler() = default;
+
 Disassembly disassemble(const Tiling& tiling, const Solution& solution) {
+  return Disassembler(tiling)(solution);
+}
+
+Disassembly Disassembler::operator()(const Solution& solution) { return take(solution, true); }
+
+Disassembly Disassembler::level(const Solution& solution) { return take(solution, false); }
+
+Disassembly Disassembler::take(const Solution& solution, bool plan) {
+  const Tiling& tiling = *tiling_;
+  if (const std::string refused = disassembly_refusal(tiling.lattice); !refused.empty())
+    throw ProblemError(refused);
+  Memory& memory = *memory_;
   // The pieces in the order BurrTools numbers them (the search finds them
   // in any order), so that where two could move first, the one BurrTools
   // moves does: by piece, and the copies of a piece as it sorts them, those
@@ -863,36 +1098,36 @@ Disassembly disassemble(const Tiling& tiling, const Solution& solution) {
   const auto placed = [&](std::size_t k) -> const Placement& {
     return tiling.placements[static_cast<std::size_t>(solution.options[k])];
   };
-  // Whether two shapes are one moved (the same orientation).
-  const auto translates = [&](const Shape& a, const Shape& b) {
-    if (a.size() != b.size() || a.size() == 0) return a.size() == b.size();
-    const Cell by{b.cells()[0].row - a.cells()[0].row, b.cells()[0].col - a.cells()[0].col,
-                  b.cells()[0].layer - a.cells()[0].layer};
-    return is_translation(tiling.lattice, by) &&
-           std::equal(a.cells().begin(), a.cells().end(), b.cells().begin(),
-                      [&](Cell x, Cell y) { return plus(x, by) == y; });
-  };
-  const auto as_given = [&](const Placement& p) {
-    return translates(tiling.pieces[static_cast<std::size_t>(p.piece)].shape, p.cells);
-  };
+  // Each placement's shape (placements of one shape are one moved: the
+  // same orientation), and whether it is its piece's shape as given.
+  std::vector<std::pair<std::uint32_t, Cell>> at(order.size());
+  std::vector<char> as_given(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const auto piece = static_cast<std::size_t>(placed(k).piece);
+    at[k] = memory.place(memory.placement[static_cast<std::size_t>(solution.options[k])],
+                         placed(k).cells);
+    as_given[k] =
+        at[k].first == memory.place(memory.given[piece], tiling.pieces[piece].shape).first;
+  }
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const Placement &pa = placed(a), &pb = placed(b);
     if (pa.piece != pb.piece) return pa.piece < pb.piece;
-    if (as_given(pa) != as_given(pb)) return as_given(pa);
-    if (!translates(pa.cells, pb.cells)) return solution.options[a] < solution.options[b];
+    if (as_given[a] != as_given[b]) return as_given[a] != 0;
+    if (at[a].first != at[b].first) return solution.options[a] < solution.options[b];
     const Cell ca = pa.cells.cells().front(), cb = pb.cells.cells().front();
     const int flip = tiling.lattice == Lattice::prism ? -1 : 1;  // (BurrTools' y runs up)
     return std::tuple(ca.col, flip * ca.row, ca.layer) <
            std::tuple(cb.col, flip * cb.row, cb.layer);
   });
-  std::vector<Shape> pieces;
-  std::vector<std::vector<int>> groups;
+  std::vector<const Shape*> pieces;
+  std::vector<std::pair<std::uint32_t, Cell>> places;
+  std::vector<const std::vector<int>*> groups;
   for (const std::size_t k : order) {
-    const Placement& placement = tiling.placements[static_cast<std::size_t>(solution.options[k])];
-    pieces.push_back(placement.cells);
-    groups.push_back(tiling.pieces[static_cast<std::size_t>(placement.piece)].groups);
+    pieces.push_back(&placed(k).cells);
+    places.push_back(at[k]);
+    groups.push_back(&tiling.pieces[static_cast<std::size_t>(placed(k).piece)].groups);
   }
-  Disassembly found = disassemble(tiling.lattice, pieces, groups);
+  Disassembly found = memory.workshop.take_apart(pieces, places, groups, plan);
   // (The moves' pieces as the solution numbers them.)
   for (Move& move : found.plan) {
     for (std::size_t& piece : move.pieces) piece = order[piece];

@@ -70,16 +70,25 @@ Cell crossed(Cell at, std::size_t k) {
   }
 }
 
-// The pieces that `p` drags along (p's and theirs, by `pushes`).
-Mask closure(std::size_t p, std::span<const Mask> pushes) {
+// The pieces that `p` drags along (p's and theirs, by `pushes`), or
+// kTooMany where it drags one of `blocked`: pieces known to drag too many (more than half a part,
+// or all of it), as then p does, dragging all they drag.
+constexpr Mask kTooMany = ~Mask{0};  // (a group of more than half a part: it does not move)
+Mask closure_unless(std::size_t p, std::span<const Mask> pushes, Mask blocked) {
   Mask group = Mask{1} << p, seen = 0;
   while (group != seen) {
+    if ((group & blocked) != 0) return kTooMany;
     const Mask fresh = group & ~seen;
     seen = group;
     for (Mask bits = fresh; bits != 0; bits &= bits - 1)
       group |= pushes[static_cast<std::size_t>(std::countr_zero(bits))];
   }
   return group;
+}
+
+// Whether a group of `n` pieces is more than half of them.
+bool over_half(Mask group, std::size_t n) {
+  return 2 * static_cast<std::size_t>(std::popcount(group)) > n;
 }
 
 // What taking one part apart found: BurrTools' numbers for it (the moves
@@ -98,7 +107,6 @@ struct PartLevel {
 // set of them to look each up and the numbers of those of each number of
 // steps. Merges stop at kMostMerged moves a way.
 constexpr std::size_t kMostMerged = 4096;
-constexpr Mask kTooMany = ~Mask{0};  // (a group of more than half a part: it does not move)
 class WayMoves {
  public:
   using Found = std::pair<int, Mask>;
@@ -196,7 +204,7 @@ struct PieceCells {
 template <std::size_t kWays>
 using Gaps = std::array<int, kWays>;
 constexpr int kFar = 1 << 30;  // the second piece is nowhere in the first's way
-constexpr std::size_t kMostGaps = std::size_t{1} << 19;  // (a table of 24-40 MB)
+constexpr std::size_t kMostGaps = std::size_t{1} << 19;  // (a table of 32-40 MB)
 template <std::size_t kWays>
 class GapCache {
  public:
@@ -206,22 +214,26 @@ class GapCache {
   // the next find.
   std::pair<Gaps<kWays>*, bool> find(std::uint64_t key) {
     if (used_ >= kMostGaps) {
-      std::fill(keys_.begin(), keys_.end(), kEmpty);
+      for (Entry& entry : entries_) entry.key = kEmpty;
       used_ = 0;
     }
-    if (2 * (used_ + 1) > keys_.size()) resize(2 * keys_.size());
+    if (2 * (used_ + 1) > entries_.size()) resize(2 * entries_.size());
     std::size_t k = slot(key);
-    while (keys_[k] != kEmpty) {
-      if (keys_[k] == key) return {&gaps_[k], false};
-      k = (k + 1) & (keys_.size() - 1);
+    while (entries_[k].key != kEmpty) {
+      if (entries_[k].key == key) return {&entries_[k].gaps, false};
+      k = (k + 1) & (entries_.size() - 1);
     }
-    keys_[k] = key;
+    entries_[k].key = key;
     ++used_;
-    return {&gaps_[k], true};
+    return {&entries_[k].gaps, true};
   }
 
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  struct Entry {  // (a key and its gaps side by side: one cache line to read)
+    std::uint64_t key = kEmpty;
+    Gaps<kWays> gaps{};
+  };
   // (Fibonacci hashing: the product's top bits, which every bit of the
   // key moves.)
   std::size_t slot(std::uint64_t key) const {
@@ -229,20 +241,17 @@ class GapCache {
   }
   void resize(std::size_t size) {
     shift_ = 64 - std::countr_zero(size);
-    std::vector<std::uint64_t> keys(size, kEmpty);
-    std::vector<Gaps<kWays>> gaps(size);
-    std::swap(keys, keys_);
-    std::swap(gaps, gaps_);
+    std::vector<Entry> entries(size);
+    std::swap(entries, entries_);
     used_ = 0;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-      if (keys[k] == kEmpty) continue;
-      const auto [at, fresh] = find(keys[k]);
-      *at = gaps[k];
+    for (const Entry& entry : entries) {
+      if (entry.key == kEmpty) continue;
+      const auto [at, fresh] = find(entry.key);
+      *at = entry.gaps;
       (void)fresh;
     }
   }
-  std::vector<std::uint64_t> keys_;
-  std::vector<Gaps<kWays>> gaps_;
+  std::vector<Entry> entries_;
   std::size_t used_ = 0;
   int shift_ = 54;  // 64 less the table's bits
 };
@@ -531,9 +540,14 @@ class PartSearch {
     const std::vector<int>& gap = relation.gap[k];
     // (What a piece drags only grows with the steps: where every piece
     // drags more than half the part a step on, nothing moves this way.)
+    // (A step drags those it touches: the first row of pushes_ below.)
+    Mask blocked = 0;
     bool moves = false;
-    for (std::size_t p = 0; p < n && !moves; ++p)
-      moves = 2 * static_cast<std::size_t>(std::popcount(closure(p, relation.touch[k]))) <= n;
+    for (std::size_t p = 0; p < n && !moves; ++p) {
+      const Mask group = closure_unless(p, relation.touch[k], blocked);
+      moves = group != kTooMany && !over_half(group, n);
+      if (!moves) blocked |= Mask{1} << p;
+    }
     if (!moves) return;
     // The pairs in each other's way, nearest first: a step of s drags
     // those less than s steps apart. What each piece drags changes
@@ -552,6 +566,9 @@ class PartSearch {
     push_below(1);
     starts_.push_back(1);
     dragged_.assign(n, 0);
+    blocked_.assign(1, blocked);  // (each row's pieces that drag too many)
+    for (Mask bits = blocked; bits != 0; bits &= bits - 1)
+      dragged_[static_cast<std::size_t>(std::countr_zero(bits))] = kTooMany;
     const auto row_of = [&](std::size_t row, int step) {
       for (;;) {
         if (row + 1 < starts_.size() && starts_[row + 1] <= step) {
@@ -566,6 +583,7 @@ class PartSearch {
                     pushes_.end() - static_cast<std::ptrdiff_t>(n));
         push_below(starts_.back());
         dragged_.resize(dragged_.size() + n, 0);
+        blocked_.push_back(blocked_.back());  // (a step further drags no less)
       }
     };
     way_moves_.clear();
@@ -576,8 +594,12 @@ class PartSearch {
         row = row_of(row, static_cast<int>(step));
         Mask& drags = dragged_[row * n + p];
         if (drags == 0) {
-          drags = closure(p, std::span<const Mask>(pushes_).subspan(row * n, n));
-          if (2 * static_cast<std::size_t>(std::popcount(drags)) > n) drags = kTooMany;
+          drags =
+              closure_unless(p, std::span<const Mask>(pushes_).subspan(row * n, n), blocked_[row]);
+          if (drags == kTooMany || over_half(drags, n)) {
+            drags = kTooMany;
+            blocked_[row] |= Mask{1} << p;
+          }
         }
         const Mask group = drags;
         if (group == kTooMany) break;
@@ -620,12 +642,16 @@ class PartSearch {
     for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
       for (std::size_t p = 0; p < n && leaving == 0; ++p)
         if (ever[d][p] == 0) leaving = Mask{1} << p, way = d;
-    for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d)
+    for (std::size_t d = 0; d < kWays.size() && leaving == 0; ++d) {
+      Mask blocked = 0;  // (the pieces that drag all or more than half)
       for (std::size_t p = 0; p < n && leaving == 0; ++p) {
-        const Mask group = closure(p, ever[d]);
-        if (group != all && 2 * static_cast<std::size_t>(std::popcount(group)) <= n)
+        const Mask group = closure_unless(p, ever[d], blocked);
+        if (group != kTooMany && group != all && !over_half(group, n))
           leaving = group, way = d;
+        else
+          blocked |= Mask{1} << p;
       }
+    }
     if (leaving == 0) return std::nullopt;
     // The two parts, each piece from where it stands now.
     Part &removed = scratch.removed, &rest = scratch.rest;
@@ -726,11 +752,29 @@ class PartSearch {
       relation.map.resize(n);
       for (std::size_t a = 0; a < n; ++a)
         relation.map[a] = parent->source != nullptr ? parent->map[part.from[a]] : part.from[a];
+      // (Each mask squeezed to the part's pieces: the pieces left out
+      // taken out of it, the highest first, or where they are more, the
+      // part's picked out of it.)
+      Mask kept = 0;
+      for (std::size_t a = 0; a < n; ++a) kept |= Mask{1} << part.from[a];
+      const std::size_t was_n = parent->ever[0].size();
+      const Mask dropped = (was_n == max_pieces ? ~Mask{0} : (Mask{1} << was_n) - 1) & ~kept;
+      const bool take_out = static_cast<std::size_t>(std::popcount(dropped)) <= n;
       for (std::size_t d = 0; d < kWays.size(); ++d)
         for (std::size_t a = 0; a < n; ++a) {
-          const Mask was = parent->ever[d][part.from[a]];
-          Mask mask = 0;
-          for (std::size_t b = 0; b < n; ++b) mask |= (was >> part.from[b] & 1) << b;
+          Mask mask = parent->ever[d][part.from[a]] & kept;
+          if (take_out) {
+            for (Mask bits = dropped; bits != 0;) {
+              const int high = 63 - std::countl_zero(bits);
+              const Mask below = (Mask{1} << high) - 1;
+              mask = (mask & below) | ((mask >> 1) & ~below);
+              bits &= below;
+            }
+          } else {
+            const Mask was = mask;
+            mask = 0;
+            for (std::size_t b = 0; b < n; ++b) mask |= (was >> part.from[b] & 1) << b;
+          }
           ever_[d][a] = mask;
         }
       return;
@@ -913,7 +957,7 @@ class PartSearch {
   // The pairs in each other's way (a * n + b) by their gap, nearest first
   // (edges_, by_gap), and apart's sets of pieces.
   std::vector<std::size_t> edges_, count_;
-  std::vector<Mask> pushes_, dragged_;
+  std::vector<Mask> pushes_, dragged_, blocked_;
   std::vector<int> starts_;
   WayMoves way_moves_;  // apart's moves along one way
 };

@@ -10,7 +10,9 @@ and this prints the seeds where they differ and a summary.
 
 SEEDS (default 200) seeds from FIRST (default 1); CAVITY (XxYxZ, e.g. 3x3x3)
 sets every puzzle's cavity, else each seed picks one of 8 to 18 cells; with
-it, each seed's counts and times are printed too. Half the seeds make the lid
+it, each seed's counts and times are printed too (xcover's twice: listing
+the solutions, each drawn, and counting them with --count, nearer to
+burrTxt -d's output of a level line a solution). Half the seeds make the lid
 part of the box (the pieces leave through the opening or not at all), half
 make it a piece of its own. --grid prism makes the puzzles of triangular
 prisms (BurrTools' grid 1): the cavity X triangles along a row (both ways
@@ -230,6 +232,15 @@ def xcover_counts(xcover, path):
     return int(assemblies[-1]), len(levels), levels
 
 
+def xcover_count_seconds(xcover, path):
+    """The seconds of xcover counting the solutions (--count: burrTxt -d
+    prints a level line a solution; xcover's listing draws each one)."""
+    start = time.perf_counter()
+    subprocess.run([xcover, "polyform", path, "--distinct", "--disassemble", "--count",
+                    "--threads", "1"], capture_output=True, timeout=600, check=True)
+    return time.perf_counter() - start
+
+
 def main():
     args = sys.argv[1:]
     grid = "cube"
@@ -256,8 +267,11 @@ def main():
             bt, xc = burrtxt_counts(burrtxt, path), xcover_counts(xcover, path)
             if cavity and bt is not None:
                 took = {who: SECONDS[who] - before[who] for who in SECONDS}
+                counted = xcover_count_seconds(xcover, path)
                 print(f"seed {seed}: {bt[0]} assemblies, {bt[1]} solutions; burrTxt "
-                      f"{took['burrTxt']:.2f} s, xcover {took['xcover']:.2f} s", flush=True)
+                      f"{took['burrTxt']:.2f} s, xcover {took['xcover']:.2f} s listing them, "
+                      f"{counted:.2f} s counting (burrTxt / that: "
+                      f"{took['burrTxt'] / counted:.1f}x)", flush=True)
             if bt is None or xc is None:
                 failed.append(f"seed {seed}: {'burrTxt' if bt is None else 'xcover'} failed")
                 continue

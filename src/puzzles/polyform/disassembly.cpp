@@ -368,16 +368,18 @@ class PartSearch {
   // Takes the pieces (two or more, none overlapping) apart: each a shape of
   // the book (`shapes`) moved by a translation (`at`), reported by a number
   // (`given`), with BurrTools' groups (sorted, 0 left out).
-  Disassembly take_apart(std::vector<std::uint32_t> shapes, const std::vector<Cell>& at,
-                         std::vector<std::size_t> given, std::vector<std::vector<int>> groups,
-                         bool plan) {
+  // (Its lists kept from one assembly to the next.)
+  Disassembly take_apart(const std::vector<std::uint32_t>& shapes, const std::vector<Cell>& at,
+                         const std::vector<std::size_t>& given,
+                         const std::vector<std::vector<int>>& groups, bool plan) {
     plan_ = plan;
-    shape_ = std::move(shapes);
-    given_ = std::move(given);
-    groups_ = std::move(groups);
+    shape_ = shapes;
+    given_ = given;
+    groups_ = groups;
     result = Disassembly{};
     split_failed_ = false;
-    Part whole;
+    Part& whole = whole_;
+    whole.clear();
     for (std::size_t q = 0; q < shape_.size(); ++q) {
       whole.ids.push_back(q);
       whole.base.push_back(at[q]);
@@ -426,6 +428,7 @@ class PartSearch {
     std::vector<Cell> offsets, next;
   };
   std::vector<std::unique_ptr<Scratch>> scratch_;
+  Part whole_;        // (take_apart's)
   bool plan_ = true;  // whether to write the plan
   std::size_t depth_ = 0;
   // A depth deeper while it lasts.
@@ -963,23 +966,28 @@ class PartSearch {
 };
 
 // Whether two of the pieces share a cell (marked on a grid over their
-// bounds).
-bool overlap(const std::vector<const std::vector<Cell>*>& pieces) {
-  std::vector<Cell> corners;  // the least and the most of every coordinate
+// bounds, `taken` a list to use).
+bool overlap(const std::vector<const std::vector<Cell>*>& pieces,
+             std::vector<unsigned char>& taken) {
+  Cell least{INT_MAX, INT_MAX, INT_MAX}, most{INT_MIN, INT_MIN, INT_MIN};
   for (const std::vector<Cell>* piece : pieces)
     for (const Cell& c : *piece) {
-      if (corners.empty()) corners = {c, c};
-      corners[0] = {std::min(corners[0].row, c.row), std::min(corners[0].col, c.col),
-                    std::min(corners[0].layer, c.layer)};
-      corners[1] = {std::max(corners[1].row, c.row), std::max(corners[1].col, c.col),
-                    std::max(corners[1].layer, c.layer)};
+      least = {std::min(least.row, c.row), std::min(least.col, c.col),
+               std::min(least.layer, c.layer)};
+      most = {std::max(most.row, c.row), std::max(most.col, c.col), std::max(most.layer, c.layer)};
     }
-  if (corners.empty()) return false;
-  const PieceCells box(corners);  // (its bounds are all of theirs)
-  std::vector<unsigned char> taken(box.fills.size(), 0);
+  if (least.row > most.row) return false;  // (no cells)
+  const auto rows = static_cast<std::size_t>(most.row - least.row + 1);
+  const auto cols = static_cast<std::size_t>(most.col - least.col + 1);
+  taken.assign(rows * cols * static_cast<std::size_t>(most.layer - least.layer + 1), 0);
   for (const std::vector<Cell>* piece : pieces)
-    for (const Cell& c : *piece)
-      if (taken[box.index(c)]++ != 0) return true;
+    for (const Cell& c : *piece) {
+      const std::size_t at = (static_cast<std::size_t>(c.layer - least.layer) * rows +
+                              static_cast<std::size_t>(c.row - least.row)) *
+                                 cols +
+                             static_cast<std::size_t>(c.col - least.col);
+      if (taken[at]++ != 0) return true;
+    }
   return false;
 }
 
@@ -999,37 +1007,49 @@ class Workshop {
     if (pieces.size() > max_pieces)
       throw ProblemError("disassembly takes up to " + std::to_string(max_pieces) + " pieces, not " +
                          std::to_string(pieces.size()));
-    std::vector<const std::vector<Cell>*> cells;
-    std::vector<std::uint32_t> shapes;
-    std::vector<Cell> at;
-    std::vector<std::vector<int>> sorted_groups;
-    std::vector<std::size_t> given;
+    // (The lists are kept from one call to the next.)
+    std::vector<const std::vector<Cell>*>& cells = cells_;
+    std::vector<std::uint32_t>& shapes = shapes_;
+    std::vector<Cell>& at = at_;
+    std::vector<std::size_t>& given = given_;
+    cells.clear();
+    shapes.clear();
+    at.clear();
+    given.clear();
+    std::size_t kept = 0;
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (pieces[p]->size() == 0) continue;  // (nothing to move)
       cells.push_back(&pieces[p]->cells());
       shapes.push_back(placed[p].first);
       at.push_back(placed[p].second);
       given.push_back(p);
-      std::vector<int>& sorted = sorted_groups.emplace_back(*groups[p]);
+      if (groups_.size() <= kept) groups_.resize(kept + 1);
+      std::vector<int>& sorted = groups_[kept++];
+      sorted.assign(groups[p]->begin(), groups[p]->end());
       std::sort(sorted.begin(), sorted.end());
       sorted.erase(std::remove(sorted.begin(), sorted.end(), 0), sorted.end());
     }
-    if (overlap(cells)) throw ProblemError("the pieces to take apart overlap");
+    groups_.resize(kept);
+    if (overlap(cells, taken_)) throw ProblemError("the pieces to take apart overlap");
     // One piece, or none, has nothing to come apart from: as burrTxt
     // counts, no solution.
     if (cells.size() < 2) return Disassembly{};
     if (book_.lattice == Lattice::prism) {
       if (!prism_) prism_ = std::make_unique<PartSearch<Lattice::prism>>(book_);
-      return prism_->take_apart(std::move(shapes), at, std::move(given), std::move(sorted_groups),
-                                plan);
+      return prism_->take_apart(shapes, at, given, groups_, plan);
     }
     if (!cube_) cube_ = std::make_unique<PartSearch<Lattice::cube>>(book_);
-    return cube_->take_apart(std::move(shapes), at, std::move(given), std::move(sorted_groups),
-                             plan);
+    return cube_->take_apart(shapes, at, given, groups_, plan);
   }
 
  private:
   ShapeBook book_;
+  std::vector<const std::vector<Cell>*> cells_;
+  std::vector<std::uint32_t> shapes_;
+  std::vector<Cell> at_;
+  std::vector<std::size_t> given_;
+  std::vector<std::vector<int>> groups_;  // each piece's, sorted, 0 left out
+  std::vector<unsigned char> taken_;      // (overlap's)
   std::unique_ptr<PartSearch<Lattice::cube>> cube_;
   std::unique_ptr<PartSearch<Lattice::prism>> prism_;
 };
@@ -1098,6 +1118,12 @@ struct Disassembler::Memory {
   Workshop workshop;
   // Each placement's place in the book, and each piece's as given, as met.
   std::vector<std::pair<std::uint32_t, Cell>> placement, given;
+  // take's lists.
+  std::vector<std::size_t> order;
+  std::vector<std::pair<std::uint32_t, Cell>> at, places;
+  std::vector<char> as_given;
+  std::vector<const Shape*> pieces;
+  std::vector<const std::vector<int>*> groups;
 
   const std::pair<std::uint32_t, Cell>& place(std::pair<std::uint32_t, Cell>& known,
                                               const Shape& cells) {
@@ -1132,7 +1158,9 @@ Disassembly Disassembler::take(const Solution& solution, bool plan) {
   // turned as the piece is given first, then by orientation (xcover's
   // order: BurrTools' turns are numbered its own way), each orientation's
   // by where they lie (column, BurrTools' y, layer).
-  std::vector<std::size_t> order(solution.options.size());
+  // (Memory's lists, kept from one call to the next.)
+  std::vector<std::size_t>& order = memory.order;
+  order.resize(solution.options.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
     const int option = solution.options[k];
     if (option < 0 || static_cast<std::size_t>(option) >= tiling.placements.size())
@@ -1144,8 +1172,10 @@ Disassembly Disassembler::take(const Solution& solution, bool plan) {
   };
   // Each placement's shape (placements of one shape are one moved: the
   // same orientation), and whether it is its piece's shape as given.
-  std::vector<std::pair<std::uint32_t, Cell>> at(order.size());
-  std::vector<char> as_given(order.size());
+  std::vector<std::pair<std::uint32_t, Cell>>& at = memory.at;
+  std::vector<char>& as_given = memory.as_given;
+  at.resize(order.size());
+  as_given.resize(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto piece = static_cast<std::size_t>(placed(k).piece);
     at[k] = memory.place(memory.placement[static_cast<std::size_t>(solution.options[k])],
@@ -1163,9 +1193,12 @@ Disassembly Disassembler::take(const Solution& solution, bool plan) {
     return std::tuple(ca.col, flip * ca.row, ca.layer) <
            std::tuple(cb.col, flip * cb.row, cb.layer);
   });
-  std::vector<const Shape*> pieces;
-  std::vector<std::pair<std::uint32_t, Cell>> places;
-  std::vector<const std::vector<int>*> groups;
+  std::vector<const Shape*>& pieces = memory.pieces;
+  std::vector<std::pair<std::uint32_t, Cell>>& places = memory.places;
+  std::vector<const std::vector<int>*>& groups = memory.groups;
+  pieces.clear();
+  places.clear();
+  groups.clear();
   for (const std::size_t k : order) {
     pieces.push_back(&placed(k).cells);
     places.push_back(at[k]);

@@ -228,7 +228,10 @@ SearchOptions tree_search_options(const Problem& problem, const py::int_& limit,
 std::string seconds_text(double seconds);
 
 // A CountResult (search.cpp's), for counts made by a puzzle's own search.
-py::object count_result(Count solutions, Status status, const Statistics& statistics);
+// `assemblies`: a count of a tiling's assemblies that come apart, the
+// assemblies met.
+py::object count_result(Count solutions, Status status, const Statistics& statistics,
+                        std::optional<std::uint64_t> assemblies = std::nullopt);
 
 // Limits given as keyword arguments, as SearchOptions. Raises ValueError for
 // a negative time limit.

@@ -688,16 +688,20 @@ void bind_tiling_searches(TilingClass& tiling) {
             interrupt.report_progress(progress, progress_interval);
             interrupt.watch(options);
             const auto start = std::chrono::steady_clock::now();
+            std::optional<std::uint64_t> assemblies;
             const CountResult result = run_search(interrupt, [&] {
-              return filter ? frontend::count_apart(t.tiling, *filter, options, threads).solutions
-                            : pf::count(t.tiling, options, threads);
+              if (!filter) return pf::count(t.tiling, options, threads);
+              const frontend::AssemblyCount apart =
+                  frontend::count_apart(t.tiling, *filter, options, threads);
+              assemblies = apart.assemblies;
+              return apart.solutions;
             });
             Statistics statistics;
             statistics.solutions = result.solutions;
             statistics.seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             statistics.threads = threads;
-            return count_result(result.solutions, result.status, statistics);
+            return count_result(result.solutions, result.status, statistics, assemblies);
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("node_limit") = 0, py::arg("threads") = 1, py::arg("progress") = py::none(),
@@ -709,7 +713,8 @@ void bind_tiling_searches(TilingClass& tiling) {
           "solutions and seconds. Without keep() to call, the engine's fastest count (the memo "
           "where it pays). disassemble=True counts the assemblies that come apart (BurrTools' "
           "solutions: `xcover polyform --count --disassemble`; each taken apart on the thread "
-          "that found it), min_level those whose first part needs that many moves. "
+          "that found it; the result's `assemblies` counts every assembly met), min_level those "
+          "whose first part needs that many moves. "
           "time_limit, node_limit, progress, propagate, item_choice, seed and Ctrl-C as "
           "Solver.count's.")
       .def(

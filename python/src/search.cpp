@@ -33,6 +33,8 @@ struct CountSummary {
   Count solutions = 0;
   Status status = Status::exhausted;
   Statistics statistics;
+  // A tiling's count(disassemble=True): the assemblies met.
+  std::optional<std::uint64_t> assemblies;
   bool complete() const { return status == Status::exhausted; }
 };
 
@@ -107,7 +109,7 @@ CountSummary count_with(SolverBox& box, const SearchOptions& limits, const Repor
   interrupt.report_progress(reporting.callback, reporting.interval);
   interrupt.watch(options);
   const CountResult result = run_search(interrupt, [&] { return box.solver.count(options, how); });
-  return {result.solutions, result.status, box.solver.statistics()};
+  return {result.solutions, result.status, box.solver.statistics(), std::nullopt};
 }
 
 CountSummary count_parallel(const Problem& given, const SearchOptions& limits, unsigned threads,
@@ -124,7 +126,7 @@ CountSummary count_parallel(const Problem& given, const SearchOptions& limits, u
   interrupt.watch(parallel.search);
   ParallelSearch search(problem, parallel);
   const Status status = run_search(interrupt, [&] { return search.run(); });
-  return {search.statistics().solutions, status, search.statistics()};
+  return {search.statistics().solutions, status, search.statistics(), std::nullopt};
 }
 
 // The diagram's order by its name: "fewest" (as the count branches) or
@@ -416,6 +418,10 @@ void bind_counts(py::module_& m) {
       .def_property_readonly("complete", &CountSummary::complete,
                              "True when every solution was counted.")
       .def_readonly("statistics", &CountSummary::statistics)
+      .def_readonly("assemblies", &CountSummary::assemblies,
+                    "A tiling's count(disassemble=True): the assemblies met, those that come "
+                    "apart or not (BurrTools' assemblies; `solutions` are its solutions). "
+                    "None for any other count.")
       .def("__int__", [](const CountSummary& c) { return c.solutions; })
       .def("__repr__", [](const CountSummary& c) {
         return "<CountResult: " + xcover::to_string(c.solutions) + " solutions, " +
@@ -602,8 +608,9 @@ SearchOptions tree_search_options(const Problem& problem, const py::int_& limit,
   return options;
 }
 
-py::object count_result(Count solutions, Status status, const Statistics& statistics) {
-  return py::cast(CountSummary{solutions, status, statistics});
+py::object count_result(Count solutions, Status status, const Statistics& statistics,
+                        std::optional<std::uint64_t> assemblies) {
+  return py::cast(CountSummary{solutions, status, statistics, assemblies});
 }
 
 void bind_search(py::module_& m) {

@@ -370,8 +370,11 @@ def test_solutions_that_come_apart_and_how():
     assert list(tiling.solutions(disassemble=True, min_level=2)) == []
     # Counted, on one thread or two, as the CLI's --count --disassemble.
     for threads in (1, 2):
-        assert tiling.count(disassemble=True, threads=threads).solutions == 8
-        assert tiling.count(disassemble=True, min_level=2, threads=threads).solutions == 0
+        counted = tiling.count(disassemble=True, threads=threads)
+        assert (counted.solutions, counted.assemblies) == (8, 8)
+        harder = tiling.count(disassemble=True, min_level=2, threads=threads)
+        assert (harder.solutions, harder.assemblies) == (0, 8)
+    assert tiling.count().assemblies is None
     with pytest.raises(ValueError, match="give disassemble=True too"):
         tiling.count(min_level=1)
     assert tiling.solutions().assemblies is None
@@ -391,7 +394,9 @@ def test_an_assembly_that_cannot_come_apart():
     assert not shut.apart and shut.level == [] and shut.plan == [] and shut.level_text == ""
     it = tiling.solutions(disassemble=True)
     assert list(it) == [] and it.assemblies == 1
-    assert tiling.count().solutions == 1 and tiling.count(disassemble=True).solutions == 0
+    assert tiling.count().solutions == 1
+    counted = tiling.count(disassemble=True)
+    assert (counted.solutions, counted.assemblies) == (0, 1)
     flat = pf.make_tiling("square", "3x20", "pentominoes")
     with pytest.raises(xc.ProblemError, match="the square lattice's pieces lie in a plane"):
         flat.disassemble(next(iter(flat.solutions())))

@@ -119,9 +119,14 @@ XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solutio
 //   });
 class XCOVER_API Disassembler {
  public:
+  // For `tiling`'s solutions (borrowed: it must outlive this).
   explicit Disassembler(const Tiling& tiling);
+  // (A temporary tiling would be gone before the first solution.)
   Disassembler(const Tiling&& tiling) = delete;
+  // Moved, with its memory (the moved-from one is empty: only assigned
+  // to or destroyed).
   Disassembler(Disassembler&&) noexcept;
+  // Moved, with its memory.
   Disassembler& operator=(Disassembler&&) noexcept;
   ~Disassembler();
   // How `solution` comes apart: disassemble(tiling, solution).

@@ -332,60 +332,88 @@ template <int kRegs, typename Len, class Items>
   }
 }
 
-// AVX2, without mask registers: each 256-bit register of lengths takes an
-// option's bits for its lanes as a vector of all-ones lanes (the bits
-// spread to their lanes, then compared with each lane's bit) and adds it
-// (-1 where set); the same for the covering set, blended.
+// AVX2, without mask registers: an option's bits for the lengths, loaded
+// once into both 128-bit halves of a register, are spread to 32 byte lanes
+// per register by a byte shuffle and compared with each lane's bit, and
+// the all-ones lanes (-1 where set) added: 8-bit lengths directly, 16-bit
+// ones counted per item in bytes first (one register per 32 items, not
+// two), then taken off the lengths, widened, every 255 options, as AVX-512
+// does. The covering set is blended in the same way.
 template <int kRegs, typename Len, class Items>
 [[gnu::always_inline]] inline void subtract_lengths_compared(const std::uint16_t* list,
                                                              std::int32_t count, Items&& items,
                                                              const Len* from, Len* to,
                                                              const std::uint64_t* covering,
                                                              Len covered) {
-  constexpr int kLanes = 32 / sizeof(Len);  // per 256-bit register
-  constexpr int kYmm = 2 * kRegs;
-  static_assert(kRegs >= 1 && kYmm * kLanes <= 128);
-  // The lanes of register y whose bits are set in `set`, as all ones. (A
-  // generic lambda: GCC 12 compiles a plain one returning a vector without
-  // the target region's instructions.)
-  auto lanes_of = [](const std::uint64_t* set, auto y) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(set) + y * (kLanes / 8);
-    if constexpr (sizeof(Len) == 1) {
-      std::uint32_t bits;
-      std::memcpy(&bits, bytes, sizeof bits);
-      const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
-                                              2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-      const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
-      const __m256i x = _mm256_and_si256(
-          _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(bits)), spread), bit);
-      return _mm256_cmpeq_epi8(x, bit);
+  constexpr int kLanes = 32 / sizeof(Len);  // lengths per 256-bit register
+  constexpr int kYmm = 2 * kRegs;           // registers of lengths
+  constexpr int kItems = kYmm * kLanes;     // lengths, the spare ones too
+  constexpr int kBytes = kItems / 32;       // registers of byte lanes
+  constexpr int kBitBytes = kItems / 8;     // bytes of an option's bits
+  static_assert(kRegs >= 1 && kItems <= 128);
+  // An option's bits in both halves of a register (a set of one word
+  // takes no more than its word).
+  auto load_bits = [](const std::uint64_t* set, auto /*tag*/) {
+    if constexpr (kBitBytes <= 8) {
+      return _mm256_set1_epi64x(static_cast<long long>(set[0]));
     } else {
-      std::uint16_t bits;
-      std::memcpy(&bits, bytes, sizeof bits);
-      const __m256i bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
-                                            8192, 16384, static_cast<short>(-32768));
-      const __m256i x = _mm256_and_si256(_mm256_set1_epi16(static_cast<short>(bits)), bit);
-      return _mm256_cmpeq_epi16(x, bit);
+      return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(set)));
     }
+  };
+  // The byte lanes of register b whose bits are set in `x`, as all ones.
+  // (Generic lambdas: GCC 12 compiles a plain one returning a vector
+  // without the target region's instructions.)
+  const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+  __m256i spread[kBytes];
+  for (int b = 0; b < kBytes; ++b)
+    spread[b] = _mm256_add_epi8(_mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+                                                 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3),
+                                _mm256_set1_epi8(static_cast<char>(4 * b)));
+  auto lanes_of = [&](__m256i x, auto b) {
+    return _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(x, spread[b]), bit), bit);
   };
   __m256i v[kYmm];
   for (int y = 0; y < kYmm; ++y)
     v[y] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + kLanes * y));
-  for (std::int32_t j = 0; j < count; ++j) {
-    const std::uint64_t* bits = items(list[j]);
-    for (int y = 0; y < kYmm; ++y) {
-      if constexpr (sizeof(Len) == 1)
-        v[y] = _mm256_add_epi8(v[y], lanes_of(bits, y));
-      else
-        v[y] = _mm256_add_epi16(v[y], lanes_of(bits, y));
+  if constexpr (sizeof(Len) == 1) {
+    for (std::int32_t j = 0; j < count; ++j) {
+      const __m256i x = load_bits(items(list[j]), 0);
+      for (int y = 0; y < kYmm; ++y) v[y] = _mm256_add_epi8(v[y], lanes_of(x, y));
+    }
+  } else {
+    for (std::int32_t j = 0; j < count;) {
+      __m256i d[kBytes];
+      for (int b = 0; b < kBytes; ++b) d[b] = _mm256_setzero_si256();
+      const std::int32_t stop = count - j > 255 ? j + 255 : count;
+      for (; j < stop; ++j) {
+        const __m256i x = load_bits(items(list[j]), 0);
+        for (int b = 0; b < kBytes; ++b) d[b] = _mm256_sub_epi8(d[b], lanes_of(x, b));
+      }
+      for (int b = 0; b < kBytes; ++b) {
+        v[2 * b] = _mm256_sub_epi16(v[2 * b], _mm256_cvtepu8_epi16(_mm256_castsi256_si128(d[b])));
+        v[2 * b + 1] =
+            _mm256_sub_epi16(v[2 * b + 1], _mm256_cvtepu8_epi16(_mm256_extracti128_si256(d[b], 1)));
+      }
     }
   }
+  // The covering set: its lanes of each register of lengths, blended.
   const __m256i mark = sizeof(Len) == 1 ? _mm256_set1_epi8(static_cast<char>(covered))
                                         : _mm256_set1_epi16(static_cast<short>(covered));
-  for (int y = 0; y < kYmm; ++y) {
-    v[y] = _mm256_blendv_epi8(v[y], mark, lanes_of(covering, y));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + kLanes * y), v[y]);
+  const __m256i cover = load_bits(covering, 0);
+  for (int b = 0; b < kBytes; ++b) {
+    const __m256i lanes = lanes_of(cover, b);
+    if constexpr (sizeof(Len) == 1) {
+      v[b] = _mm256_blendv_epi8(v[b], mark, lanes);
+    } else {
+      // (Each byte lane's all ones, widened to the two of its length.)
+      v[2 * b] =
+          _mm256_blendv_epi8(v[2 * b], mark, _mm256_cvtepi8_epi16(_mm256_castsi256_si128(lanes)));
+      v[2 * b + 1] = _mm256_blendv_epi8(v[2 * b + 1], mark,
+                                        _mm256_cvtepi8_epi16(_mm256_extracti128_si256(lanes, 1)));
+    }
   }
+  for (int y = 0; y < kYmm; ++y)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + kLanes * y), v[y]);
 }
 
 // The kernel set's way of keeping lengths in registers (Isa::lengths_in_registers).

@@ -510,6 +510,19 @@ TEST_CASE("disassembly: a tiling's pieces go in BurrTools' order, whatever the s
   CHECK(seen == 1);
 }
 
+// The corridor puzzle (the CLI's --sort test below): a 3x6x3 block with a
+// corridor of four cells along its middle row and a slot of two above its
+// first two, which two bars and two cubes fill; 8 distinct assemblies.
+pf::Tiling corridor_tiling() {
+  const std::string side = "######\n######\n######\n";
+  const pf::PictureFile file =
+      pf::parse_pictures("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
+                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
+                             "piece bar x2\n##\n\npiece cube x2\n#\n",
+                         Lattice::cube);
+  return pf::make_tiling(Lattice::cube, *file.board, file.pieces, {.distinct = true});
+}
+
 // A tiling's solutions, each as its placements' cells.
 std::vector<Shape> placed_cells(const pf::Tiling& tiling, const xcover::Solution& s) {
   std::vector<Shape> cells;
@@ -526,12 +539,6 @@ TEST_CASE("disassembly: a Disassembler takes solutions apart as disassemble does
   // two moves after three taken off at once) and every placing of the two
   // rhombi in the prism box, forwards and backwards.
   static_assert(!std::is_constructible_v<pf::Disassembler, pf::Tiling&&>);
-  const std::string side = "######\n######\n######\n";
-  const pf::PictureFile file =
-      pf::parse_pictures("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
-                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
-                             "piece bar x2\n##\n\npiece cube x2\n#\n",
-                         Lattice::cube);
   const std::vector<Shape> pair{row_box(), Shape({voxel(5, 1, 1), voxel(6, 1, 1)}),
                                 Shape({voxel(5, 2, 1), voxel(6, 2, 1)})};
   std::vector<Cell> hollow;
@@ -540,7 +547,7 @@ TEST_CASE("disassembly: a Disassembler takes solutions apart as disassemble does
   const pf::Tiling tilings[] = {
       pf::make_tiling(Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"),
                       pf::named_pieces(Lattice::cube, "soma"), {.distinct = true}),
-      pf::make_tiling(Lattice::cube, *file.board, file.pieces, {.distinct = true}),
+      corridor_tiling(),
       pf::make_tiling(Lattice::prism, Shape(hollow),
                       {{.name = "box", .shape = pair[0]},
                        {.name = "A", .shape = pair[1]},
@@ -675,14 +682,7 @@ TEST_CASE("disassembly front end: count_apart counts the solutions, on one threa
   // The corridor puzzle of the CLI test below: 8 distinct assemblies, each
   // apart, each first part a move (levels 1.1.1.2 and 1.1.2.2); a box with
   // a sealed hollow: 1 assembly, none apart.
-  const std::string side = "######\n######\n######\n";
-  const pf::PictureFile file =
-      pf::parse_pictures("board\n" + side + "-\n" + side + "-\n" + side + "\npiece box\n" + side +
-                             "-\n######\n#....#\n######\n-\n######\n#..###\n######\n\n"
-                             "piece bar x2\n##\n\npiece cube x2\n#\n",
-                         Lattice::cube);
-  const pf::Tiling corridor =
-      pf::make_tiling(Lattice::cube, *file.board, file.pieces, {.distinct = true});
+  const pf::Tiling corridor = corridor_tiling();
   const pf::Tiling sealed =
       pf::make_tiling(Lattice::cube, *pf::builtin_board(Lattice::cube, "3x3x3"),
                       {{.name = "shell", .shape = block_less(3, 3, 3, {{1, 1, 1}})},

@@ -745,9 +745,10 @@ class PartSearch {
   void relations(const Part& part, const std::vector<Cell>& offsets, Relations& relation,
                  const Relations* parent) {
     const std::size_t n = part.ids.size();
-    auto &gap_ = relation.gap, &ever_ = relation.ever, &touch_ = relation.touch;
+    std::array<std::vector<int>, kWays.size()>& gap = relation.gap;
+    std::array<std::vector<Mask>, kWays.size()>&ever = relation.ever, &touch = relation.touch;
     relation.source = nullptr;
-    for (std::vector<Mask>& masks : ever_) masks.assign(n, 0);
+    for (std::vector<Mask>& masks : ever) masks.assign(n, 0);
     if (parent != nullptr) {
       // (Only what split_off looks at: the gaps when the moves need them,
       // read_gaps, from the nearest part split from that has them.)
@@ -778,14 +779,14 @@ class PartSearch {
             mask = 0;
             for (std::size_t b = 0; b < n; ++b) mask |= (was >> part.from[b] & 1) << b;
           }
-          ever_[d][a] = mask;
+          ever[d][a] = mask;
         }
       return;
     }
-    for (std::vector<int>& gaps : gap_) gaps.resize(n * n);
-    for (std::vector<Mask>& masks : touch_) masks.assign(n, 0);
+    for (std::vector<int>& gaps : gap) gaps.resize(n * n);
+    for (std::vector<Mask>& masks : touch) masks.assign(n, 0);
     for (std::size_t a = 0; a < n; ++a) {
-      for (std::size_t d = 0; d < kWays.size(); ++d) gap_[d][a * n + a] = kFar;
+      for (std::size_t d = 0; d < kWays.size(); ++d) gap[d][a * n + a] = kFar;
       const Cell from = plus(part.base[a], offsets[a]);
       for (std::size_t b = a + 1; b < n; ++b) {
         const Cell to = plus(part.base[b], offsets[b]);
@@ -793,15 +794,15 @@ class PartSearch {
             gaps_of(shape_[part.ids[a]], shape_[part.ids[b]],
                     {to.row - from.row, to.col - from.col, to.layer - from.layer});
         for (std::size_t d = 0; d < kWays.size(); ++d) {
-          gap_[d][a * n + b] = gaps[d];
-          gap_[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
+          gap[d][a * n + b] = gaps[d];
+          gap[d ^ 1][b * n + a] = gaps[d];  // (b moving back runs into a as a into b)
           if (gaps[d] == 0) {
-            touch_[d][a] |= Mask{1} << b;
-            touch_[d ^ 1][b] |= Mask{1} << a;
+            touch[d][a] |= Mask{1} << b;
+            touch[d ^ 1][b] |= Mask{1} << a;
           }
           if (gaps[d] != kFar) {
-            ever_[d][a] |= Mask{1} << b;
-            ever_[d ^ 1][b] |= Mask{1} << a;
+            ever[d][a] |= Mask{1} << b;
+            ever[d ^ 1][b] |= Mask{1} << a;
           }
         }
       }

@@ -189,4 +189,38 @@ TEST_CASE("count policy: a Solver and a ParallelSearch choose alike") {
   }
 }
 
+TEST_CASE("count policy: on threads a count splits after a Solver's short trial, memo first") {
+  xcover::ParallelOptions options;
+  options.threads = 2;
+  // Langford pairs: the memo does not pay, and the count splits after the
+  // short plain trial a Solver runs (kSymmetryTrialNodes), the memo's trial
+  // beside the look; the long plain trial is not run on one thread first.
+  {
+    const Problem langford = xcover::make_langford(11).problem;
+    xcover::ParallelSearch parallel(langford, options);
+    REQUIRE(parallel.run() == Status::exhausted);
+    const xcover::Statistics& st = parallel.statistics();
+    CHECK(st.solutions == 35584);
+    CHECK(st.symmetry_classes == 5);
+    CHECK(st.layout != Layout::memo);
+    CHECK(st.threads == 2);
+    CHECK(st.plain_trial_nodes == xcover::detail::kSymmetryTrialNodes);
+    CHECK(st.memo_trial_nodes > 0);
+    CHECK(st.seconds >= st.plain_trial_seconds);
+  }
+  // Perfect matchings: symmetric too, but the memo pays, and it counts the
+  // whole problem after the long plain trial, as on one thread; a split
+  // would count each class plainly.
+  {
+    const Problem points = matchings(18);
+    xcover::ParallelSearch parallel(points, options);
+    REQUIRE(parallel.run() == Status::exhausted);
+    const xcover::Statistics& st = parallel.statistics();
+    CHECK(st.solutions == 34459425);
+    CHECK(st.layout == Layout::memo);
+    CHECK(st.symmetry_classes == 0);
+    CHECK(st.plain_trial_nodes >= xcover::detail::kPlainTrialNodes);
+  }
+}
+
 }  // namespace test_count_policy

@@ -329,6 +329,20 @@ class XCOVER_API Solver {
                                                 const CountOptions& how, std::uint64_t plain_trial,
                                                 const detail::WorkSharing& keep, bool* trial_ran,
                                                 unsigned memo_threads);
+  // The memo's trial of the automatic choice run ahead, before the plain
+  // trial whose count it may replace (ParallelSearch runs it beside its
+  // look for symmetry): its verdict waits for the next count_unless_plain(),
+  // which takes it in place of its own trial. Only where building the
+  // memo's links costs little whatever the plain trial
+  // (detail::kCheapMemoEntries entries): `ran` says whether it ran. Its
+  // seconds are the least a trial after a plain one has (a second).
+  struct MemoTrialAhead {
+    bool ran = false;
+    bool pays = false;
+    Count nodes = 0;
+    double seconds = 0;
+  };
+  MemoTrialAhead memo_trial_ahead(const SearchOptions& options, const CountOptions& how);
   // search() handing work to other workers: ParallelSearch and MPI only.
   Status search_sharing(const Visitor& visit, const SearchOptions& options,
                         const detail::WorkSharing& sharing);

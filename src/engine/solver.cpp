@@ -170,6 +170,16 @@ struct Solver::Impl {
   // and its trials (Statistics::plain_trial_nodes and the others); the last
   // count's figures with them, when it ran some.
   detail::CountPolicy policy;
+  // The memo's trial run ahead (memo_trial_ahead), for the next
+  // memo_after_trial(): whether it pays, the count when it finished it, and
+  // its figures. (It holds for any later count of the problem.)
+  struct MemoVerdict {
+    bool pays = false;
+    std::optional<CountResult> counted;
+    Count nodes = 0;
+    double seconds = 0;
+  };
+  std::optional<MemoVerdict> memo_ahead;
   Statistics with_trials;
   bool trials_reported = false;
   // The engine of the last search, for statistics(): `engine` or costs'.
@@ -212,6 +222,9 @@ struct Solver::Impl {
                         const char* call) const;
   bool memo_pays(const SearchOptions& options, const CountOptions& how, const Deadline& deadline,
                  double most_seconds, std::optional<CountResult>& counted, bool& ran_out);
+  std::optional<CountResult> memo_after_trial(const SearchOptions& options, const CountOptions& how,
+                                              const Deadline& deadline, Count plain_updates,
+                                              double plain_seconds, unsigned memo_threads);
   CountResult count_memo(const SearchOptions& options, const CountOptions& how,
                          const Deadline& deadline, unsigned threads);
   CountResult count_automatic(const SearchOptions& options, const CountOptions& how,
@@ -574,24 +587,72 @@ std::optional<CountResult> Solver::count_unless_plain(const SearchOptions& optio
   const Statistics& plain = impl.engine->statistics();
   if (status == Status::exhausted) return CountResult{plain.solutions, status};
   // (A stop within the trial, by the clock or a cancellation: the plain
-  // search meets it again at once.) The memo's trial only where building
-  // its links costs little beside the trial (detail::memo_cheap_after).
-  const bool cheap_memo = detail::memo_cheap_after(impl.problem->entry_count(), plain.updates);
-  std::optional<CountResult> counted;
-  bool ran_out = false;
-  if (status != Status::node_limit || !cheap_memo ||
-      !impl.memo_pays(options, how, deadline,
-                      detail::CountPolicy::memo_trial_seconds_after(plain.seconds), counted,
-                      ran_out)) {
+  // search meets it again at once.)
+  if (status != Status::node_limit) {
     impl.report_trials(since(deadline.start()));
     return std::nullopt;
   }
-  // The memo takes over: the plain trial's work is lost.
-  impl.policy.trials.plain_nodes = plain.nodes;
-  impl.policy.trials.plain_seconds = plain.seconds;
-  CountResult result = counted ? *counted : impl.count_memo(options, how, deadline, memo_threads);
+  std::optional<CountResult> result =
+      impl.memo_after_trial(options, how, deadline, plain.updates, plain.seconds, memo_threads);
+  if (result) {
+    // The memo took over: the plain trial's work is lost.
+    impl.policy.trials.plain_nodes = plain.nodes;
+    impl.policy.trials.plain_seconds = plain.seconds;
+  }
   impl.report_trials(since(deadline.start()));
   return result;
+}
+
+// The memo's trial after a plain one that made `plain_updates` in
+// `plain_seconds`, only where building its links costs little beside it
+// (detail::memo_cheap_after): the memo's count where it pays.
+std::optional<CountResult> Solver::Impl::memo_after_trial(const SearchOptions& options,
+                                                          const CountOptions& how,
+                                                          const Deadline& deadline,
+                                                          Count plain_updates, double plain_seconds,
+                                                          unsigned memo_threads) {
+  std::optional<CountResult> counted;
+  bool ran_out = false;
+  if (memo_ahead) {
+    const MemoVerdict verdict = std::move(*memo_ahead);
+    memo_ahead.reset();
+    policy.trials.memo_nodes += verdict.nodes;
+    policy.trials.memo_seconds += verdict.seconds;
+    if (!verdict.pays) return std::nullopt;
+    counted = verdict.counted;
+    if (counted) {
+      // (Its figures are the memo's, not the plain trial's that ran since.)
+      searching(nullptr);
+      memo_counted = true;
+    }
+  } else if (!detail::memo_cheap_after(problem->entry_count(), plain_updates) ||
+             !memo_pays(options, how, deadline,
+                        detail::CountPolicy::memo_trial_seconds_after(plain_seconds), counted,
+                        ran_out)) {
+    return std::nullopt;
+  }
+  return counted ? *counted : count_memo(options, how, deadline, memo_threads);
+}
+
+Solver::MemoTrialAhead Solver::memo_trial_ahead(const SearchOptions& options,
+                                                const CountOptions& how) {
+  Impl& impl = *impl_;
+  impl.policy = {};
+  impl.memo_ahead.reset();
+  if (impl.counting_for(options, how, "count") != Counting::automatic ||
+      impl.problem->entry_count() > detail::kCheapMemoEntries)
+    return {};
+  Impl::MemoVerdict verdict;
+  bool ran_out = false;
+  verdict.pays =
+      impl.memo_pays(options, how, Deadline(options),
+                     detail::CountPolicy::memo_trial_seconds_after(0), verdict.counted, ran_out);
+  verdict.nodes = impl.policy.trials.memo_nodes;
+  verdict.seconds = impl.policy.trials.memo_seconds;
+  impl.policy = {};
+  const MemoTrialAhead ahead{true, verdict.pays, verdict.nodes, verdict.seconds};
+  impl.memo_ahead = std::move(verdict);
+  return ahead;
 }
 
 ZddResult Solver::zdd(const SearchOptions& options, std::uint64_t memo_bytes) {

@@ -314,6 +314,9 @@ struct ParallelSearch::Impl {
   Status run_ordered(const Visitor& visit);
   std::optional<Status> run_small(const Visitor& visit);
   std::optional<Status> run_memo(const Visitor& visit);
+  std::optional<Status> run_shared_trial(std::uint64_t plain_trial);
+  std::optional<detail::ItemClasses> look_beside_memo_trial(double trial_seconds,
+                                                            Solver::MemoTrialAhead& ahead);
   Status run_split(detail::ItemClasses classes);
   void unsplit();
   void go_on_from(std::vector<WorkPiece> left, const Statistics& trial, double seconds);
@@ -339,8 +342,6 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
           "plainly (Counting::plain) to keep checkpoints");
     return std::nullopt;
   }
-  const Clock::time_point start = Clock::now();
-  Solver& solver = model_solver();
   // The plain trial stands for the one run_small() would run (ParallelOptions::
   // single_thread_nodes; count_unless_plain() makes it no shorter than
   // Solver::count()'s), so run() does not run it again.
@@ -348,6 +349,9 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
       options.search.node_limit != 0 && options.search.node_limit <= options.single_thread_nodes
           ? 0
           : options.single_thread_nodes;
+  if (std::optional<Status> shared = run_shared_trial(plain_trial)) return shared;
+  const Clock::time_point start = Clock::now();
+  Solver& solver = model_solver();
   // The work the plain trial leaves, for the workers to go on with; not
   // when it is in too many pieces (each costs its taker the forcing of its
   // path: an item of a million options leaves a million), and then the
@@ -425,6 +429,108 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
   publish();
   stats.solutions = totals.solutions;
   return result->status;
+}
+
+// On several threads, a count that splits by symmetry splits after the
+// short plain trial a Solver runs (kSymmetryTrialNodes), on this thread, so
+// that the workers, not one thread alone, do the rest: the long plain
+// trial (`plain_trial` nodes, at least kPlainTrialNodes) runs only where
+// the memo pays (its trial runs beside the look: look_beside_memo_trial),
+// and then as when the count does not split. Nothing when the count goes
+// that way (or the short trial met a stop: that way meets it again), and
+// where building the memo's links may cost much (it is weighed against
+// the long trial then).
+std::optional<Status> ParallelSearch::Impl::run_shared_trial(std::uint64_t plain_trial) {
+  const CountOptions& how = options.count;
+  const SearchOptions& limits = options.search;
+  if (threads < 2 || how.counting != Counting::automatic ||
+      problem->entry_count() > detail::kCheapMemoEntries ||
+      !detail::CountPolicy::may_split(*problem, {}, limits, how) ||
+      detail::CountPolicy::counting_for(*problem, limits, how, "count") != Counting::automatic)
+    return std::nullopt;
+  const Clock::time_point start = Clock::now();
+  Solver& solver = model_solver();
+  SearchOptions first = within_time();
+  first.node_limit = detail::kSymmetryTrialNodes;
+  first.on_progress = nullptr;
+  first.progress_nodes = 0;
+  first.progress_seconds = 0;
+  CountOptions plainly = how;
+  plainly.counting = Counting::plain;
+  plainly.symmetry = false;
+  const CountResult counted = solver.count(first, plainly);
+  const Statistics& st = solver.statistics();
+  const Count first_nodes = st.nodes;
+  if (counted.status == Status::exhausted) {
+    totals.nodes += st.nodes;
+    totals.updates += st.updates;
+    totals.solutions += counted.solutions;
+    totals.seconds += since(start);
+    totals.done = 1;
+    cut = true;
+    queue.clear();
+    stats.threads = 1;
+    publish();
+    stats.solutions = totals.solutions;
+    return Status::exhausted;
+  }
+  if (counted.status != Status::node_limit) return std::nullopt;
+  // The look has the work the long trial would earn it (as many seconds a
+  // node as the short one took).
+  const double trial_seconds = since(start) *
+                               static_cast<double>(detail::CountPolicy::trial_nodes(plain_trial)) /
+                               static_cast<double>(first_nodes.saturate64());
+  Solver::MemoTrialAhead ahead;
+  std::optional<detail::ItemClasses> classes = look_beside_memo_trial(trial_seconds, ahead);
+  totals.seconds += since(start);
+  if (!ahead.ran || ahead.pays || !classes) return std::nullopt;
+  // The memo does not pay: the split runs to its end on the workers.
+  detail::CountTrials trials;
+  trials.plain_nodes = first_nodes;
+  trials.plain_seconds = since(start);
+  trials.memo_nodes = ahead.nodes;
+  trials.memo_seconds = ahead.seconds;
+  trials.put_into(stats);
+  return run_split(std::move(*classes));
+}
+
+// The look for a split (a symmetric item's classes, with the work of
+// `trial_seconds`) on another thread, beside the memo's trial on this one
+// (Solver::memo_trial_ahead: its verdict, in `ahead`, is taken once the
+// long plain trial has run, as if it ran then). The memo's links are made
+// on the thread that counts with them. Where the memo pays, the look ends.
+std::optional<detail::ItemClasses> ParallelSearch::Impl::look_beside_memo_trial(
+    double trial_seconds, Solver::MemoTrialAhead& ahead) {
+  const SearchOptions& limits = options.search;
+  std::exception_ptr look_error;
+  std::optional<detail::ItemClasses> classes;
+  std::atomic<bool> memo_pays{false};
+  {
+    detail::ThreadTeam look;
+    look.start(
+        0, 1,
+        [&](unsigned) {
+          try {
+            classes = detail::CountPolicy::split_after_trial(
+                *problem, limits, options.count, trial_seconds, [&] {
+                  return memo_pays.load() || (limits.cancel && limits.cancel->load()) ||
+                         out_of_time();
+                });
+          } catch (...) {
+            look_error = std::current_exception();
+          }
+        },
+        [] {});
+    try {
+      ahead = model_solver().memo_trial_ahead(within_time(), options.count);
+    } catch (...) {
+      memo_pays = true;  // the look ends, and is joined
+      throw;
+    }
+    memo_pays = ahead.pays;
+  }
+  if (look_error) std::rethrow_exception(look_error);
+  return classes;
 }
 
 // The workers count one option of each class, all classes in one queue
@@ -978,9 +1084,13 @@ Status ParallelSearch::Impl::watch_workers(Clock::time_point start) {
           lock.lock();
         }
       }
+      // (Work that ended while the watcher looked away is whole: a stop
+      // asked now stops nothing.)
+      if (reason != Status::exhausted && m.all_quiet() && m.queue.empty()) break;
       if (reason != Status::exhausted) {
         if (m.options.keep_work_on_stop) {
           pause_all(lock);
+          if (m.queue.empty()) break;  // the last pieces ended as they paused
         } else {
           m.dropped = true;
           m.stop = true;  // the running pieces end where they are

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -590,6 +591,22 @@ TEST_CASE("disassembly: a Disassembler takes solutions apart as disassemble does
     if (k == 1) CHECK(levels == std::set<std::string>{"1.1.1.2", "1.1.2.2"});
     if (k == 2) CHECK(levels.count("2.2") == 1);
   }
+  // Moved: the new one takes apart what the old one did, the old one refuses.
+  const pf::Tiling& corridor = tilings[1];
+  std::optional<xcover::Solution> first;
+  (void)pf::solve(corridor, [&](const xcover::Solution& s) {
+    first = s;
+    return false;
+  });
+  REQUIRE(first);
+  pf::Disassembler from(corridor);
+  const pf::Disassembly before = from(*first);
+  pf::Disassembler to(std::move(from));
+  CHECK(to(*first).level == before.level);
+  CHECK_THROWS_WITH_AS((void)from.level(*first), doctest::Contains("moved from and holds nothing"),
+                       xcover::Error);
+  from = pf::Disassembler(corridor);
+  CHECK(from(*first).plan == before.plan);
 }
 
 TEST_CASE("disassembly: the lattices it refuses, by name") {
@@ -757,7 +774,7 @@ TEST_CASE("disassembly CLI: --sort level prints the hardest first") {
 }
 
 TEST_CASE("disassembly: what it refuses") {
-  CHECK_THROWS_AS(pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 0, 0}})}),
+  CHECK_THROWS_AS((void)pf::disassemble(Lattice::cube, {Shape({{0, 0, 0}}), Shape({{0, 0, 0}})}),
                   xcover::ProblemError);
 }
 

@@ -94,15 +94,15 @@ struct Disassembly {
 // share a group may stay together (group 0 is none). Cells on the cube or
 // prism lattice: ProblemError for another lattice (disassembly_refusal's
 // words), or for pieces that overlap.
-XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
-                                   const std::vector<std::vector<int>>& groups = {});
+[[nodiscard]] XCOVER_API Disassembly disassemble(Lattice lattice, const std::vector<Shape>& pieces,
+                                                 const std::vector<std::vector<int>>& groups = {});
 // The same for a tiling's solution: its placements' cells, its pieces'
 // groups, taken in BurrTools' order of pieces whatever order the search
 // found them in (by piece; a piece's copies as given first, then by
 // orientation, each by column, BurrTools' y and layer), the plan's pieces
 // numbered as the solution's options. ProblemError for an option the
 // tiling does not have.
-XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
+[[nodiscard]] XCOVER_API Disassembly disassemble(const Tiling& tiling, const Solution& solution);
 
 // Takes a tiling's solutions apart one after another, as disassemble(tiling,
 // solution) does, and keeps between them what it learnt: each placement's
@@ -123,17 +123,17 @@ class XCOVER_API Disassembler {
   explicit Disassembler(const Tiling& tiling);
   // (A temporary tiling would be gone before the first solution.)
   Disassembler(const Tiling&& tiling) = delete;
-  // Moved, with its memory (the moved-from one is empty: only assigned
-  // to or destroyed).
+  // Moved, with its memory (the moved-from one is empty: assigned to or
+  // destroyed; a call refuses it with Error).
   Disassembler(Disassembler&&) noexcept;
   // Moved, with its memory.
   Disassembler& operator=(Disassembler&&) noexcept;
   ~Disassembler();
   // How `solution` comes apart: disassemble(tiling, solution).
-  Disassembly operator()(const Solution& solution);
+  [[nodiscard]] Disassembly operator()(const Solution& solution);
   // The same without the plan (empty): whether it comes apart, its level,
   // moves, steps and positions, for a filter or a count.
-  Disassembly level(const Solution& solution);
+  [[nodiscard]] Disassembly level(const Solution& solution);
 
  private:
   struct Memory;

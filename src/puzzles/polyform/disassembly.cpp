@@ -1149,6 +1149,10 @@ Disassembly Disassembler::operator()(const Solution& solution) { return take(sol
 Disassembly Disassembler::level(const Solution& solution) { return take(solution, false); }
 
 Disassembly Disassembler::take(const Solution& solution, bool plan) {
+  if (!memory_)
+    throw Error(
+        "pf::Disassembler: this one was moved from and holds nothing: call the one it was "
+        "moved to, or assign a new one to it");
   const Tiling& tiling = *tiling_;
   if (const std::string refused = disassembly_refusal(tiling.lattice); !refused.empty())
     throw ProblemError(refused);

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -227,8 +228,17 @@ pf::PictureFile read_picture_file(const py::object& given, pf::Lattice lattice) 
 
 // The Python Tiling: the library's, shared with the searches running on it
 // (polyomino.Tiling binds the library's type itself).
+// Tiling.disassemble's memory from one call to the next (pf::Disassembler,
+// made at the first call): a call that finds it busy on another Python
+// thread takes its solution apart alone.
+struct KeptDisassembler {
+  std::mutex mutex;
+  std::optional<pf::Disassembler> apart;
+};
+
 struct TilingBox {
   pf::Tiling tiling;
+  std::unique_ptr<KeptDisassembler> kept = std::make_unique<KeptDisassembler>();
 };
 
 pf::TilingOptions tiling_options(std::optional<bool> reflections, bool distinct) {
@@ -614,7 +624,11 @@ void bind_tiling_reads(TilingClass& tiling) {
           [](const TilingBox& t, const std::vector<int>& options) {
             const Solution solution = solution_of(t.tiling, options);
             py::gil_scoped_release release;
-            return pf::disassemble(t.tiling, solution);
+            KeptDisassembler& kept = *t.kept;
+            const std::unique_lock lock(kept.mutex, std::try_to_lock);
+            if (!lock.owns_lock()) return pf::disassemble(t.tiling, solution);
+            if (!kept.apart) kept.apart.emplace(t.tiling);
+            return (*kept.apart)(solution);
           },
           py::arg("solution"),
           "How the solution's pieces come apart (a Disassembly), slid along the cube or prism "

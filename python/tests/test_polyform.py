@@ -385,6 +385,38 @@ def test_solutions_that_come_apart_and_how():
         tiling.solutions(min_level=1)
 
 
+def test_disassemble_keeps_its_memory_and_shares_it_safely():
+    # Tiling.disassemble keeps one Disassembler from call to call: the same
+    # answers again, in another order, and from four Python threads at once
+    # (a call that finds it busy takes its solution apart alone).
+    import threading
+    tiling = corridor_tiling()
+    solutions = list(tiling.solutions())
+    assert len(solutions) == 8
+
+    def seen(d):
+        return (d.apart, d.level, d.moves, d.steps, d.positions,
+                list(d.plan))
+    first = [seen(tiling.disassemble(s)) for s in solutions]
+    assert [seen(tiling.disassemble(s)) for s in reversed(solutions)] == first[::-1]
+    results, failures = {}, []
+
+    def work(k):
+        try:
+            for _ in range(5):
+                for i, s in enumerate(solutions):
+                    results[(k, i)] = seen(tiling.disassemble(s))
+        except Exception as e:  # pragma: no cover - reported below
+            failures.append(e)
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures
+    assert all(results[(k, i)] == first[i] for k in range(4) for i in range(8))
+
+
 def test_an_assembly_that_cannot_come_apart():
     block = [(r, c, l) for l in range(3) for r in range(3) for c in range(3)]
     shell = pf.Piece("shell", [cell for cell in block if cell != (1, 1, 1)])

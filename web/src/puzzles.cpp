@@ -301,7 +301,10 @@ class JsTiling {
   val disassemble(const val& solution) const {
     return guard([&] {
       const Solution s = solution_of(solution, tiling_->problem);
-      return disassembly_object(*tiling_, s, pf::disassemble(*tiling_, s));
+      // (One Disassembler for all the calls: it keeps the shapes and gaps
+      // from one solution to the next.)
+      if (!apart_) apart_ = std::make_shared<pf::Disassembler>(*tiling_);
+      return disassembly_object(*tiling_, s, (*apart_)(s));
     });
   }
 
@@ -375,6 +378,9 @@ class JsTiling {
 
  private:
   std::shared_ptr<pf::Tiling> tiling_;
+  // disassemble()'s, made at its first call, borrowing *tiling_ (copies
+  // share both).
+  mutable std::shared_ptr<pf::Disassembler> apart_;
 };
 
 val piece_sets(const std::string& lattice) {

@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -243,6 +244,15 @@ TEST_CASE("hostile: CRLF line endings") {
     REQUIRE(file.pieces.size() == 1);
     CHECK(file.pieces[0].shape.size() == 3);
   }
+}
+
+TEST_CASE("hostile: the words of a line, whatever blanks part them") {
+  // xcover::words_of serves the Sudoku, picture and Knuth readers alike.
+  using Words = std::vector<std::string_view>;
+  CHECK(xcover::words_of("piece I  ###\r") == Words{"piece", "I", "###"});
+  CHECK(xcover::words_of("\t a\v\fb\n") == Words{"a", "b"});
+  CHECK(xcover::words_of(" \t\r ").empty());
+  CHECK(xcover::words_of("").empty());
 }
 
 // --- a UTF-8 byte-order mark

@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "xcover/export.hpp"
 
@@ -22,6 +23,9 @@ XCOVER_API bool read_line(std::istream& in, std::string& line);
 constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
+
+// The words of `line`: its runs of characters other than blanks, in order.
+XCOVER_API std::vector<std::string_view> words_of(std::string_view line);
 
 // `line` without a UTF-8 byte-order mark at its start (the mark some
 // editors put at the start of a file: not content). For a file's first line.

@@ -33,4 +33,16 @@ bool read_line(std::istream& in, std::string& line) {
   }
 }
 
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    while (at < line.size() && is_blank(line[at])) ++at;
+    const std::size_t start = at;
+    while (at < line.size() && !is_blank(line[at])) ++at;
+    if (at > start) words.push_back(line.substr(start, at - start));
+  }
+  return words;
+}
+
 }  // namespace xcover

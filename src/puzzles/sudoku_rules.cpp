@@ -11,12 +11,17 @@
 #include <numeric>
 
 #include "puzzles/cell_houses.hpp"
+#include "puzzles/sudoku_names.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 
 namespace xcover {
 
 namespace {
+
+using detail::board_name;
+using detail::cell_name;
+using detail::ends_cells;
 
 constexpr int kMaxSide = 64;
 // A cage with at most this many fillings (digit sets times orders) is
@@ -48,19 +53,11 @@ class ShortName {
   char* end_ = buffer_;
 };
 
-std::string cell_name(int cell, int side) {
-  return (ShortName() << 'r' << cell / side + 1 << 'c' << cell % side + 1).str();
-}
-
-std::string board_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
-
 void check_side(int side) {
   if (side < 1 || side > kMaxSide)
     throw SudokuError("a board of side " + std::to_string(side) + " is not supported (1.." +
                       std::to_string(kMaxSide) + ")");
 }
-
-bool ends_cells(char c) { return is_blank(c) || c == ',' || c == ':'; }
 
 // Every set of `count` distinct digits of 1..side that sums to `sum`, as bit
 // masks (bit d - 1 for digit d).

@@ -3,6 +3,7 @@
 // givens are forced as assumptions and undone after the search, and
 // solutions are decoded from option indices. Nothing here searches; the
 // engine does.
+#include "puzzles/sudoku_names.hpp"
 #include "xcover/puzzles/sudoku.hpp"
 
 namespace xcover {
@@ -24,7 +25,7 @@ Solver make_solver(const Problem& problem, int side) {
   return Solver(problem);
 }
 
-std::string board_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
+using detail::board_name;
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "puzzles/sudoku_names.hpp"
 #include "xcover/dlx_format.hpp"
 #include "xcover/text.hpp"
 
@@ -13,26 +14,9 @@ namespace xcover {
 
 namespace {
 
-std::string cell_name(int cell, int side) {
-  return "r" + std::to_string(cell / side + 1) + "c" + std::to_string(cell % side + 1);
-}
-
-std::string board_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
-
-bool ends_cells(char c) { return is_blank(c) || c == ',' || c == ':'; }
-
-// The words of `text` separated by blanks.
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t k = 0;
-  while (k < text.size()) {
-    while (k < text.size() && is_blank(text[k])) ++k;
-    const std::size_t begin = k;
-    while (k < text.size() && !is_blank(text[k])) ++k;
-    if (k > begin) out.push_back(text.substr(begin, k - begin));
-  }
-  return out;
-}
+using detail::board_name;
+using detail::cell_name;
+using detail::ends_cells;
 
 // Whether `word` is written as a killer cage: "r1c1r1c2=3".
 bool is_cage_word(std::string_view word) {
@@ -388,7 +372,7 @@ bool SudokuReader::read(std::string_view text, SudokuLine& line, std::string& er
   std::vector<std::string_view> rest;
   std::string_view joined_regions;
   if (format_.rules_per_line()) {
-    rest = words(text.substr(end));
+    rest = words_of(text.substr(end));
     if (format_.jigsaw_lines && rest.empty() && cells % 2 == 0) {
       std::size_t half_side = 1;
       while (half_side * half_side < cells / 2) ++half_side;

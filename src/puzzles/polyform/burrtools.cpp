@@ -71,7 +71,7 @@ constexpr std::size_t max_xml_bytes = std::size_t{256} << 20;
 constexpr std::size_t max_total_cells = std::size_t{16} << 20;
 // A side of a voxel space: far past any puzzle, and small enough that the
 // product of two sides cannot overflow.
-constexpr std::uint64_t max_side = 10'000'000;
+constexpr std::uint64_t kMostVoxelSide = 10'000'000;
 // BurrTools keeps piece counts in 16 bits, colours in 6.
 constexpr std::uint64_t max_count = 65535;
 constexpr int max_colour = 63;
@@ -499,9 +499,9 @@ VoxelShape Reader::read_shape(const Element* voxel, std::size_t id, Lattice latt
   shape.name = attribute(*voxel, "name").value_or("");
   const std::string label = "shape id " + std::to_string(id) +
                             (shape.name.empty() ? std::string() : " ('" + shape.name + "')");
-  const std::uint64_t sx = required_number(voxel, "x", max_side);
-  const std::uint64_t sy = required_number(voxel, "y", max_side);
-  const std::uint64_t sz = required_number(voxel, "z", max_side);
+  const std::uint64_t sx = required_number(voxel, "x", kMostVoxelSide);
+  const std::uint64_t sy = required_number(voxel, "y", kMostVoxelSide);
+  const std::uint64_t sz = required_number(voxel, "z", kMostVoxelSide);
   if (const auto type = number(voxel, "type", std::numeric_limits<std::uint64_t>::max());
       type && *type != 0)
     fail(voxel,

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/polyform/lattice.hpp"
+
 namespace xcover::polyform {
 
 namespace {
@@ -122,8 +124,6 @@ Point3 cube_point(Corner3 corner) {
 }
 
 // --- BurrTools' solid grids ---------------------------------------------------
-
-int floor_div(int a, int b) { return a / b - ((a % b != 0 && (a < 0) != (b < 0)) ? 1 : 0); }
 
 // A triangle face (the rhombic and tetra-octa cells are tetrahedra), its
 // cell across filled in by across_faces().

@@ -24,6 +24,7 @@
 #include "xcover/dlx_format.hpp"
 #include "xcover/error.hpp"
 #include "xcover/puzzles/polyform.hpp"
+#include "xcover/text.hpp"
 
 namespace xcover::polyform {
 
@@ -68,27 +69,12 @@ int digit_value(char c) {
   return -1;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
 bool is_name_char(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
          c == '-';
 }
 
 std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
-
-// Splits a line into its blank-separated words.
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t at = 0;
-  while (at < line.size()) {
-    while (at < line.size() && is_blank(line[at])) ++at;
-    const std::size_t start = at;
-    while (at < line.size() && !is_blank(line[at])) ++at;
-    if (at > start) words.push_back(line.substr(start, at - start));
-  }
-  return words;
-}
 
 // Knuth's cell, a coordinate a direction, on our lattice. polyiamond-dlx's
 // (x, y) is Cartesian on a lattice of rhombi, x to the right and y up the

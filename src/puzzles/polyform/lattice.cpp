@@ -340,8 +340,6 @@ std::optional<Cell> sphere_transform(int symmetry, Cell offset) {
   return Cell{to[0], to[1], to[2]};
 }
 
-int floor_div(int a, int b) { return a / b - ((a % b != 0 && (a < 0) != (b < 0)) ? 1 : 0); }
-
 }  // namespace
 
 bool is_solid(Lattice lattice) {

@@ -10,6 +10,11 @@
 
 namespace xcover::polyform {
 
+// a / b rounded down (C++'s / rounds toward zero): the block of a cell.
+constexpr int floor_div(int a, int b) {
+  return a / b - ((a % b != 0 && (a < 0) != (b < 0)) ? 1 : 0);
+}
+
 // The images of `cells` under symmetry k, in their order, all moved by one
 // translation of the lattice; std::nullopt when the symmetry does not map
 // them onto the lattice (some of the sphere lattice's turns).

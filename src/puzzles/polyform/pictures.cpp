@@ -26,18 +26,6 @@ bool is_layer_break(std::string_view line) {
   return !line.empty() && line.find_first_not_of('-') == std::string_view::npos;
 }
 
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t k = 0;
-  while (true) {
-    k = line.find_first_not_of(" \t", k);
-    if (k == std::string_view::npos) return words;
-    const std::size_t end = std::min(line.find_first_of(" \t", k), line.size());
-    words.push_back(line.substr(k, end - k));
-    k = end;
-  }
-}
-
 std::string_view trim_right(std::string_view line) {
   const std::size_t end = line.find_last_not_of(" \t\r");
   return end == std::string_view::npos ? std::string_view() : line.substr(0, end + 1);

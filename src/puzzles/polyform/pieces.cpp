@@ -251,13 +251,14 @@ namespace {
 
 // The largest side a built-in board takes: a typo should not ask for
 // billions of cells.
-constexpr int max_side = 1000;
+constexpr int kMostBoardSide = 1000;
 
-// A whole number from 1 to max_side, the whole of `text`.
+// A whole number from 1 to kMostBoardSide, the whole of `text`.
 std::optional<int> side(std::string_view text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1 || value > max_side)
+  if (error != std::errc() || end != text.data() + text.size() || value < 1 ||
+      value > kMostBoardSide)
     return std::nullopt;
   return value;
 }

@@ -633,6 +633,8 @@ void bind_tiling_reads(TilingClass& tiling) {
           py::arg("solution"),
           "How the solution's pieces come apart (a Disassembly), slid along the cube or prism "
           "lattice's ways as BurrTools moves them; the file's piece groups may stay together. "
+          "The tiling keeps what it learns (its shapes and the gaps between them) for the "
+          "next call, which is then faster; calls from several threads at once are safe. "
           "ProblemError on another lattice, naming it (BurrTools moves pieces on no other).")
       .def(
           "plan_lines",

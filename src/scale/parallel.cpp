@@ -327,6 +327,20 @@ struct ParallelSearch::Impl {
     stats.updates = totals.updates;
     stats.seconds = totals.seconds;
   }
+  // The search ended on this thread (a trial that finished it, or the
+  // memo's count): its figures (and `solutions`) join the totals, the whole
+  // tree done or not, and nothing is left for the workers (after a limit,
+  // what was left is lost).
+  void ended_here(const Statistics& st, double seconds, bool whole, Count solutions) {
+    totals.nodes += st.nodes;
+    totals.updates += st.updates;
+    totals.seconds += seconds;
+    totals.solutions += solutions;
+    if (whole) totals.done = 1;
+    cut = true;
+    queue.clear();
+    publish();
+  }
 };
 
 // A count the memo makes, or the automatic choice's short plain trial
@@ -419,14 +433,7 @@ std::optional<Status> ParallelSearch::Impl::run_memo(const Visitor& visit) {
       dropped = true;
     return result->status;
   }
-  totals.nodes += st.nodes;
-  totals.updates += st.updates;
-  totals.seconds += since(start);
-  totals.solutions += result->solutions;
-  totals.done = 1;
-  cut = true;
-  queue.clear();
-  publish();
+  ended_here(st, since(start), true, result->solutions);
   stats.solutions = totals.solutions;
   return result->status;
 }
@@ -462,15 +469,8 @@ std::optional<Status> ParallelSearch::Impl::run_shared_trial(std::uint64_t plain
   const Statistics& st = solver.statistics();
   const Count first_nodes = st.nodes;
   if (counted.status == Status::exhausted) {
-    totals.nodes += st.nodes;
-    totals.updates += st.updates;
-    totals.solutions += counted.solutions;
-    totals.seconds += since(start);
-    totals.done = 1;
-    cut = true;
-    queue.clear();
+    ended_here(st, since(start), true, counted.solutions);
     stats.threads = 1;
-    publish();
     stats.solutions = totals.solutions;
     return Status::exhausted;
   }
@@ -654,17 +654,9 @@ std::optional<Status> ParallelSearch::Impl::run_small(const Visitor& visit) {
     counted = result.solutions;
   }
   if (status != Status::exhausted && status != Status::solution_limit) return std::nullopt;
-  const Statistics& st = solver.statistics();
-  totals.nodes += st.nodes;
-  totals.updates += st.updates;
-  totals.seconds += since(start);
-  cut = true;  // nothing is left to cut (or, after a limit, what was left is lost)
-  queue.clear();
+  ended_here(solver.statistics(), since(start), status == Status::exhausted, counted);
   stats.threads = 1;
-  if (status == Status::exhausted) totals.done = 1;
-  publish();
   if (!visit) {
-    totals.solutions += counted;
     stats.solutions = totals.solutions;
     return status;
   }

@@ -28,9 +28,11 @@ fi
 # (another Node is not told).
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 build=build-wasm
+# (XCOVER_UNITY: the library a few files a unit, as the builds of
+# scripts/test.sh other than the plain one.)
 emcmake cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DXCOVER_WERROR=ON \
   -DXCOVER_BUILD_APPS=OFF -DXCOVER_BUILD_TESTS=OFF -DXCOVER_BUILD_BENCH=OFF \
-  -DXCOVER_INSTALL=OFF >/dev/null
+  -DXCOVER_INSTALL=OFF -DXCOVER_UNITY=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 echo "web: the package in $build/npm, the page in $build/web" >&2
 if ((test_too)); then

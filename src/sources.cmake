@@ -92,3 +92,12 @@ if(DEFINED XCOVER_BURRTOOLS AND NOT XCOVER_BURRTOOLS)
   list(TRANSFORM XCOVER_SOURCE_FILES REPLACE "burrtools.cpp$" "burrtools_absent.cpp")
 endif()
 list(TRANSFORM XCOVER_SOURCE_FILES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
+# Each kernel set is the engine compiled for its own instructions, the
+# dispatch told which sets are there: none of them in a unity build's
+# batches (XCOVER_UNITY).
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/engine/kernels/dispatch.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/engine/kernels/baseline.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/engine/kernels/avx2.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/engine/kernels/avx512.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/engine/kernels/avx512icl.cpp
+                            PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

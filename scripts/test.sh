@@ -14,11 +14,13 @@
 #                                     without vectors
 #   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests
 #                                     that run several threads
-#   bash scripts/test.sh --kernels    the Release build's engine tests once per lower
-#                                     kernel set this processor runs, each forced with
-#                                     XCOVER_KERNELS (the plain run, on the same build,
-#                                     covers the best set and the tests that do not
-#                                     depend on the set)
+#   bash scripts/test.sh --kernels [SET...]
+#                                     the Release build's engine tests once per lower
+#                                     kernel set this processor runs (or per SET named,
+#                                     of baseline, avx2, avx512, avx512icl), each forced
+#                                     with XCOVER_KERNELS (the plain run, on the same
+#                                     build, covers the best set and the tests that do
+#                                     not depend on the set)
 #   bash scripts/test.sh --qemu-cpu MODEL...
 #                                     the Release build's engine tests and CLI runs on
 #                                     an emulated processor (qemu-x86_64 -cpu MODEL),
@@ -35,6 +37,18 @@ mode="${1:-}"
 if [[ "$mode" == --qemu-cpu ]] && (($# < 2)); then
   echo "test.sh: --qemu-cpu wants a model, e.g. Nehalem" >&2
   exit 2
+fi
+if [[ "$mode" == --kernels ]]; then
+  for set in "${@:2}"; do
+    case "$set" in
+      baseline | avx2 | avx512 | avx512icl) ;;
+      *)
+        echo "test.sh: --kernels: '$set' is not a kernel set (baseline, avx2, avx512 or" \
+          "avx512icl)" >&2
+        exit 2
+        ;;
+    esac
+  done
 fi
 case "$mode" in
   "" | --kernels) bash scripts/setup.sh --python ;;
@@ -192,8 +206,10 @@ once+="|^docs$|^man_page$|^docs_commands$|^render_pictures$|^cmake_minimum_versi
 once+="|^SIGTERM and SIGHUP|killed at random|checkpoint given as a symbolic link"
 once+="|^polyform_published_counts$|^function_size$"
 best=$("$dir/xcover" --version | sed -n 's/.*(kernels: \([a-z0-9]*\);.*/\1/p')
+sets=("${@:2}")
+((${#sets[@]})) || sets=(baseline avx2 avx512 avx512icl)
 ran=() skipped=()
-for set in baseline avx2 avx512 avx512icl; do
+for set in "${sets[@]}"; do
   if [[ "$set" == "$best" ]]; then
     echo "== kernels $set: the best this processor runs, which the plain run tested"
     continue

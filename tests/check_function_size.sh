@@ -3,24 +3,29 @@
 # No function over 120 lines in the library, the CLI or the Python module,
 # but the search loop (src/engine/search.hpp's loop(), one state machine
 # that reads best whole): clang-tidy's readability-function-size check over
-# every file the build compiles (its compile_commands.json), the unity files
-# of the CLI and the module included, so their sources are read too.
-#   check_function_size.sh BUILD_DIR SOURCE_DIR
-# Exit 77 (skipped) without clang-tidy or without the compilation database.
+# every file a build compiles (its compile_commands.json).
+#   check_function_size.sh BUILD_DIR SOURCE_DIR [CMAKE_OPTION...]
+# The files are read as a unity build compiles them (XCOVER_UNITY), a few
+# sources to a unit, each unit's headers parsed once rather than once a
+# source (a third of the CPU): a configure in BUILD_DIR/function_size, with
+# the CMAKE_OPTIONs given (-DXCOVER_PYTHON=ON for the module, say), writes
+# the units and their compilation database, and compiles nothing. Of the
+# kernel sets, each the engine (src/engine/search.hpp) under other
+# instructions, baseline alone is read.
+# Exit 77 (skipped) without clang-tidy.
 # The WebAssembly bindings (web/src), which em++ compiles in another build,
 # are read with the flags em++ gives clang (`em++ --cflags`) where em++ is
 # installed.
 set -euo pipefail
-build=$1
+build=$1/function_size
 source=$(cd "$2" && pwd)
 if ! command -v clang-tidy >/dev/null; then
   echo "check_function_size: no clang-tidy: skipped"
   exit 77
 fi
-if [[ ! -f "$build/compile_commands.json" ]]; then
-  echo "check_function_size: no $build/compile_commands.json: skipped"
-  exit 77
-fi
+rm -rf "$build"
+cmake -S "$source" -B "$build" "${@:3}" -DXCOVER_UNITY=ON -DXCOVER_KERNEL_SETS= \
+  -DXCOVER_BUILD_TESTS=OFF -DXCOVER_BUILD_BENCH=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 mapfile -t files < <(python3 - "$build" "$source" <<'EOF'
 import json, os, sys
 build, source = sys.argv[1], sys.argv[2]
@@ -29,7 +34,7 @@ for entry in json.load(open(os.path.join(build, "compile_commands.json"))):
     path = entry["file"]
     ours = any(path.startswith(os.path.join(source, part) + "/")
                for part in ("src", "apps", "python/src"))
-    unity = "/Unity/unity_" in path and ("/apps/" in path or "/python/" in path)
+    unity = "/Unity/unity_" in path
     if (ours or unity) and path not in seen:
         seen.add(path)
         print(path)

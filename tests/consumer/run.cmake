@@ -19,8 +19,11 @@ if(MODE STREQUAL "package")
   list(APPEND configure_args -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix)
 else()
   # Baseline kernels alone: what a subdirectory build proves does not depend
-  # on the kernel sets, and each set is a compile of the whole engine.
-  list(APPEND configure_args -DXCOVER_SOURCE_DIR=${SOURCE_DIR} -DXCOVER_KERNEL_SETS=)
+  # on the kernel sets, and each set is a compile of the whole engine. The
+  # library a few files a unit (XCOVER_UNITY), as a build made once is: the
+  # plain build compiles each file alone.
+  list(APPEND configure_args -DXCOVER_SOURCE_DIR=${SOURCE_DIR} -DXCOVER_KERNEL_SETS=
+       -DXCOVER_UNITY=ON)
 endif()
 foreach(step IN ITEMS configure build run)
   if(step STREQUAL "configure")

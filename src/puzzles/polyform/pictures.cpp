@@ -18,7 +18,8 @@ namespace {
 
 // A picture row: '#', '.' and blanks (ignored), at least one of the first two.
 bool is_picture_row(std::string_view line) {
-  return line.find_first_not_of("#. \t") == std::string_view::npos &&
+  return std::all_of(line.begin(), line.end(),
+                     [](char c) { return c == '#' || c == '.' || is_blank(c); }) &&
          line.find_first_of("#.") != std::string_view::npos;
 }
 
@@ -26,9 +27,11 @@ bool is_layer_break(std::string_view line) {
   return !line.empty() && line.find_first_not_of('-') == std::string_view::npos;
 }
 
+// `line` without the blanks at its end (is_blank's, as words_of splits on:
+// a line of blanks alone is empty).
 std::string_view trim_right(std::string_view line) {
-  const std::size_t end = line.find_last_not_of(" \t\r");
-  return end == std::string_view::npos ? std::string_view() : line.substr(0, end + 1);
+  while (!line.empty() && is_blank(line.back())) line.remove_suffix(1);
+  return line;
 }
 
 // A whole number >= `least`, the whole of `text`.

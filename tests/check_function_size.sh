@@ -7,7 +7,7 @@
 #   check_function_size.sh BUILD_DIR SOURCE_DIR [CMAKE_OPTION...]
 # The files are read as a unity build compiles them (XCOVER_UNITY), a few
 # sources to a unit, each unit's headers parsed once rather than once a
-# source (a third of the CPU): a configure in BUILD_DIR/function_size, with
+# source (half the CPU): a configure in BUILD_DIR/function_size, with
 # the CMAKE_OPTIONs given (-DXCOVER_PYTHON=ON for the module, say), writes
 # the units and their compilation database, and compiles nothing. Of the
 # kernel sets, each the engine (src/engine/search.hpp) under other

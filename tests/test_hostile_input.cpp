@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -245,6 +246,17 @@ TEST_CASE("hostile: CRLF line endings") {
     CHECK(file.pieces[0].shape.size() == 3);
   }
 }
+
+// The words are views into the line: a temporary string, which would leave
+// them dangling, is refused at compile time.
+template <class Text>
+concept splits_into_words = requires(Text &&text) {
+  xcover::words_of(std::forward<Text>(text));
+};
+static_assert(!splits_into_words<std::string>);
+static_assert(splits_into_words<std::string &>);
+static_assert(splits_into_words<std::string_view>);
+static_assert(splits_into_words<const char *>);
 
 TEST_CASE("hostile: the words of a line, whatever blanks part them") {
   // xcover::words_of serves the Sudoku, picture and Knuth readers alike.

@@ -6,6 +6,7 @@
 //   for (std::string line; xcover::read_line(in, line);) use(line);
 #pragma once
 
+#include <concepts>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -24,8 +25,13 @@ constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-// The words of `line`: its runs of characters other than blanks, in order.
+// The words of `line`: its runs of characters other than blanks, in order,
+// each a view into `line`, which must outlive them (a temporary string is
+// refused: its words would dangle).
 XCOVER_API std::vector<std::string_view> words_of(std::string_view line);
+template <class Text>
+requires std::same_as<Text, std::string> std::vector<std::string_view> words_of(Text&& line)
+= delete;
 
 // `line` without a UTF-8 byte-order mark at its start (the mark some
 // editors put at the start of a file: not content). For a file's first line.
